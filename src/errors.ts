@@ -1,0 +1,32 @@
+/**
+ * The one error type surfcd throws for bad input. `code` is stable and machine-readable;
+ * the message names the file, part, field or line and what was expected.
+ */
+export type SurfcdErrorCode =
+  | 'FILE_NOT_FOUND'
+  | 'FILE_UNREADABLE'
+  | 'EMPTY_FILE'
+  | 'UNKNOWN_FORMAT'
+  | 'PARSE_FAILED'
+  | 'NO_SOLIDS'
+  | 'EXTERNAL_REFERENCES'
+  | 'INVALID_POSE'
+  | 'INVALID_MESH'
+  | 'INVALID_OPTION'
+  | 'UNKNOWN_PART'
+  | 'PLUGIN_FAILED'
+  | 'WRITE_FAILED';
+
+export class SurfcdError extends Error {
+  readonly code: SurfcdErrorCode;
+
+  constructor(code: SurfcdErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SurfcdError';
+    this.code = code;
+  }
+}
+
+export function isSurfcdError(value: unknown): value is SurfcdError {
+  return value instanceof SurfcdError;
+}
