@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+import { Command, CommanderError, Option } from 'commander';
+import { COLLIDE_MODES, type CollideMode } from '../collide/collide.js';
+import { findContacts } from '../collide/findContacts.js';
+import { SurfcdError } from '../errors.js';
+import type { LoadOptions } from '../import/readAssembly.js';
+import { contactsCsv, contactsJson, contactsTable } from '../report/contactsReport.js';
+import { inspectJson, inspectText } from '../report/inspectReport.js';
+import { loadAssembly } from '../spatial/load.js';
+import { emit, parseChoice, parseNumber, status } from './output.js';
+
+interface LoadFlags {
+  linearDeflection?: string;
+  angularDeflection?: string;
+  format?: string;
+}
+
+function loadOptions(flags: LoadFlags): LoadOptions {
+  return {
+    ...(flags.linearDeflection !== undefined ? { linearDeflection: parseNumber('--linear-deflection', flags.linearDeflection, { min: 0, exclusiveMin: true }) } : {}),
+    ...(flags.angularDeflection !== undefined ? { angularDeflection: parseNumber('--angular-deflection', flags.angularDeflection, { min: 0, exclusiveMin: true }) } : {}),
+    ...(flags.format !== undefined ? { format: parseChoice('--cad-format', flags.format, ['step', 'iges', 'brep'] as const) } : {}),
+  };
+}
+
+function addLoadOptions(command: Command): Command {
+  return command
+    .option('--linear-deflection <mm>', 'max chordal deviation of the tessellation, mm (default: 0.1% of each part\'s size)')
+    .option('--angular-deflection <rad>', 'max angle between neighbouring facets, radians (default 0.5)')
+    .addOption(new Option('--cad-format <format>', 'force the input format instead of detecting it').choices(['step', 'iges', 'brep']).argParser((v) => v))
+    .hook('preAction', (cmd) => {
+      const o = cmd.opts();
+      if (o['cadFormat']) o['format'] = o['cadFormat'];
+    });
+}
+
+async function timed<T>(message: string, work: () => Promise<T> | T): Promise<[T, number]> {
+  const stop = status(message);
+  const start = performance.now();
+  const value = await work();
+  stop();
+  return [value, performance.now() - start];
+}
+
+export function buildProgram(): Command {
+  const program = new Command('surfcd')
+    .description('Which CAD surfaces of which parts touch or intersect (S-CD surface collision detection)')
+    .version('0.1.0')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+
+  addLoadOptions(
+    program
+      .command('inspect')
+      .description('show the product tree and every part with its path, surfaces, triangles and bounds')
+      .argument('<file>', 'STEP, IGES or BREP file')
+      .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
+      .option('-o, --out <file>', 'write the report to a file instead of stdout'),
+  ).action(async (file: string, flags: LoadFlags & { format: string; out?: string }) => {
+    const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, loadOptions(flags)));
+    const text = flags.format === 'json' ? inspectJson(assembly, { timingsMs: { load: round(loadMs) } }) : inspectText(assembly);
+    await emit(text, flags.out);
+  });
+
+  addLoadOptions(
+    program
+      .command('contacts')
+      .description('list every pair of surfaces of different parts that touch or intersect, in the assembled state')
+      .argument('<file>', 'STEP, IGES or BREP file')
+      .option('-t, --tolerance <mm>', 'surfaces closer than this count as touching', '0')
+      .addOption(new Option('--mode <mode>', 'first-surface: one pair per part pair; all-surfaces: every surface pair').choices([...COLLIDE_MODES]).default('all-surfaces'))
+      .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']).default('table'))
+      .option('-o, --out <file>', 'write the report to a file instead of stdout'),
+  ).action(async (file: string, flags: LoadFlags & { tolerance: string; mode: string; format: string; out?: string }) => {
+    const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
+    const mode = flags.mode as CollideMode;
+    const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, loadOptions(flags)));
+    const [report, queryMs] = await timed('finding contacts', () => findContacts(assembly, { tolerance, mode }));
+    const text =
+      flags.format === 'json'
+        ? contactsJson(assembly, report, { mode, timings: { load: round(loadMs), contacts: round(queryMs) } })
+        : flags.format === 'csv'
+          ? contactsCsv(report)
+          : contactsTable(assembly, report);
+    await emit(text, flags.out);
+    if (flags.format === 'table' && !flags.out) process.stderr.write(`load ${round(loadMs)} ms, contacts ${round(queryMs)} ms\n`);
+  });
+  return program;
+}
+
+const round = (ms: number): number => Math.round(ms * 10) / 10;
+
+/** Runs the CLI; returns the exit code (0 ok, 1 bad input, 2 bad usage, 70 internal error). */
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // commander already printed the message (or the help / version).
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    if (error instanceof SurfcdError) {
+      process.stderr.write(`surfcd: ${error.message} [${error.code}]\n`);
+      return error.code === 'INVALID_OPTION' ? 2 : 1;
+    }
+    process.stderr.write(`surfcd: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return 70;
+  }
+}
+
+const invokedDirectly = process.argv[1] && import.meta.url === (await import('node:url')).pathToFileURL((await import('node:fs')).realpathSync(process.argv[1])).href;
+if (invokedDirectly) {
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -1,0 +1,231 @@
+import { SurfcdError } from '../errors.js';
+import { aabbsOverlap, growAabb, intersectAabbs, transformAabb } from '../math/aabb.js';
+import { obbsOverlap } from '../math/obb.js';
+import { invertRigid, relativeRigid, toRigid, type Pose, type Rigid } from '../math/rigid.js';
+import { trianglesCross } from '../math/triangleCross.js';
+import { trianglesIntersect } from '../math/triangleIntersect.js';
+import { trianglesWithin } from '../math/triangleDistance.js';
+import type { Part } from '../model/types.js';
+import { indexPart } from '../spatial/indexPart.js';
+import { emptyStats, type QueryStats } from './stats.js';
+import { loadTransformedTriangle, loadTriangle, transformMargin, triangleBox } from './triangles.js';
+import { queryBoxTree } from './treeQuery.js';
+
+export type CollideMode = 'first-surface' | 'all-surfaces' | 'all-triangles';
+export const COLLIDE_MODES: readonly CollideMode[] = ['first-surface', 'all-surfaces', 'all-triangles'];
+
+export interface CollideOptions {
+  /** `first-surface` stops at the first hit; `all-surfaces` finds every surface pair; `all-triangles` every triangle pair. */
+  mode?: CollideMode;
+  /** Report pairs closer than this (mm); 0 = touching or intersecting only. */
+  tolerance?: number;
+  /** Prune both trees with the overlap box of the two parts (S-CD's OAABB). Default true. */
+  oaabb?: boolean;
+  /** Reject early with the 15-axis OBB test. Default true. */
+  obbPrecheck?: boolean;
+  /**
+   * Also tell, per surface pair, whether triangles genuinely cross (`intersecting`) or
+   * only touch / come within tolerance (`touching`). Costs more: a touching pair keeps
+   * being tested until a crossing is found or its triangles run out.
+   */
+  classify?: boolean;
+}
+
+export type SurfaceRelation = 'touching' | 'intersecting';
+
+export interface SurfacePair {
+  /** Surface index in part A. */
+  a: number;
+  /** Surface index in part B. */
+  b: number;
+  /** Present when the query ran with `classify`. */
+  relation?: SurfaceRelation;
+}
+
+export interface CollisionResult {
+  intersecting: boolean;
+  /** Sorted by a, then b. */
+  surfacePairs: SurfacePair[];
+  /** `all-triangles` only: flat triangle index pairs a0, b0, a1, b1, … (part-global indices). */
+  trianglePairs?: Uint32Array;
+  stats: QueryStats;
+}
+
+export interface ResolvedOptions {
+  mode: CollideMode;
+  tolerance: number;
+  oaabb: boolean;
+  obbPrecheck: boolean;
+  classify: boolean;
+}
+
+export function resolveCollideOptions(options: CollideOptions | undefined): ResolvedOptions {
+  const mode = options?.mode ?? 'all-surfaces';
+  if (!COLLIDE_MODES.includes(mode)) {
+    throw new SurfcdError('INVALID_OPTION', `collide: mode "${String(mode)}" is not one of ${COLLIDE_MODES.join(', ')}`);
+  }
+  const tolerance = options?.tolerance ?? 0;
+  if (typeof tolerance !== 'number' || !(tolerance >= 0) || !Number.isFinite(tolerance)) {
+    throw new SurfcdError('INVALID_OPTION', `collide: tolerance must be a finite number ≥ 0 (mm), got ${String(tolerance)}`);
+  }
+  return { mode, tolerance, oaabb: options?.oaabb ?? true, obbPrecheck: options?.obbPrecheck ?? true, classify: options?.classify ?? false };
+}
+
+/** Pair states per A surface, for the B surface being processed. */
+const UNSEEN = 0, HIT = 1, CROSSING = 2;
+
+// Scratch, reused across queries (the query never re-enters itself).
+const triA = new Float64Array(9);
+const triB = new Float64Array(9);
+const coverOfA = new Float64Array(6);
+const coverOfB = new Float64Array(6);
+const oaabbA = new Float64Array(6);
+const oaabbB = new Float64Array(6);
+const triBox = new Float64Array(6);
+const clipped = new Float64Array(6);
+let surfacesB: Uint32Array = new Uint32Array(64);
+let trianglesB: Uint32Array = new Uint32Array(64);
+let surfacesA: Uint32Array = new Uint32Array(64);
+let trianglesA: Uint32Array = new Uint32Array(64);
+let pairState: Uint8Array = new Uint8Array(64);
+let touchedA: Uint32Array = new Uint32Array(64);
+
+function atLeast(buffer: Uint32Array, size: number): Uint32Array {
+  return buffer.length >= size ? buffer : new Uint32Array(Math.max(size, buffer.length * 2));
+}
+
+/**
+ * S-CD (DESIGN.md steps 1–7): which surfaces of part A (at poseA) touch or intersect
+ * which surfaces of part B (at poseB).
+ */
+export function collide(a: Part, poseA: Pose, b: Part, poseB: Pose, options?: CollideOptions): CollisionResult {
+  const opts = resolveCollideOptions(options);
+  const rigidA = toRigid(poseA, `poseA of part "${a?.path}"`);
+  const rigidB = toRigid(poseB, `poseB of part "${b?.path}"`);
+  return collideRigid(a, rigidA, b, rigidB, opts);
+}
+
+export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opts: ResolvedOptions): CollisionResult {
+  indexPart(a);
+  indexPart(b);
+  const stats = emptyStats();
+  const bToA = relativeRigid(rigidA, rigidB);
+  const aToB = invertRigid(bToA);
+  const margin = transformMargin(a, b, bToA);
+  const reach = opts.tolerance + margin;
+  const none: CollisionResult = { intersecting: false, surfacePairs: [], stats, ...(opts.mode === 'all-triangles' ? { trianglePairs: new Uint32Array(0) } : {}) };
+  if (a.surfaceTree === null || b.surfaceTree === null || a.indices.length === 0 || b.indices.length === 0) return none;
+
+  // 1. OBB pre-check under the relative pose.
+  if (opts.obbPrecheck) {
+    stats.obbTests++;
+    if (!obbsOverlap(a.obb, b.obb, bToA, reach)) return none;
+  }
+  // 2–3. Cover boxes and the overlap boxes (OAABB) in each part's frame.
+  transformAabb(a.bounds, aToB, coverOfA);
+  transformAabb(b.bounds, bToA, coverOfB);
+  stats.aabbUpdates += 2;
+  growAabb(coverOfA, reach);
+  growAabb(coverOfB, reach);
+  stats.aabbTests++;
+  if (!aabbsOverlap(coverOfA, b.bounds)) return none;
+  if (opts.oaabb) {
+    if (!intersectAabbs(coverOfA, b.bounds, oaabbB) || !intersectAabbs(coverOfB, a.bounds, oaabbA)) return none;
+  } else {
+    // Same algorithm, no overlap box: descend with the whole part boxes.
+    oaabbB.set(b.bounds);
+    oaabbA.set(a.bounds);
+  }
+
+  const pairs: SurfacePair[] = [];
+  let triPairs = opts.mode === 'all-triangles' ? new Uint32Array(64) : null;
+  let triPairCount = 0;
+  const aSurfaces = a.surfaces;
+  pairState = pairState.length >= aSurfaces.length ? pairState : new Uint8Array(aSurfaces.length * 2);
+  touchedA = atLeast(touchedA, aSurfaces.length);
+  surfacesB = atLeast(surfacesB, b.surfaces.length);
+  surfacesA = atLeast(surfacesA, aSurfaces.length);
+  const stopAtFirst = opts.mode === 'first-surface';
+  const skipKnownPairs = opts.mode !== 'all-triangles';
+  const exact = opts.tolerance === 0;
+  let done = false;
+
+  // 4. B's surfaces, then their triangles, inside OAABB_B.
+  const surfaceCountB = queryBoxTree(b.surfaceTree, oaabbB, surfacesB, stats);
+  for (let si = 0; si < surfaceCountB && !done; si++) {
+    const surfaceB = b.surfaces[surfacesB[si]!]!;
+    const treeB = surfaceB.triangleTree!;
+    trianglesB = atLeast(trianglesB, surfaceB.triangleCount);
+    let touchedCount = 0;
+    const triangleCountB = queryBoxTree(treeB, oaabbB, trianglesB, stats);
+    for (let ti = 0; ti < triangleCountB && !done; ti++) {
+      const tb = surfaceB.firstTriangle + trianglesB[ti]!;
+      // 5. Move the triangle into A's frame; its own box, clipped by OAABB_A, descends A's trees.
+      loadTransformedTriangle(b, tb, bToA, triB);
+      triangleBox(triB, reach, triBox);
+      stats.aabbUpdates++;
+      if (!intersectAabbs(triBox, oaabbA, clipped)) continue;
+      const surfaceCountA = queryBoxTree(a.surfaceTree, clipped, surfacesA, stats);
+      for (let sj = 0; sj < surfaceCountA && !done; sj++) {
+        const sa = surfacesA[sj]!;
+        const state = pairState[sa]!;
+        if (state === CROSSING || (state === HIT && skipKnownPairs && !opts.classify)) continue;
+        const surfaceA = aSurfaces[sa]!;
+        trianglesA = atLeast(trianglesA, surfaceA.triangleCount);
+        const triangleCountA = queryBoxTree(surfaceA.triangleTree!, clipped, trianglesA, stats);
+        for (let tj = 0; tj < triangleCountA; tj++) {
+          const ta = surfaceA.firstTriangle + trianglesA[tj]!;
+          loadTriangle(a, ta, triA);
+          stats.triangleTests++;
+          // 6. Exact test, or distance ≤ tolerance.
+          if (!(exact ? trianglesIntersect(triA, triB) : trianglesWithin(triA, triB, opts.tolerance))) continue;
+          const before = pairState[sa]!;
+          if (before === UNSEEN) {
+            touchedA[touchedCount++] = sa;
+            pairState[sa] = HIT;
+            pairs.push({ a: sa, b: surfaceB.index });
+          }
+          if (triPairs) {
+            if (2 * triPairCount + 2 > triPairs.length) {
+              const grown = new Uint32Array(triPairs.length * 2);
+              grown.set(triPairs);
+              triPairs = grown;
+            }
+            triPairs[2 * triPairCount] = ta;
+            triPairs[2 * triPairCount + 1] = tb;
+            triPairCount++;
+          }
+          if (opts.classify && pairState[sa] !== CROSSING && trianglesCross(triA, triB)) pairState[sa] = CROSSING;
+          // 7. Modes.
+          if (stopAtFirst) {
+            done = true;
+            break;
+          }
+          if (skipKnownPairs && (pairState[sa] === CROSSING || !opts.classify)) break;
+        }
+      }
+    }
+    // Record relations, then reset the states this B surface used.
+    for (let k = 0; k < touchedCount; k++) {
+      const sa = touchedA[k]!;
+      if (opts.classify) {
+        const pair = findPair(pairs, sa, surfaceB.index);
+        pair.relation = pairState[sa] === CROSSING ? 'intersecting' : 'touching';
+      }
+      pairState[sa] = UNSEEN;
+    }
+  }
+  pairs.sort((p, q) => p.a - q.a || p.b - q.b);
+  return {
+    intersecting: pairs.length > 0,
+    surfacePairs: pairs,
+    ...(triPairs ? { trianglePairs: triPairs.slice(0, 2 * triPairCount) } : {}),
+    stats,
+  };
+}
+
+function findPair(pairs: SurfacePair[], a: number, b: number): SurfacePair {
+  for (let i = pairs.length - 1; i >= 0; i--) if (pairs[i]!.a === a && pairs[i]!.b === b) return pairs[i]!;
+  throw new Error(`internal: surface pair ${a}/${b} not recorded`);
+}
+

@@ -1,0 +1,113 @@
+import { SurfcdError } from '../errors.js';
+import { growAabb, transformAabb } from '../math/aabb.js';
+import { identityRigid, toRigid, type Pose, type Rigid } from '../math/rigid.js';
+import type { Assembly, Part } from '../model/types.js';
+import { overlappingPairs } from './broadPhase.js';
+import { collideRigid, resolveCollideOptions, type CollideMode, type SurfaceRelation } from './collide.js';
+import { addStats, emptyStats, type QueryStats } from './stats.js';
+
+export interface ContactOptions {
+  /** Surfaces closer than this (mm) count as touching. Default 0: exact contact only. */
+  tolerance?: number;
+  /** `first-surface`: one surface pair per part pair; `all-triangles`: also count triangle pairs. Default `all-surfaces`. */
+  mode?: CollideMode;
+  /** Poses by part path; parts not named stay where the file placed them. */
+  poses?: Record<string, Pose> | Map<string, Pose>;
+  /** Called after each candidate part pair, for progress display. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface SurfaceContact {
+  partA: string;
+  surfaceA: number;
+  partB: string;
+  surfaceB: number;
+  relation: SurfaceRelation;
+  /** Triangle pairs in contact (mode `all-triangles` only). */
+  triangles?: number;
+}
+
+export interface PartPairContacts {
+  partA: string;
+  partB: string;
+  surfacePairs: { surfaceA: number; surfaceB: number; relation: SurfaceRelation; triangles?: number }[];
+}
+
+export interface ContactReport {
+  tolerance: number;
+  /** Part pairs whose world boxes overlapped (narrow phase ran on them). */
+  candidatePairs: number;
+  pairs: PartPairContacts[];
+  /** Every surface pair, sorted by partA, partB, surfaceA, surfaceB (paths compared by code point). */
+  contacts: SurfaceContact[];
+  stats: QueryStats;
+}
+
+const byCodePoint = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
+
+/** Every touching or intersecting surface pair between the parts of an assembly. */
+export function findContacts(assembly: Assembly, options: ContactOptions = {}): ContactReport {
+  const opts = resolveCollideOptions({ mode: options.mode ?? 'all-surfaces', tolerance: options.tolerance ?? 0, classify: true });
+  const poses = resolvePoses(assembly, options.poses);
+  const stats = emptyStats();
+  const worldBoxes = assembly.parts.map((part, i) => growAabb(transformAabb(part.bounds, poses[i]!), opts.tolerance + 1e-9 * Math.max(1, Math.abs(part.bounds[0]!), Math.abs(part.bounds[5]!))));
+  const candidates = overlappingPairs(worldBoxes, stats);
+  const pairs: PartPairContacts[] = [];
+  const total = candidates.length / 2;
+  for (let k = 0; k < candidates.length; k += 2) {
+    let [i, j] = [candidates[k]!, candidates[k + 1]!];
+    if (byCodePoint(assembly.parts[i]!.path, assembly.parts[j]!.path) > 0) [i, j] = [j, i];
+    const a = assembly.parts[i]!, b = assembly.parts[j]!;
+    const result = collideRigid(a, poses[i]!, b, poses[j]!, opts);
+    addStats(stats, result.stats);
+    if (result.surfacePairs.length > 0) {
+      pairs.push({
+        partA: a.path,
+        partB: b.path,
+        surfacePairs: result.surfacePairs.map((p) => ({
+          surfaceA: p.a,
+          surfaceB: p.b,
+          relation: p.relation ?? 'touching',
+          ...(result.trianglePairs ? { triangles: countTrianglePairs(result.trianglePairs, a, b, p.a, p.b) } : {}),
+        })),
+      });
+    }
+    options.onProgress?.(k / 2 + 1, total);
+  }
+  pairs.sort((p, q) => byCodePoint(p.partA, q.partA) || byCodePoint(p.partB, q.partB));
+  const contacts = pairs.flatMap((p) => p.surfacePairs.map((s) => ({ partA: p.partA, surfaceA: s.surfaceA, partB: p.partB, surfaceB: s.surfaceB, relation: s.relation, ...(s.triangles !== undefined ? { triangles: s.triangles } : {}) })));
+  return { tolerance: opts.tolerance, candidatePairs: total, pairs, contacts, stats };
+}
+
+function countTrianglePairs(flat: Uint32Array, a: Part, b: Part, surfaceA: number, surfaceB: number): number {
+  let n = 0;
+  for (let k = 0; k < flat.length; k += 2) if (a.triangleSurface[flat[k]!] === surfaceA && b.triangleSurface[flat[k + 1]!] === surfaceB) n++;
+  return n;
+}
+
+function resolvePoses(assembly: Assembly, given: ContactOptions['poses']): Rigid[] {
+  const poses = assembly.parts.map(() => identityRigid());
+  if (!given) return poses;
+  const byPath = new Map(assembly.parts.map((p, i) => [p.path, i] as const));
+  const entries = given instanceof Map ? [...given.entries()] : Object.entries(given);
+  for (const [path, pose] of entries) {
+    const i = byPath.get(path);
+    if (i === undefined) throw unknownPart(assembly, path);
+    poses[i] = toRigid(pose, `pose of part "${path}"`);
+  }
+  return poses;
+}
+
+/** UNKNOWN_PART naming the closest paths, since paths are long and easy to mistype. */
+export function unknownPart(assembly: Assembly, path: string): SurfcdError {
+  const known = assembly.parts.map((p) => p.path);
+  const close = known.filter((k) => k.includes(path) || path.includes(k.replace(/#\d+$/, ''))).slice(0, 5);
+  const hint = close.length > 0 ? `did you mean ${close.map((c) => `"${c}"`).join(', ')}?` : `known parts: ${known.slice(0, 8).map((c) => `"${c}"`).join(', ')}${known.length > 8 ? ', …' : ''}`;
+  return new SurfcdError('UNKNOWN_PART', `no part with path "${path}" in ${assembly.name}; ${hint}`);
+}
+
+export function findPart(assembly: Assembly, path: string): Part {
+  const part = assembly.parts.find((p) => p.path === path);
+  if (!part) throw unknownPart(assembly, path);
+  return part;
+}

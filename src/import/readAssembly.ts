@@ -1,0 +1,168 @@
+import { readFile, stat } from 'node:fs/promises';
+import { SurfcdError } from '../errors.js';
+import { createPart } from '../model/part.js';
+import { joinPath, siblingSegments } from '../model/paths.js';
+import type { Assembly, Part, ProductNode } from '../model/types.js';
+import { occtModule, type OcctMesh, type OcctNode, type OcctParams, type OcctResult } from './occt.js';
+import { checkStepComplete, detectFormat, externalReferences, type CadFormat } from './sniff.js';
+
+export interface LoadOptions {
+  /** Force a format instead of sniffing the content / extension. */
+  format?: CadFormat;
+  /** Maximum chordal deviation of the tessellation, in mm (absolute). */
+  linearDeflection?: number;
+  /** Maximum angle between neighbouring facets, in radians; controls most CAD triangle counts. */
+  angularDeflection?: number;
+}
+
+/** occt-import-js's own defaults when no deflection is given. */
+const DEFAULT_LINEAR_RATIO = 0.001;
+const DEFAULT_ANGULAR = 0.5;
+
+/** Reads a CAD file (or its bytes) into an unindexed Assembly: one Part per solid, one Surface per B-rep face. */
+export async function readAssembly(source: string | Uint8Array, options: LoadOptions = {}): Promise<Assembly> {
+  const label = typeof source === 'string' ? source : 'input bytes';
+  const bytes = typeof source === 'string' ? await readBytes(source) : source;
+  if (!(bytes instanceof Uint8Array)) throw new SurfcdError('INVALID_OPTION', `loadAssembly: expected a file path or a Uint8Array, got ${typeof source}`);
+  if (bytes.length === 0 || /^\s*$/.test(new TextDecoder('latin1').decode(bytes.subarray(0, 4096))) && bytes.length <= 4096) {
+    throw new SurfcdError('EMPTY_FILE', `${label}: file is empty`);
+  }
+  const params = occtParams(options, label);
+  const format = options.format ?? detectFormat(bytes, typeof source === 'string' ? source : undefined);
+  if (format === 'step') checkStepComplete(bytes, label);
+
+  const occt = await occtModule();
+  let result: OcctResult;
+  try {
+    const read = format === 'step' ? occt.ReadStepFile : format === 'iges' ? occt.ReadIgesFile : occt.ReadBrepFile;
+    result = read.call(occt, bytes, params);
+  } catch (error) {
+    throw new SurfcdError('PARSE_FAILED', `${label}: OpenCascade could not read this ${format.toUpperCase()} file (${String(error)})`, { cause: error });
+  }
+  if (!result || !result.success) {
+    throw new SurfcdError('PARSE_FAILED', `${label}: OpenCascade could not read this ${format.toUpperCase()} file (the reader reported failure)`);
+  }
+  const meshes = result.meshes ?? [];
+  if (meshes.length === 0) {
+    const refs = format === 'step' ? externalReferences(bytes) : [];
+    if (refs.length > 0) {
+      throw new SurfcdError(
+        'EXTERNAL_REFERENCES',
+        `${label}: the assembly keeps its parts in other files, which are not loaded: ${refs.join(', ')}. Export it as a single STEP file with all parts included`,
+      );
+    }
+    throw new SurfcdError('NO_SOLIDS', `${label}: the file contains no solids or surfaces to tessellate`);
+  }
+  return buildAssembly(result, meshes, options, typeof source === 'string' ? source : undefined);
+}
+
+async function readBytes(path: string): Promise<Uint8Array> {
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) throw new SurfcdError('FILE_UNREADABLE', `${path}: is a directory, expected a CAD file`);
+    return new Uint8Array(await readFile(path));
+  } catch (error) {
+    if (error instanceof SurfcdError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new SurfcdError('FILE_NOT_FOUND', `${path}: no such file`);
+    throw new SurfcdError('FILE_UNREADABLE', `${path}: cannot read (${code ?? String(error)})`, { cause: error });
+  }
+}
+
+function occtParams(options: LoadOptions, label: string): OcctParams {
+  const params: OcctParams = { linearUnit: 'millimeter', linearDeflectionType: 'bounding_box_ratio', linearDeflection: DEFAULT_LINEAR_RATIO, angularDeflection: DEFAULT_ANGULAR };
+  if (options.linearDeflection !== undefined) {
+    if (!(options.linearDeflection > 0) || !Number.isFinite(options.linearDeflection)) {
+      throw new SurfcdError('INVALID_OPTION', `${label}: linearDeflection must be a positive number of mm, got ${options.linearDeflection}`);
+    }
+    params.linearDeflectionType = 'absolute_value';
+    params.linearDeflection = options.linearDeflection;
+  }
+  if (options.angularDeflection !== undefined) {
+    if (!(options.angularDeflection > 0) || !(options.angularDeflection < Math.PI)) {
+      throw new SurfcdError('INVALID_OPTION', `${label}: angularDeflection must be in (0, π) radians, got ${options.angularDeflection}`);
+    }
+    params.angularDeflection = options.angularDeflection;
+  }
+  return params;
+}
+
+/** Walks occt's product tree; every mesh becomes a Part whose path follows DESIGN.md. */
+function buildAssembly(result: OcctResult, meshes: OcctMesh[], options: LoadOptions, source: string | undefined): Assembly {
+  const parts: Part[] = [];
+  const placed = new Set<number>();
+  const top = result.root ?? { name: '', meshes: meshes.map((_, i) => i), children: [] };
+
+  const visit = (node: OcctNode, name: string, path: string): ProductNode => {
+    const children = node.children ?? [];
+    const meshIds = (node.meshes ?? []).filter((m) => m >= 0 && m < meshes.length && !placed.has(m));
+    // Sub-nodes and meshes of one node are siblings: they share the #k numbering.
+    const segments = siblingSegments([...children.map((c) => c.name ?? ''), ...meshIds.map((m) => meshes[m]!.name ?? '')]);
+    const product: ProductNode = { name, path, children: [], parts: [] };
+    meshIds.forEach((m, i) => {
+      placed.add(m);
+      const part = partFromOcctMesh(meshes[m]!, parts.length, joinPath(path, segments[children.length + i]!), options);
+      parts.push(part);
+      product.parts.push(part.index);
+    });
+    children.forEach((child, i) => product.children.push(visit(child, child.name ?? '', joinPath(path, segments[i]!))));
+    return product;
+  };
+  // The document root is usually unnamed; a named root starts the paths.
+  const rootName = top.name ?? '';
+  const root = rootName === '' ? visit(top, '', '') : wrapNamedRoot(top, visit);
+  // Meshes the product tree forgot still become parts, so nothing is dropped silently.
+  const orphans = meshes.map((_, i) => i).filter((i) => !placed.has(i));
+  if (orphans.length > 0) {
+    const segments = siblingSegments(orphans.map((m) => meshes[m]!.name ?? ''));
+    orphans.forEach((m, i) => {
+      const part = partFromOcctMesh(meshes[m]!, parts.length, segments[i]!, options);
+      parts.push(part);
+      root.parts.push(part.index);
+    });
+  }
+  const name = root.children.length === 1 && root.parts.length === 0 ? root.children[0]!.name : rootName || baseName(source);
+  return { name, units: 'mm', root, parts, ...(source ? { source } : {}) };
+}
+
+function wrapNamedRoot(top: OcctNode, visit: (n: OcctNode, name: string, path: string) => ProductNode): ProductNode {
+  const [segment] = siblingSegments([top.name ?? '']);
+  const named = visit(top, top.name ?? '', segment!);
+  return { name: '', path: '', children: [named], parts: [] };
+}
+
+function baseName(source: string | undefined): string {
+  if (!source) return 'assembly';
+  return source.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '');
+}
+
+function partFromOcctMesh(mesh: OcctMesh, index: number, path: string, options: LoadOptions): Part {
+  const positions = mesh.attributes.position.array;
+  const triangleCount = (mesh.index?.array.length ?? positions.length / 3) / 3;
+  const faces = mesh.brep_faces && mesh.brep_faces.length > 0 ? mesh.brep_faces : [{ first: 0, last: triangleCount - 1, color: null }];
+  return createPart({
+    index,
+    name: mesh.name ?? '',
+    path,
+    positions,
+    indices: mesh.index?.array ?? null,
+    normals: mesh.attributes.normal?.array ?? null,
+    surfaces: faces.map((f) => ({ first: f.first, last: f.last, color: f.color ?? mesh.color ?? null })),
+    color: mesh.color ?? null,
+    deflection: options.linearDeflection ?? estimateDeflection(positions),
+  });
+}
+
+/** With occt's bounding-box-ratio deflection, the chordal error is about ratio × the shape's box diagonal. */
+function estimateDeflection(positions: ArrayLike<number>): number {
+  let lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < positions.length; i += 3) {
+    for (let k = 0; k < 3; k++) {
+      const v = positions[i + k]!;
+      if (v < lo[k]!) lo[k] = v;
+      if (v > hi[k]!) hi[k] = v;
+    }
+  }
+  if (positions.length === 0) return 0;
+  return DEFAULT_LINEAR_RATIO * Math.hypot(hi[0]! - lo[0]!, hi[1]! - lo[1]!, hi[2]! - lo[2]!);
+}

@@ -1,0 +1,143 @@
+import { SurfcdError } from '../errors.js';
+import { emptyAabb, expandAabbByPoint, type Aabb } from '../math/aabb.js';
+import { fitObb } from '../math/obb.js';
+import type { Part, Surface } from './types.js';
+
+export interface SurfaceRange {
+  /** First triangle of the surface. */
+  first: number;
+  /** Last triangle, inclusive; `first - 1` for an empty surface. */
+  last: number;
+  color?: [number, number, number] | null;
+}
+
+export interface PartInput {
+  name: string;
+  path?: string;
+  positions: ArrayLike<number>;
+  indices?: ArrayLike<number> | null;
+  normals?: ArrayLike<number> | null;
+  /** Triangle ranges, one per surface. Omitted: the whole mesh is one surface. */
+  surfaces?: SurfaceRange[] | null;
+  color?: [number, number, number] | null;
+  deflection?: number;
+  index?: number;
+}
+
+/**
+ * Builds a validated, unindexed `Part` from raw triangles. Every check names the part
+ * and the field, because this is where user meshes and CAD imports first meet the core.
+ */
+export function createPart(input: PartInput): Part {
+  const name = typeof input.name === 'string' ? input.name : '';
+  const path = input.path ?? name;
+  const where = `part "${path}"`;
+  const positions = toFloat64(input.positions, `${where}: positions`);
+  if (positions.length % 3 !== 0) {
+    throw new SurfcdError('INVALID_MESH', `${where}: positions has ${positions.length} numbers, expected a multiple of 3 (x, y, z per vertex)`);
+  }
+  for (let i = 0; i < positions.length; i++) {
+    if (!Number.isFinite(positions[i]!)) {
+      throw new SurfcdError('INVALID_MESH', `${where}: positions[${i}] is ${positions[i]}, expected a finite number`);
+    }
+  }
+  const vertexCount = positions.length / 3;
+  const indices = input.indices ? toUint32(input.indices, vertexCount, where) : sequentialIndices(vertexCount, where);
+  if (indices.length % 3 !== 0) {
+    throw new SurfcdError('INVALID_MESH', `${where}: indices has ${indices.length} entries, expected a multiple of 3`);
+  }
+  const triangleCount = indices.length / 3;
+  const normals = input.normals ? Float32Array.from(input.normals as ArrayLike<number>) : null;
+  if (normals && normals.length !== positions.length) {
+    throw new SurfcdError('INVALID_MESH', `${where}: normals has ${normals.length} numbers, expected ${positions.length} (one per vertex)`);
+  }
+  const ranges = input.surfaces && input.surfaces.length > 0 ? input.surfaces : [{ first: 0, last: triangleCount - 1 }];
+
+  const triangleSurface = new Uint32Array(triangleCount);
+  const covered = new Uint8Array(triangleCount);
+  const bounds = emptyAabb();
+  const part = {
+    index: input.index ?? 0,
+    name,
+    path,
+    positions,
+    normals,
+    indices,
+    triangleSurface,
+    surfaces: [] as Surface[],
+    bounds,
+    obb: fitObb(positions, vertexCount),
+    surfaceTree: null,
+    ...(input.color ? { color: input.color } : {}),
+    ...(input.deflection !== undefined ? { deflection: input.deflection } : {}),
+  } as Part;
+
+  ranges.forEach((range, s) => {
+    const first = range.first, last = range.last;
+    if (!Number.isInteger(first) || !Number.isInteger(last) || first < 0 || last < first - 1 || last >= triangleCount) {
+      throw new SurfcdError(
+        'INVALID_MESH',
+        `${where}: surface ${s} has triangle range [${first}, ${last}], expected 0 ≤ first ≤ last + 1 ≤ ${triangleCount}`,
+      );
+    }
+    const surfaceBounds = emptyAabb();
+    for (let t = first; t <= last; t++) {
+      if (covered[t]) throw new SurfcdError('INVALID_MESH', `${where}: triangle ${t} belongs to two surfaces (surface ${s} and ${triangleSurface[t]})`);
+      covered[t] = 1;
+      triangleSurface[t] = s;
+      expandByTriangle(surfaceBounds, positions, indices, t);
+    }
+    expandAabb(bounds, surfaceBounds);
+    part.surfaces.push({
+      index: s,
+      part,
+      firstTriangle: first,
+      triangleCount: last - first + 1,
+      bounds: surfaceBounds,
+      triangleTree: null,
+      ...(range.color ? { color: range.color } : {}),
+    });
+  });
+  const uncovered = covered.indexOf(0);
+  if (uncovered >= 0) {
+    throw new SurfcdError('INVALID_MESH', `${where}: triangle ${uncovered} belongs to no surface; surface ranges must cover every triangle`);
+  }
+  return part;
+}
+
+function expandByTriangle(box: Aabb, positions: Float64Array, indices: Uint32Array, t: number): void {
+  for (let k = 0; k < 3; k++) {
+    const v = indices[3 * t + k]! * 3;
+    expandAabbByPoint(box, positions[v]!, positions[v + 1]!, positions[v + 2]!);
+  }
+}
+
+function expandAabb(box: Aabb, other: Aabb): void {
+  if (other[0]! > other[3]!) return;
+  expandAabbByPoint(box, other[0]!, other[1]!, other[2]!);
+  expandAabbByPoint(box, other[3]!, other[4]!, other[5]!);
+}
+
+function toFloat64(values: ArrayLike<number>, what: string): Float64Array {
+  if (!values || typeof values.length !== 'number') throw new SurfcdError('INVALID_MESH', `${what}: expected an array of numbers`);
+  return values instanceof Float64Array ? values : Float64Array.from(values);
+}
+
+function toUint32(values: ArrayLike<number>, vertexCount: number, where: string): Uint32Array {
+  const out = new Uint32Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (!Number.isInteger(v) || v < 0 || v >= vertexCount) {
+      throw new SurfcdError('INVALID_MESH', `${where}: indices[${i}] is ${v}, expected an integer vertex index in [0, ${vertexCount - 1}]`);
+    }
+    out[i] = v;
+  }
+  return out;
+}
+
+function sequentialIndices(vertexCount: number, where: string): Uint32Array {
+  if (vertexCount % 3 !== 0) throw new SurfcdError('INVALID_MESH', `${where}: no indices and ${vertexCount} vertices; unindexed meshes need 3 vertices per triangle`);
+  const out = new Uint32Array(vertexCount);
+  for (let i = 0; i < vertexCount; i++) out[i] = i;
+  return out;
+}

@@ -1,0 +1,24 @@
+// Float32 boxes halve the index size; rounding each bound outward keeps them conservative.
+const f32 = new Float32Array(1);
+const bits = new Int32Array(f32.buffer);
+
+/** Largest float32 ≤ v. */
+export function floatDown(v: number): number {
+  f32[0] = v;
+  const r = f32[0]!;
+  if (r <= v) return r;
+  // r > v: step one float32 toward −∞
+  if (r === 0) return -1.401298464324817e-45;
+  bits[0] = r > 0 ? bits[0]! - 1 : bits[0]! + 1;
+  return f32[0]!;
+}
+
+/** Smallest float32 ≥ v. */
+export function floatUp(v: number): number {
+  f32[0] = v;
+  const r = f32[0]!;
+  if (r >= v) return r;
+  if (r === 0) return 1.401298464324817e-45;
+  bits[0] = r > 0 ? bits[0]! + 1 : bits[0]! - 1;
+  return f32[0]!;
+}
