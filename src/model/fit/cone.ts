@@ -1,0 +1,195 @@
+/**
+ * Cone: its normals make a constant angle with the axis, i.e. the normal vectors lie on
+ * a plane {n : n·a = −sin α}; the axis is that plane's normal (smallest-eigenvalue
+ * eigenvector of the normals' covariance; Σ n nᵀ is tried too, it is the better start
+ * for very narrow or very flat normal sets). The axis position is where the normals'
+ * projections ⟂ a meet (2-D least squares), the half-angle comes from n·a. The six
+ * parameters (axis tilt 2, axis position 2, radius at the position ρ₀, half-angle α,
+ * with ρ = ρ₀ + h tan α along the axis) are then refined on the vertex distances. This
+ * parametrisation stays well conditioned down to α → 0, where the apex runs away.
+ */
+import type { ConeKind } from '../surfaceKind.js';
+import { MAX_LOCAL_RADIUS, normalScatter } from './cylinder.js';
+import { maxAbs, type FitContext, type LocalPrimitive } from './evaluate.js';
+import { eigenVector, solveSymmetric, symmetricEigen } from './linalg.js';
+import { refine, type PointSet } from './refine.js';
+import type { Patch } from './patch.js';
+import { add, dot, isFiniteV, perpBasis, scale, sub, unit, type V3, hyp2, hyp3 } from './vec.js';
+
+/** Local cone state: axis through q (q ⟂ a), radius rho0 at q, ρ = rho0 + h·tan(alpha). */
+interface ConeState {
+  q: V3;
+  a: V3;
+  rho0: number;
+  alpha: number;
+}
+
+/** Local cone in apex form, alpha in (0, π/2), a from the apex into the cone. */
+export interface ConeFit {
+  apex: V3;
+  a: V3;
+  alpha: number;
+}
+
+function coneResiduals(patch: PointSet, s: ConeState, out: Float64Array): void {
+  const { p } = patch;
+  const [qx, qy, qz] = s.q;
+  const [ax, ay, az] = s.a;
+  const ca = Math.cos(s.alpha), sa = Math.sin(s.alpha);
+  for (let i = 0; i < patch.count; i++) {
+    const x = p[i * 3]! - qx, y = p[i * 3 + 1]! - qy, z = p[i * 3 + 2]! - qz;
+    const h = x * ax + y * ay + z * az;
+    const rho = hyp3(x - h * ax, y - h * ay, z - h * az);
+    out[i] = (rho - s.rho0) * ca - h * sa;
+  }
+}
+
+function applyCone(s: ConeState, d: Float64Array): ConeState {
+  const [u, v] = perpBasis(s.a);
+  const a = unit(add(s.a, add(scale(u, d[0]!), scale(v, d[1]!)))) ?? s.a;
+  let q = add(s.q, add(scale(u, d[2]!), scale(v, d[3]!)));
+  q = sub(q, scale(a, dot(q, a)));
+  return { q, a, rho0: s.rho0 + d[4]!, alpha: s.alpha + d[5]! };
+}
+
+/** Start values for a given axis direction, from the normals; null when they do not define one. */
+function coneStart(patch: Patch, a: V3): ConeState | null {
+  const [u, v] = perpBasis(a);
+  const { p, n } = patch;
+  // 2-D point where the projected normal lines meet
+  const m = new Float64Array(4);
+  const b = new Float64Array(2);
+  let used = 0;
+  for (let i = 0; i < patch.count; i++) {
+    const ni: V3 = [n[i * 3]!, n[i * 3 + 1]!, n[i * 3 + 2]!];
+    const ex = dot(ni, u), ey = dot(ni, v);
+    const l = hyp2(ex, ey);
+    if (!(l > 1e-6)) continue;
+    const e0 = ex / l, e1 = ey / l;
+    const pi: V3 = [p[i * 3]!, p[i * 3 + 1]!, p[i * 3 + 2]!];
+    const px = dot(pi, u), py = dot(pi, v);
+    const m00 = 1 - e0 * e0, m01 = -e0 * e1, m11 = 1 - e1 * e1;
+    m[0] += m00; m[1] += m01; m[2] += m01; m[3] += m11;
+    b[0] += m00 * px + m01 * py;
+    b[1] += m01 * px + m11 * py;
+    used++;
+  }
+  if (used < 3) return null;
+  const c2 = solveSymmetric(m, b, 2, 1e-12);
+  const q = add(scale(u, c2[0]!), scale(v, c2[1]!));
+  let outward = 0;
+  let k = 0;
+  let kn = 0;
+  for (let i = 0; i < patch.count; i++) {
+    const ni: V3 = [n[i * 3]!, n[i * 3 + 1]!, n[i * 3 + 2]!];
+    if (ni[0] === 0 && ni[1] === 0 && ni[2] === 0) continue;
+    const w = sub([p[i * 3]!, p[i * 3 + 1]!, p[i * 3 + 2]!], q);
+    const wp = sub(w, scale(a, dot(w, a)));
+    outward += dot(ni, wp);
+    k += dot(ni, a);
+    kn++;
+  }
+  if (kn === 0) return null;
+  const sinA = Math.max(-1, Math.min(1, -(outward >= 0 ? 1 : -1) * (k / kn)));
+  const alpha = Math.asin(sinA);
+  const t = Math.tan(alpha);
+  let rho0 = 0;
+  for (let i = 0; i < patch.count; i++) {
+    const w = sub([p[i * 3]!, p[i * 3 + 1]!, p[i * 3 + 2]!], q);
+    const h = dot(w, a);
+    rho0 += (Math.hypot(...sub(w, scale(a, h))) - h * t) / patch.count;
+  }
+  return { q, a, rho0, alpha };
+}
+
+export function fitCone(patch: Patch, ctx: FitContext): ConeFit | null {
+  if (patch.count < 5) return null;
+  // candidate axes: normal of the plane through the normal vectors, and the most-perpendicular direction
+  const axes: V3[] = [];
+  const mean: V3 = [0, 0, 0];
+  let used = 0;
+  for (let i = 0; i < patch.count; i++) {
+    const x = patch.n[i * 3]!, y = patch.n[i * 3 + 1]!, z = patch.n[i * 3 + 2]!;
+    if (x === 0 && y === 0 && z === 0) continue;
+    mean[0] += x; mean[1] += y; mean[2] += z;
+    used++;
+  }
+  if (used < 4) return null;
+  for (let k = 0; k < 3; k++) mean[k] = mean[k]! / used;
+  const cov = new Float64Array(9);
+  for (let i = 0; i < patch.count; i++) {
+    const x0 = patch.n[i * 3]!, y0 = patch.n[i * 3 + 1]!, z0 = patch.n[i * 3 + 2]!;
+    if (x0 === 0 && y0 === 0 && z0 === 0) continue;
+    const x = x0 - mean[0], y = y0 - mean[1], z = z0 - mean[2];
+    cov[0] += x * x; cov[1] += x * y; cov[2] += x * z;
+    cov[4] += y * y; cov[5] += y * z; cov[8] += z * z;
+  }
+  cov[3] = cov[1]!; cov[6] = cov[2]!; cov[7] = cov[5]!;
+  const a1 = unit(eigenVector(symmetricEigen(cov, 3), 0, 3) as V3);
+  if (a1) axes.push(a1);
+  const a2 = unit(eigenVector(symmetricEigen(normalScatter(patch).m, 3), 0, 3) as V3);
+  if (a2) axes.push(a2);
+  let best: ConeState | null = null;
+  let bestF = Infinity;
+  const r = new Float64Array(patch.count);
+  for (const a of axes) {
+    const start = coneStart(patch, a);
+    if (!start) continue;
+    const s = refine(patch, { nParams: 6, apply: applyCone, residuals: coneResiduals }, start, ctx);
+    coneResiduals(patch, s, r);
+    const f = maxAbs(r);
+    if (f < bestF) {
+      bestF = f;
+      best = s;
+    }
+    if (f <= ctx.tol) break; // good enough, the other start cannot change the verdict
+  }
+  if (!best) return null;
+  let { a, alpha } = best;
+  if (alpha < 0) {
+    a = [-a[0], -a[1], -a[2]];
+    alpha = -alpha;
+  }
+  if (!(alpha > 1e-7) || !(alpha < Math.PI / 2 - 1e-7)) return null;
+  const apex = sub(best.q, scale(a, best.rho0 / Math.tan(alpha)));
+  if (!isFiniteV(apex) || Math.hypot(...apex) > MAX_LOCAL_RADIUS) return null;
+  return { apex, a, alpha };
+}
+
+export function conePrimitive(f: ConeFit): LocalPrimitive {
+  const [vx, vy, vz] = f.apex;
+  const [ax, ay, az] = f.a;
+  const ca = Math.cos(f.alpha), sa = Math.sin(f.alpha);
+  return {
+    distance: (x, y, z) => {
+      x -= vx; y -= vy; z -= vz;
+      const h = x * ax + y * ay + z * az;
+      const rho = hyp3(x - h * ax, y - h * ay, z - h * az);
+      // beyond the apex the nearest point of the (one-sheeted) cone is the apex itself
+      if (h * ca + rho * sa < 0) return hyp3(x, y, z);
+      return Math.abs(rho * ca - h * sa);
+    },
+    normal: (x, y, z, out) => {
+      x -= vx; y -= vy; z -= vz;
+      const h = x * ax + y * ay + z * az;
+      const rx = x - h * ax, ry = y - h * ay, rz = z - h * az;
+      const rho = hyp3(rx, ry, rz);
+      if (!(rho > 1e-9)) return false;
+      out[0] = (ca * rx) / rho - sa * ax;
+      out[1] = (ca * ry) / rho - sa * ay;
+      out[2] = (ca * rz) / rho - sa * az;
+      return true;
+    },
+  };
+}
+
+export function coneKind(f: ConeFit, patch: Patch, residual: number): ConeKind {
+  const s = patch.scale, o = patch.origin;
+  return {
+    type: 'cone',
+    apex: [o[0] + s * f.apex[0], o[1] + s * f.apex[1], o[2] + s * f.apex[2]],
+    axis: [f.a[0], f.a[1], f.a[2]],
+    halfAngle: f.alpha,
+    residual: s * residual,
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * Cylinder: the axis is the direction most perpendicular to all normals (smallest-
+ * eigenvalue eigenvector of Σ n nᵀ); the vertices projected along it are fitted with an
+ * algebraic circle (exact for exact vertices, any arc length); then the five parameters
+ * (axis tilt 2, axis position 2, radius) are refined on the vertex distances.
+ */
+import { canonicalAxis, type CylinderKind } from '../surfaceKind.js';
+import type { FitContext, LocalPrimitive } from './evaluate.js';
+import { eigenVector, solveSymmetric, symmetricEigen } from './linalg.js';
+import { refine, type PointSet } from './refine.js';
+import type { Patch } from './patch.js';
+import { add, dot, isFiniteV, perpBasis, scale, sub, unit, type V3, hyp3 } from './vec.js';
+
+/** Local cylinder: axis through q (q ⟂ a through the local origin), unit axis a, radius r. */
+export interface CylinderFit {
+  q: V3;
+  a: V3;
+  r: number;
+}
+
+/** Radii beyond this (local units, i.e. × the patch half-size) are planes, not cylinders. */
+export const MAX_LOCAL_RADIUS = 1e5;
+
+/** Σ n nᵀ over the vertices that have a normal (only the given ones with `givenOnly`). */
+export function normalScatter(patch: Patch, givenOnly = false): { m: Float64Array; used: number } {
+  const m = new Float64Array(9);
+  let used = 0;
+  for (let i = 0; i < patch.count; i++) {
+    if (givenOnly && !patch.given[i]) continue;
+    const x = patch.n[i * 3]!, y = patch.n[i * 3 + 1]!, z = patch.n[i * 3 + 2]!;
+    if (x === 0 && y === 0 && z === 0) continue;
+    used++;
+    m[0] += x * x; m[1] += x * y; m[2] += x * z;
+    m[4] += y * y; m[5] += y * z; m[8] += z * z;
+  }
+  m[3] = m[1]!; m[6] = m[2]!; m[7] = m[5]!;
+  return { m, used };
+}
+
+/** Algebraic (Kåsa) circle through 2-D points: centre and radius, null when degenerate. */
+export function circle2d(xs: Float64Array, ys: Float64Array): { cx: number; cy: number; r: number } | null {
+  // minimise Σ (x² + y² + D x + E y + F)²
+  const a = new Float64Array(9);
+  const b = new Float64Array(3);
+  for (let i = 0; i < xs.length; i++) {
+    const x = xs[i]!, y = ys[i]!, w = -(x * x + y * y);
+    const row = [x, y, 1];
+    for (let r = 0; r < 3; r++) {
+      b[r] += row[r]! * w;
+      for (let c = 0; c < 3; c++) a[r * 3 + c] += row[r]! * row[c]!;
+    }
+  }
+  const s = solveSymmetric(a, b, 3, 1e-14);
+  const cx = -s[0]! / 2, cy = -s[1]! / 2;
+  const r2 = cx * cx + cy * cy - s[2]!;
+  if (!(r2 > 0) || !Number.isFinite(r2)) return null;
+  return { cx, cy, r: Math.sqrt(r2) };
+}
+
+function cylinderResiduals(patch: PointSet, s: CylinderFit, out: Float64Array): void {
+  const { p } = patch;
+  const [qx, qy, qz] = s.q;
+  const [ax, ay, az] = s.a;
+  for (let i = 0; i < patch.count; i++) {
+    const x = p[i * 3]! - qx, y = p[i * 3 + 1]! - qy, z = p[i * 3 + 2]! - qz;
+    const h = x * ax + y * ay + z * az;
+    out[i] = hyp3(x - h * ax, y - h * ay, z - h * az) - s.r;
+  }
+}
+
+function applyCylinder(s: CylinderFit, d: Float64Array): CylinderFit {
+  const [u, v] = perpBasis(s.a);
+  const a = unit(add(s.a, add(scale(u, d[0]!), scale(v, d[1]!)))) ?? s.a;
+  let q = add(s.q, add(scale(u, d[2]!), scale(v, d[3]!)));
+  q = sub(q, scale(a, dot(q, a)));
+  return { q, a, r: s.r + d[4]! };
+}
+
+export function refineCylinder(patch: Patch, init: CylinderFit, ctx: FitContext): CylinderFit {
+  return refine(patch, { nParams: 5, apply: applyCylinder, residuals: cylinderResiduals }, init, ctx);
+}
+
+/** Circle fit of the vertices projected along `a`. */
+export function cylinderAround(patch: Patch, a: V3): CylinderFit | null {
+  const [u, v] = perpBasis(a);
+  const xs = new Float64Array(patch.count);
+  const ys = new Float64Array(patch.count);
+  for (let i = 0; i < patch.count; i++) {
+    const pt: V3 = [patch.p[i * 3]!, patch.p[i * 3 + 1]!, patch.p[i * 3 + 2]!];
+    xs[i] = dot(pt, u);
+    ys[i] = dot(pt, v);
+  }
+  const c = circle2d(xs, ys);
+  if (!c) return null;
+  return { q: add(scale(u, c.cx), scale(v, c.cy)), a, r: c.r };
+}
+
+/**
+ * True when the given normals alone prove that no cylinder can pass the normal test:
+ * for every axis a, max (n·a)² ≥ mean (n·a)² ≥ λ_min(Σ n nᵀ)/count, and an accepted
+ * cylinder needs |n·a| ≤ sin(angle tolerance) at every vertex with a given normal.
+ */
+export function givenNormalsRuleOutCylinder(patch: Patch, ctx: FitContext): boolean {
+  const { m, used } = normalScatter(patch, true);
+  if (used < 3) return false;
+  const lam = symmetricEigen(m, 3).values[0]!;
+  const s = Math.sin(ctx.angleTolerance);
+  return lam / used > s * s * 1.0001 + 1e-15;
+}
+
+export function fitCylinder(patch: Patch, ctx: FitContext): CylinderFit | null {
+  if (patch.count < 4) return null;
+  if (givenNormalsRuleOutCylinder(patch, ctx)) return null;
+  const { m, used } = normalScatter(patch);
+  if (used < 3) return null;
+  const e = symmetricEigen(m, 3);
+  const a = unit(eigenVector(e, 0, 3) as V3);
+  if (!a) return null;
+  const init = cylinderAround(patch, a);
+  if (!init) return null;
+  const fit = refineCylinder(patch, init, ctx);
+  if (!isFiniteV(fit.q) || !isFiniteV(fit.a) || !(fit.r > 0) || fit.r > MAX_LOCAL_RADIUS) return null;
+  return fit;
+}
+
+export function cylinderPrimitive(f: CylinderFit): LocalPrimitive {
+  const [qx, qy, qz] = f.q;
+  const [ax, ay, az] = f.a;
+  return {
+    distance: (x, y, z) => {
+      x -= qx; y -= qy; z -= qz;
+      const h = x * ax + y * ay + z * az;
+      return Math.abs(hyp3(x - h * ax, y - h * ay, z - h * az) - f.r);
+    },
+    normal: (x, y, z, out) => {
+      x -= qx; y -= qy; z -= qz;
+      const h = x * ax + y * ay + z * az;
+      const rx = x - h * ax, ry = y - h * ay, rz = z - h * az;
+      const l = hyp3(rx, ry, rz);
+      if (!(l > 1e-12 * f.r)) return false;
+      out[0] = rx / l; out[1] = ry / l; out[2] = rz / l;
+      return true;
+    },
+  };
+}
+
+export function cylinderKind(f: CylinderFit, patch: Patch, residual: number): CylinderKind {
+  const a = canonicalAxis(f.a);
+  // point = projection of the patch centroid on the axis (local), then to model units
+  const c = patch.centroid;
+  const qc = add(f.q, scale(a, dot(sub(c, f.q), a)));
+  const s = patch.scale, o = patch.origin;
+  return {
+    type: 'cylinder',
+    point: [o[0] + s * qc[0], o[1] + s * qc[1], o[2] + s * qc[2]],
+    axis: a,
+    radius: s * f.r,
+    residual: s * residual,
+  };
+}

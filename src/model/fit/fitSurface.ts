@@ -1,0 +1,136 @@
+/**
+ * Fits one CAD surface (a range of triangles of a tessellated B-rep face) to a
+ * primitive: plane → cylinder → cone → sphere → torus → freeform; the first primitive
+ * that is accepted wins, so a patch that is both a plane and a (huge) cylinder is a
+ * plane, a sphere band that is also a cone is a cone.
+ *
+ * Acceptance (see evaluate.ts): every vertex lies within `tolerance` of the primitive
+ * (plus a rounding floor of 1e-9 × the patch size), and every vertex normal is along the
+ * primitive's normal within `angleTolerance` (default 3°; estimated normals get the
+ * facet turn on top). The normal test is what keeps a freeform patch, an elliptic
+ * cylinder or a narrow cone from being called a cylinder when the distance tolerance
+ * is loose.
+ *
+ * All fitting happens in a local frame (centred, scaled to the patch size), so
+ * positions far from the origin lose no accuracy. A freeform result carries the
+ * smallest residual of the primitives tried (0 for an empty or zero-area patch).
+ */
+import { SurfcdError } from '../../errors.js';
+import type { SurfaceKind } from '../surfaceKind.js';
+import { coneKind, conePrimitive, fitCone } from './cone.js';
+import { cylinderKind, cylinderPrimitive, fitCylinder } from './cylinder.js';
+import { evaluatePrimitive, type Evaluation, type FitContext, type LocalPrimitive } from './evaluate.js';
+import { buildPatch, type FitInput, type Patch } from './patch.js';
+import { fitPlane, planeKind, planePrimitive } from './plane.js';
+import { fitSphere, sphereKind, spherePrimitive } from './sphere.js';
+import { fitTorus, torusKind, torusPrimitive } from './torus.js';
+
+export type { FitInput } from './patch.js';
+export { surfaceKindToWorld } from '../surfaceKind.js';
+export type { SurfaceKind } from '../surfaceKind.js';
+
+/** Default largest angle between a vertex normal and the primitive's normal. */
+export const DEFAULT_ANGLE_TOLERANCE = (3 * Math.PI) / 180;
+
+interface Candidate {
+  type: Exclude<SurfaceKind['type'], 'freeform'>;
+  fit(patch: Patch, ctx: FitContext): { prim: LocalPrimitive; kind: (residual: number) => SurfaceKind } | null;
+}
+
+const CANDIDATES: Candidate[] = [
+  {
+    type: 'plane',
+    fit: (patch) => {
+      const f = fitPlane(patch);
+      return f && { prim: planePrimitive(f), kind: (r) => planeKind(f, patch, r) };
+    },
+  },
+  {
+    type: 'cylinder',
+    fit: (patch, ctx) => {
+      const f = fitCylinder(patch, ctx);
+      return f && { prim: cylinderPrimitive(f), kind: (r) => cylinderKind(f, patch, r) };
+    },
+  },
+  {
+    type: 'cone',
+    fit: (patch, ctx) => {
+      const f = fitCone(patch, ctx);
+      return f && { prim: conePrimitive(f), kind: (r) => coneKind(f, patch, r) };
+    },
+  },
+  {
+    type: 'sphere',
+    fit: (patch, ctx) => {
+      const f = fitSphere(patch, ctx);
+      return f && { prim: spherePrimitive(f), kind: (r) => sphereKind(f, patch, r) };
+    },
+  },
+  {
+    type: 'torus',
+    fit: (patch, ctx) => {
+      const f = fitTorus(patch, ctx);
+      return f && { prim: torusPrimitive(f), kind: (r) => torusKind(f, patch, r) };
+    },
+  },
+];
+
+export interface FitAttempt {
+  type: Candidate['type'];
+  /** Null when the primitive could not be fitted at all (degenerate data). */
+  kind: SurfaceKind | null;
+  evaluation: Evaluation | null;
+  accepted: boolean;
+}
+
+function checkOptions(input: FitInput): number {
+  if (!(typeof input.tolerance === 'number' && input.tolerance >= 0 && Number.isFinite(input.tolerance))) {
+    throw new SurfcdError('INVALID_OPTION', `fitSurface: tolerance is ${String(input.tolerance)}, expected a finite number ≥ 0`);
+  }
+  const angle = input.angleTolerance ?? DEFAULT_ANGLE_TOLERANCE;
+  if (!(typeof angle === 'number' && angle >= 0 && angle <= Math.PI / 2)) {
+    throw new SurfcdError('INVALID_OPTION', `fitSurface: angleTolerance is ${String(input.angleTolerance)}, expected radians in [0, π/2]`);
+  }
+  return angle;
+}
+
+/**
+ * Every primitive tried on the patch, in order, with its evaluation (for diagnostics
+ * and tests); `fitSurface` is the first accepted one.
+ */
+export function fitSurfaceAttempts(input: FitInput, stopAtFirst = false): { attempts: FitAttempt[]; patch: Patch | null } {
+  const angle = checkOptions(input);
+  if (input.triangleCount === 0 && Number.isInteger(input.firstTriangle) && input.firstTriangle >= 0) return { attempts: [], patch: null };
+  const patch = buildPatch(input);
+  if (patch.count === 0 || !(patch.area > 1e-24)) return { attempts: [], patch };
+  let maxAbs = 0;
+  for (let k = 0; k < 3; k++) maxAbs = Math.max(maxAbs, Math.abs(patch.origin[k]!));
+  // rounding floor: the local coordinates carry ~ε·(|origin| + size) of absolute error
+  const floor = 1e-9 + (64 * Number.EPSILON * maxAbs) / patch.scale;
+  const tol = input.tolerance / patch.scale + floor;
+  const ctx: FitContext = { tol, angleTolerance: angle };
+  const attempts: FitAttempt[] = [];
+  for (const c of CANDIDATES) {
+    const f = c.fit(patch, ctx);
+    if (!f) {
+      attempts.push({ type: c.type, kind: null, evaluation: null, accepted: false });
+      continue;
+    }
+    const ev = evaluatePrimitive(patch, f.prim, angle);
+    const accepted = ev.residual <= tol && ev.normalsOk;
+    attempts.push({ type: c.type, kind: f.kind(ev.residual), evaluation: ev, accepted });
+    if (accepted && stopAtFirst) break;
+  }
+  return { attempts, patch };
+}
+
+/** The fitted primitive of the patch (see the module comment for the rules). */
+export function fitSurface(input: FitInput): SurfaceKind {
+  const { attempts } = fitSurfaceAttempts(input, true);
+  let bestResidual = Infinity;
+  for (const a of attempts) {
+    if (a.accepted && a.kind) return a.kind;
+    if (a.kind && a.kind.residual < bestResidual) bestResidual = a.kind.residual;
+  }
+  return { type: 'freeform', residual: Number.isFinite(bestResidual) ? bestResidual : 0 };
+}

@@ -1,0 +1,113 @@
+/**
+ * Small dense linear algebra for the surface fits: a cyclic Jacobi eigen-solver for
+ * symmetric n×n matrices (n ≤ ~8) and a pseudo-inverse solve built on it. Matrices are
+ * row-major Float64Arrays. Nothing here can produce NaN from finite input.
+ */
+
+export interface SymmetricEigen {
+  /** Eigenvalues, ascending. */
+  values: Float64Array;
+  /** Eigenvectors as rows: vector k is vectors[k*n .. k*n+n-1], unit length, matching values[k]. */
+  vectors: Float64Array;
+}
+
+/** Eigen-decomposition of the symmetric n×n matrix `a` (only read, not modified). */
+export function symmetricEigen(a: ArrayLike<number>, n: number): SymmetricEigen {
+  const m = Float64Array.from({ length: n * n }, (_, i) => a[i]!);
+  // symmetrise (callers accumulate both triangles, rounding may differ)
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const s = 0.5 * (m[i * n + j]! + m[j * n + i]!);
+      m[i * n + j] = s;
+      m[j * n + i] = s;
+    }
+  }
+  // v: columns are eigenvectors
+  const v = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) v[i * n + i] = 1;
+  let total = 0;
+  for (let i = 0; i < n * n; i++) total += m[i]! * m[i]!;
+  if (!(total > 0) || !Number.isFinite(total)) {
+    return sortEigen(m, v, n);
+  }
+  for (let sweep = 0; sweep < 64; sweep++) {
+    let off = 0;
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) off += m[i * n + j]! * m[i * n + j]!;
+    if (off <= 1e-36 * total) break;
+    for (let p = 0; p < n; p++) {
+      for (let q = p + 1; q < n; q++) {
+        const apq = m[p * n + q]!;
+        if (apq === 0) continue;
+        const app = m[p * n + p]!;
+        const aqq = m[q * n + q]!;
+        const theta = (aqq - app) / (2 * apq);
+        const t = (theta >= 0 ? 1 : -1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+        const c = 1 / Math.sqrt(t * t + 1);
+        const s = t * c;
+        // rotate rows/columns p and q
+        for (let k = 0; k < n; k++) {
+          const mkp = m[k * n + p]!;
+          const mkq = m[k * n + q]!;
+          m[k * n + p] = c * mkp - s * mkq;
+          m[k * n + q] = s * mkp + c * mkq;
+        }
+        for (let k = 0; k < n; k++) {
+          const mpk = m[p * n + k]!;
+          const mqk = m[q * n + k]!;
+          m[p * n + k] = c * mpk - s * mqk;
+          m[q * n + k] = s * mpk + c * mqk;
+        }
+        m[p * n + q] = 0;
+        m[q * n + p] = 0;
+        for (let k = 0; k < n; k++) {
+          const vkp = v[k * n + p]!;
+          const vkq = v[k * n + q]!;
+          v[k * n + p] = c * vkp - s * vkq;
+          v[k * n + q] = s * vkp + c * vkq;
+        }
+      }
+    }
+  }
+  return sortEigen(m, v, n);
+}
+
+function sortEigen(m: Float64Array, v: Float64Array, n: number): SymmetricEigen {
+  const order = Array.from({ length: n }, (_, i) => i).sort((x, y) => m[x * n + x]! - m[y * n + y]!);
+  const values = new Float64Array(n);
+  const vectors = new Float64Array(n * n);
+  order.forEach((col, k) => {
+    values[k] = m[col * n + col]!;
+    let len = 0;
+    for (let i = 0; i < n; i++) len += v[i * n + col]! * v[i * n + col]!;
+    len = Math.sqrt(len) || 1;
+    for (let i = 0; i < n; i++) vectors[k * n + i] = v[i * n + col]! / len;
+  });
+  return { values, vectors };
+}
+
+/**
+ * Least-squares solution of the symmetric system A x = b through the pseudo-inverse:
+ * eigen-directions whose |eigenvalue| is below `relCut` × the largest are dropped, so a
+ * singular system gives the minimum-norm solution instead of Infinity/NaN.
+ */
+export function solveSymmetric(a: ArrayLike<number>, b: ArrayLike<number>, n: number, relCut = 1e-13): Float64Array {
+  const { values, vectors } = symmetricEigen(a, n);
+  let maxAbs = 0;
+  for (let k = 0; k < n; k++) maxAbs = Math.max(maxAbs, Math.abs(values[k]!));
+  const x = new Float64Array(n);
+  if (!(maxAbs > 0) || !Number.isFinite(maxAbs)) return x;
+  for (let k = 0; k < n; k++) {
+    const lam = values[k]!;
+    if (Math.abs(lam) <= relCut * maxAbs) continue;
+    let dot = 0;
+    for (let i = 0; i < n; i++) dot += vectors[k * n + i]! * b[i]!;
+    const f = dot / lam;
+    for (let i = 0; i < n; i++) x[i] = x[i]! + f * vectors[k * n + i]!;
+  }
+  return x;
+}
+
+/** Eigenvector k (ascending order) of a decomposition as a plain array. */
+export function eigenVector(e: SymmetricEigen, k: number, n: number): number[] {
+  return Array.from(e.vectors.subarray(k * n, k * n + n));
+}

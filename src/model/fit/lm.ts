@@ -1,0 +1,109 @@
+/**
+ * Levenberg–Marquardt refinement of a primitive against the patch's vertex distances
+ * (geometric least squares). The state is re-parametrised around itself every step
+ * (`apply`), so unit axes stay unit and no parametrisation singularity is crossed.
+ * The Jacobian is taken by central differences: residuals are cheap and the fixed
+ * point (gradient zero) does not depend on small Jacobian errors.
+ */
+import { solveSymmetric } from './linalg.js';
+
+export interface LmProblem<S> {
+  /** Number of parameters of a step. */
+  nParams: number;
+  /** Number of residuals. */
+  nResiduals: number;
+  /** The state moved by `delta` (length nParams). Must return a new object. */
+  apply(state: S, delta: Float64Array): S;
+  /** Writes the residuals (signed distances) of `state` into `out`. */
+  residuals(state: S, out: Float64Array): void;
+}
+
+const STEP = 1e-6;
+
+function sumSquares(r: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < r.length; i++) s += r[i]! * r[i]!;
+  return s;
+}
+
+export interface LmOptions {
+  maxIterations?: number;
+  /**
+   * Sum of squares the caller needs (e.g. m·tolerance²). When, after a few iterations,
+   * the sum is still 100× above it and an iteration gains less than 0.1 %, the primitive
+   * is not going to fit and the refinement stops early.
+   */
+  target?: number;
+}
+
+/** Refines `init`; never returns a state with a larger (or NaN) sum of squares. */
+export function levenbergMarquardt<S>(problem: LmProblem<S>, init: S, options: LmOptions = {}): S {
+  const maxIterations = options.maxIterations ?? 50;
+  const target = options.target ?? 0;
+  const k = problem.nParams;
+  const m = problem.nResiduals;
+  if (m === 0) return init;
+  const r = new Float64Array(m);
+  const rp = new Float64Array(m);
+  const rm = new Float64Array(m);
+  const jac = Array.from({ length: k }, () => new Float64Array(m));
+  const delta = new Float64Array(k);
+  let state = init;
+  problem.residuals(state, r);
+  let f = sumSquares(r);
+  if (!Number.isFinite(f)) return init;
+  let lambda = 1e-4;
+  for (let it = 0; it < maxIterations && f > 1e-30 * m; it++) {
+    for (let j = 0; j < k; j++) {
+      delta.fill(0);
+      delta[j] = STEP;
+      problem.residuals(problem.apply(state, delta), rp);
+      delta[j] = -STEP;
+      problem.residuals(problem.apply(state, delta), rm);
+      const col = jac[j]!;
+      for (let i = 0; i < m; i++) col[i] = (rp[i]! - rm[i]!) / (2 * STEP);
+    }
+    const a = new Float64Array(k * k);
+    const g = new Float64Array(k);
+    for (let x = 0; x < k; x++) {
+      const cx = jac[x]!;
+      let gx = 0;
+      for (let i = 0; i < m; i++) gx += cx[i]! * r[i]!;
+      g[x] = -gx;
+      for (let y = x; y < k; y++) {
+        const cy = jac[y]!;
+        let s = 0;
+        for (let i = 0; i < m; i++) s += cx[i]! * cy[i]!;
+        a[x * k + y] = s;
+        a[y * k + x] = s;
+      }
+    }
+    let maxDiag = 0;
+    for (let x = 0; x < k; x++) maxDiag = Math.max(maxDiag, a[x * k + x]!);
+    if (!(maxDiag > 0) || !Number.isFinite(maxDiag)) break;
+    let improved = false;
+    let gain = 0;
+    while (lambda < 1e12) {
+      const damped = Float64Array.from(a);
+      for (let x = 0; x < k; x++) damped[x * k + x] = a[x * k + x]! * (1 + lambda) + lambda * 1e-9 * maxDiag;
+      const step = solveSymmetric(damped, g, k, 1e-15);
+      const trial = problem.apply(state, step);
+      problem.residuals(trial, rp);
+      const ft = sumSquares(rp);
+      if (ft < f) {
+        gain = f - ft;
+        state = trial;
+        f = ft;
+        r.set(rp);
+        lambda = Math.max(lambda / 5, 1e-12);
+        improved = true;
+        break;
+      }
+      lambda *= 10;
+    }
+    if (!improved) break;
+    if (gain <= 1e-15 * (f + gain)) break;
+    if (target > 0 && it >= 3 && f > 100 * target && gain < 1e-3 * (f + gain)) break;
+  }
+  return state;
+}

@@ -1,0 +1,254 @@
+/**
+ * The vertices of one surface patch, brought into a local frame for fitting:
+ * centred on the patch's vertex bounding-box centre and divided by its half-diagonal,
+ * so every fit works on numbers of order 1 whatever the part's position (offsets of
+ * 1e4 mm lose nothing) and size.
+ */
+import { SurfcdError } from '../../errors.js';
+import { hyp3 } from './vec.js';
+
+export interface FitInput {
+  /** xyz flat, the part's vertices. */
+  positions: ArrayLike<number>;
+  /** xyz flat per vertex; missing → estimated from the triangles. */
+  normals?: ArrayLike<number> | null;
+  /** 3 vertex indices per triangle. */
+  indices: ArrayLike<number>;
+  firstTriangle: number;
+  triangleCount: number;
+  /** Largest allowed distance of a vertex to the primitive (model units). */
+  tolerance: number;
+  /** Largest allowed angle (radians) between a vertex normal and the primitive's normal; default 3°. */
+  angleTolerance?: number;
+}
+
+export interface Patch {
+  /** Number of distinct vertex indices used by the patch. */
+  count: number;
+  /** Local coordinates (x - origin) / scale, 3 per vertex. */
+  p: Float64Array;
+  /** Unit normal per vertex (given or estimated); all zero when unknown. */
+  n: Float64Array;
+  /** 1 where `n` is a given (exact-surface) normal, 0 where it was estimated or is unknown. */
+  given: Uint8Array;
+  /** Weld group per vertex: vertices at exactly the same position share one. */
+  group: Uint32Array;
+  groupCount: number;
+  /** Local vertex indices, 3 per triangle of the patch. */
+  tri: Uint32Array;
+  /** Area-weighted sum of triangle normals (winding), local frame. */
+  winding: [number, number, number];
+  /** Area-weighted centroid of the triangles (vertex mean when the area is zero), local frame. */
+  centroid: [number, number, number];
+  /** Total triangle area, local units. */
+  area: number;
+  origin: [number, number, number];
+  scale: number;
+  /** True when the caller gave normals. */
+  normalsGiven: boolean;
+}
+
+/** Validates the range, collects the patch's vertices and estimates missing normals. */
+export function buildPatch(input: FitInput): Patch {
+  const { positions, indices, normals } = input;
+  const first = input.firstTriangle;
+  const count = input.triangleCount;
+  if (!Number.isInteger(first) || first < 0 || !Number.isInteger(count) || count < 0) {
+    throw new SurfcdError('INVALID_OPTION', `fitSurface: firstTriangle ${first} / triangleCount ${count} must be non-negative integers`);
+  }
+  if ((first + count) * 3 > indices.length) {
+    throw new SurfcdError('INVALID_MESH', `fitSurface: triangles ${first}..${first + count - 1} lie beyond the ${Math.floor(indices.length / 3)} triangles of indices`);
+  }
+  const vertexCount = Math.floor(positions.length / 3);
+  const base = first * 3;
+  let minIndex = Infinity;
+  let maxIndex = -Infinity;
+  for (let t = 0; t < count * 3; t++) {
+    const g = indices[base + t]!;
+    if (!Number.isInteger(g) || g < 0 || g >= vertexCount) {
+      throw new SurfcdError('INVALID_MESH', `fitSurface: indices[${base + t}] = ${g} is not a vertex index (0..${vertexCount - 1})`);
+    }
+    if (g < minIndex) minIndex = g;
+    if (g > maxIndex) maxIndex = g;
+  }
+  const tri = new Uint32Array(count * 3);
+  const globalOf: number[] = [];
+  if (count > 0 && maxIndex - minIndex < 12 * count + 1024) {
+    // B-rep faces own a contiguous block of vertices: a dense lookup is cheapest
+    const local = new Int32Array(maxIndex - minIndex + 1).fill(-1);
+    for (let t = 0; t < count * 3; t++) {
+      const g = indices[base + t]!;
+      let l = local[g - minIndex]!;
+      if (l < 0) {
+        l = globalOf.length;
+        local[g - minIndex] = l;
+        globalOf.push(g);
+      }
+      tri[t] = l;
+    }
+  } else {
+    const local = new Map<number, number>();
+    for (let t = 0; t < count * 3; t++) {
+      const g = indices[base + t]!;
+      let l = local.get(g);
+      if (l === undefined) {
+        l = globalOf.length;
+        local.set(g, l);
+        globalOf.push(g);
+      }
+      tri[t] = l;
+    }
+  }
+  const m = globalOf.length;
+  // bounding box → origin and scale
+  let lo = [Infinity, Infinity, Infinity];
+  let hi = [-Infinity, -Infinity, -Infinity];
+  for (const g of globalOf) {
+    for (let k = 0; k < 3; k++) {
+      const x = positions[g * 3 + k]!;
+      if (!Number.isFinite(x)) throw new SurfcdError('INVALID_MESH', `fitSurface: positions[${g * 3 + k}] is ${x}, expected a finite number`);
+      if (x < lo[k]!) lo[k] = x;
+      if (x > hi[k]!) hi[k] = x;
+    }
+  }
+  if (m === 0) {
+    lo = [0, 0, 0];
+    hi = [0, 0, 0];
+  }
+  const origin: [number, number, number] = [0.5 * (lo[0]! + hi[0]!), 0.5 * (lo[1]! + hi[1]!), 0.5 * (lo[2]! + hi[2]!)];
+  const half = 0.5 * hyp3(hi[0]! - lo[0]!, hi[1]! - lo[1]!, hi[2]! - lo[2]!);
+  const scale = half > 0 ? half : 1;
+  const p = new Float64Array(m * 3);
+  for (let i = 0; i < m; i++) {
+    const g = globalOf[i]!;
+    for (let k = 0; k < 3; k++) p[i * 3 + k] = (positions[g * 3 + k]! - origin[k]!) / scale;
+  }
+  // weld groups by exact position
+  const { group, groupCount } = weldGroups(positions, globalOf);
+  // given normals
+  const n = new Float64Array(m * 3);
+  const given = new Uint8Array(m);
+  const normalsGiven = !!normals && normals.length >= vertexCount * 3;
+  let needEstimate = false;
+  for (let i = 0; i < m; i++) {
+    if (normalsGiven) {
+      const g = globalOf[i]!;
+      const x = normals![g * 3]!, y = normals![g * 3 + 1]!, z = normals![g * 3 + 2]!;
+      const len = hyp3(x, y, z);
+      if (Number.isFinite(len) && len > 1e-6) {
+        n[i * 3] = x / len;
+        n[i * 3 + 1] = y / len;
+        n[i * 3 + 2] = z / len;
+        given[i] = 1;
+        continue;
+      }
+    }
+    needEstimate = true;
+  }
+  // triangle normals: winding, centroid, angle-weighted estimated normals per weld group
+  const est = needEstimate ? new Float64Array(groupCount * 3) : null;
+  const winding: [number, number, number] = [0, 0, 0];
+  const centroid: [number, number, number] = [0, 0, 0];
+  let area = 0;
+  for (let t = 0; t < count; t++) {
+    const a = tri[t * 3]!, b = tri[t * 3 + 1]!, c = tri[t * 3 + 2]!;
+    const ux = p[b * 3]! - p[a * 3]!, uy = p[b * 3 + 1]! - p[a * 3 + 1]!, uz = p[b * 3 + 2]! - p[a * 3 + 2]!;
+    const vx = p[c * 3]! - p[a * 3]!, vy = p[c * 3 + 1]! - p[a * 3 + 1]!, vz = p[c * 3 + 2]! - p[a * 3 + 2]!;
+    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const len = hyp3(nx, ny, nz);
+    if (!(len > 1e-30)) continue;
+    winding[0] += 0.5 * nx;
+    winding[1] += 0.5 * ny;
+    winding[2] += 0.5 * nz;
+    const ar = 0.5 * len;
+    area += ar;
+    for (let k = 0; k < 3; k++) centroid[k] = centroid[k]! + (ar * (p[a * 3 + k]! + p[b * 3 + k]! + p[c * 3 + k]!)) / 3;
+    if (!est) continue;
+    // slivers (e.g. a fan triangle at a pole whose two pole corners differ by rounding) have
+    // a normal made of rounding noise: they must not vote
+    const e2 = Math.max(ux * ux + uy * uy + uz * uz, vx * vx + vy * vy + vz * vz, (vx - ux) ** 2 + (vy - uy) ** 2 + (vz - uz) ** 2);
+    if (len <= 1e-8 * e2) continue;
+    for (let j = 0; j < 3; j++) {
+      const o = j === 0 ? a : j === 1 ? b : c;
+      const q = j === 0 ? b : j === 1 ? c : a;
+      const r = j === 0 ? c : j === 1 ? a : b;
+      const w = cornerAngle(p, o, q, r) / len;
+      const gi = group[o]!;
+      est[gi * 3] = est[gi * 3]! + w * nx;
+      est[gi * 3 + 1] = est[gi * 3 + 1]! + w * ny;
+      est[gi * 3 + 2] = est[gi * 3 + 2]! + w * nz;
+    }
+  }
+  if (area > 0) {
+    for (let k = 0; k < 3; k++) centroid[k] = centroid[k]! / area;
+  } else if (m > 0) {
+    for (let i = 0; i < m; i++) for (let k = 0; k < 3; k++) centroid[k] = centroid[k]! + p[i * 3 + k]! / m;
+  }
+  if (est) {
+    for (let i = 0; i < m; i++) {
+      if (given[i]) continue;
+      const gi = group[i]!;
+      const x = est[gi * 3]!, y = est[gi * 3 + 1]!, z = est[gi * 3 + 2]!;
+      const len = hyp3(x, y, z);
+      if (len > 1e-12) {
+        n[i * 3] = x / len;
+        n[i * 3 + 1] = y / len;
+        n[i * 3 + 2] = z / len;
+      }
+    }
+  }
+  return { count: m, p, n, given, group, groupCount, tri, winding, centroid, area, origin, scale, normalsGiven };
+}
+
+const f64 = new Float64Array(1);
+const u32 = new Uint32Array(f64.buffer);
+
+function mixFloat(h: number, x: number): number {
+  f64[0] = x + 0; // −0 → +0
+  h = Math.imul(h ^ u32[0]!, 0x9e3779b1);
+  h = Math.imul(h ^ (h >>> 15) ^ u32[1]!, 0x85ebca77);
+  return h ^ (h >>> 13);
+}
+
+/** Groups the listed vertices by exactly equal position (open-addressing hash, no strings). */
+function weldGroups(positions: ArrayLike<number>, globalOf: number[]): { group: Uint32Array; groupCount: number } {
+  const m = globalOf.length;
+  let size = 16;
+  while (size < 2 * m) size *= 2;
+  const mask = size - 1;
+  const table = new Int32Array(size).fill(-1);
+  const group = new Uint32Array(m);
+  let groupCount = 0;
+  for (let i = 0; i < m; i++) {
+    const g = globalOf[i]!;
+    const x = positions[g * 3]!, y = positions[g * 3 + 1]!, z = positions[g * 3 + 2]!;
+    let h = mixFloat(mixFloat(mixFloat(0x1234567, x), y), z) & mask;
+    for (;;) {
+      const e = table[h]!;
+      if (e < 0) {
+        table[h] = i;
+        group[i] = groupCount++;
+        break;
+      }
+      const ge = globalOf[e]!;
+      if (positions[ge * 3] === x && positions[ge * 3 + 1] === y && positions[ge * 3 + 2] === z) {
+        group[i] = group[e]!;
+        break;
+      }
+      h = (h + 1) & mask;
+    }
+  }
+  return { group, groupCount };
+}
+
+function cornerAngle(p: Float64Array, o: number, q: number, r: number): number {
+  const ax = p[q * 3]! - p[o * 3]!, ay = p[q * 3 + 1]! - p[o * 3 + 1]!, az = p[q * 3 + 2]! - p[o * 3 + 2]!;
+  const bx = p[r * 3]! - p[o * 3]!, by = p[r * 3 + 1]! - p[o * 3 + 1]!, bz = p[r * 3 + 2]! - p[o * 3 + 2]!;
+  const cx = ay * bz - az * by, cy = az * bx - ax * bz, cz = ax * by - ay * bx;
+  return Math.atan2(hyp3(cx, cy, cz), ax * bx + ay * by + az * bz);
+}
+
+/** True when vertex i has a usable normal (given or estimated). */
+export function hasNormal(patch: Patch, i: number): boolean {
+  return patch.n[i * 3] !== 0 || patch.n[i * 3 + 1] !== 0 || patch.n[i * 3 + 2] !== 0;
+}

@@ -1,0 +1,58 @@
+/**
+ * Geometric refinement of a primitive on the patch's vertices. Large patches are
+ * refined on a stratified sample of at most SAMPLE_SIZE vertices first (tessellation
+ * vertices lie on the surface, so the sample determines the primitive as well as all
+ * of them), then, when the sample fit is close to acceptable on all vertices, polished
+ * on all of them.
+ */
+import { lmTarget, maxAbs, type FitContext } from './evaluate.js';
+import { levenbergMarquardt } from './lm.js';
+
+/** The part of a patch the residual functions read. */
+export interface PointSet {
+  count: number;
+  /** 3 per point, local coordinates. */
+  p: Float64Array;
+}
+
+export const SAMPLE_SIZE = 2048;
+
+/** Stratified sample (one pseudo-random vertex per stratum), deterministic; the set itself when small. */
+export function samplePoints(ps: PointSet, max = SAMPLE_SIZE): PointSet {
+  if (ps.count <= max) return ps;
+  const p = new Float64Array(max * 3);
+  let h = 0x9e3779b9;
+  for (let k = 0; k < max; k++) {
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0;
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;
+    const jitter = (h >>> 8) / 16777216;
+    const i = Math.min(ps.count - 1, Math.floor(((k + jitter) * ps.count) / max));
+    p[k * 3] = ps.p[i * 3]!;
+    p[k * 3 + 1] = ps.p[i * 3 + 1]!;
+    p[k * 3 + 2] = ps.p[i * 3 + 2]!;
+  }
+  return { count: max, p };
+}
+
+export interface RefineProblem<S> {
+  nParams: number;
+  apply(state: S, delta: Float64Array): S;
+  residuals(points: PointSet, state: S, out: Float64Array): void;
+}
+
+export function refine<S>(points: PointSet, problem: RefineProblem<S>, init: S, ctx: FitContext): S {
+  const sample = samplePoints(points);
+  const run = (ps: PointSet, start: S, maxIterations: number): S =>
+    levenbergMarquardt(
+      { nParams: problem.nParams, nResiduals: ps.count, apply: problem.apply, residuals: (s, out) => problem.residuals(ps, s, out) },
+      start,
+      { target: lmTarget(ps.count, ctx), maxIterations },
+    );
+  let state = run(sample, init, 50);
+  if (sample !== points) {
+    const r = new Float64Array(points.count);
+    problem.residuals(points, state, r);
+    if (maxAbs(r) <= 4 * ctx.tol) state = run(points, state, 10);
+  }
+  return state;
+}

@@ -1,0 +1,151 @@
+/**
+ * Torus: every normal line of a surface of revolution meets the axis. In Plücker
+ * coordinates a line (d, m) meets the normal line (nᵢ, pᵢ × nᵢ) iff
+ * d·(pᵢ × nᵢ) + m·nᵢ = 0, so the axis is the smallest-eigenvalue eigenvector of
+ * Σ wᵢ wᵢᵀ with wᵢ = (pᵢ × nᵢ, nᵢ) (the two smallest are tried). In each vertex's
+ * meridian half-plane the core circle point is pᵢ − t·nᵢ with one (R, h₀, t) for all
+ * vertices: a linear least-squares problem. The seven parameters (centre 3, axis tilt 2,
+ * major, minor) are then refined on the vertex distances
+ * |√((ρ − R)² + h²) − r|.
+ */
+import { canonicalAxis, type TorusKind } from '../surfaceKind.js';
+import { MAX_LOCAL_RADIUS } from './cylinder.js';
+import { maxAbs, type FitContext, type LocalPrimitive } from './evaluate.js';
+import { eigenVector, solveSymmetric, symmetricEigen } from './linalg.js';
+import { refine, type PointSet } from './refine.js';
+import type { Patch } from './patch.js';
+import { add, cross, dot, isFiniteV, perpBasis, scale, sub, unit, type V3, hyp2, hyp3 } from './vec.js';
+
+export interface TorusFit {
+  c: V3;
+  a: V3;
+  R: number;
+  r: number;
+}
+
+function torusResiduals(patch: PointSet, s: TorusFit, out: Float64Array): void {
+  const { p } = patch;
+  const [cx, cy, cz] = s.c;
+  const [ax, ay, az] = s.a;
+  for (let i = 0; i < patch.count; i++) {
+    const x = p[i * 3]! - cx, y = p[i * 3 + 1]! - cy, z = p[i * 3 + 2]! - cz;
+    const h = x * ax + y * ay + z * az;
+    const rho = hyp3(x - h * ax, y - h * ay, z - h * az);
+    out[i] = hyp2(rho - s.R, h) - s.r;
+  }
+}
+
+function applyTorus(s: TorusFit, d: Float64Array): TorusFit {
+  const [u, v] = perpBasis(s.a);
+  const a = unit(add(s.a, add(scale(u, d[3]!), scale(v, d[4]!)))) ?? s.a;
+  return { c: [s.c[0] + d[0]!, s.c[1] + d[1]!, s.c[2] + d[2]!], a, R: s.R + d[5]!, r: s.r + d[6]! };
+}
+
+/** (R, h0, t) for an axis line through q along a; null when the normals do not define them. */
+function torusStart(patch: Patch, q: V3, a: V3): TorusFit | null {
+  const m = new Float64Array(9);
+  const b = new Float64Array(3);
+  let used = 0;
+  for (let i = 0; i < patch.count; i++) {
+    const n: V3 = [patch.n[i * 3]!, patch.n[i * 3 + 1]!, patch.n[i * 3 + 2]!];
+    if (n[0] === 0 && n[1] === 0 && n[2] === 0) continue;
+    const w = sub([patch.p[i * 3]!, patch.p[i * 3 + 1]!, patch.p[i * 3 + 2]!], q);
+    const h = dot(w, a);
+    const wp = sub(w, scale(a, h));
+    const rho = Math.hypot(...wp);
+    if (!(rho > 1e-9)) continue;
+    const nr = dot(n, wp) / rho, nh = dot(n, a);
+    // rows [1 0 nr]·x = rho and [0 1 nh]·x = h, x = (R, h0, t)
+    m[0] += 1; m[2] += nr; m[4] += 1; m[5] += nh; m[8] += nr * nr + nh * nh;
+    b[0] += rho; b[1] += h; b[2] += nr * rho + nh * h;
+    used++;
+  }
+  if (used < 4) return null;
+  m[6] = m[2]!; m[7] = m[5]!;
+  const x = solveSymmetric(m, b, 3, 1e-12);
+  const R = x[0]!, h0 = x[1]!, t = x[2]!;
+  if (!(R > 0) || !(Math.abs(t) > 0)) return null;
+  return { c: add(q, scale(a, h0)), a, R, r: Math.abs(t) };
+}
+
+export function fitTorus(patch: Patch, ctx: FitContext): TorusFit | null {
+  if (patch.count < 7) return null;
+  const s = new Float64Array(36);
+  let used = 0;
+  for (let i = 0; i < patch.count; i++) {
+    const n: V3 = [patch.n[i * 3]!, patch.n[i * 3 + 1]!, patch.n[i * 3 + 2]!];
+    if (n[0] === 0 && n[1] === 0 && n[2] === 0) continue;
+    const mom = cross([patch.p[i * 3]!, patch.p[i * 3 + 1]!, patch.p[i * 3 + 2]!], n);
+    const w = [mom[0], mom[1], mom[2], n[0], n[1], n[2]];
+    for (let r = 0; r < 6; r++) for (let c = 0; c < 6; c++) s[r * 6 + c] += w[r]! * w[c]!;
+    used++;
+  }
+  if (used < 6) return null;
+  const e = symmetricEigen(s, 6);
+  let best: TorusFit | null = null;
+  let bestF = Infinity;
+  const res = new Float64Array(patch.count);
+  for (let k = 0; k < 2; k++) {
+    const x = eigenVector(e, k, 6);
+    const dRaw: V3 = [x[0]!, x[1]!, x[2]!];
+    const dl = Math.hypot(...dRaw);
+    if (!(dl > 1e-6)) continue;
+    const d = scale(dRaw, 1 / dl);
+    let mom: V3 = scale([x[3]!, x[4]!, x[5]!], 1 / dl);
+    mom = sub(mom, scale(d, dot(d, mom)));
+    const q = cross(d, mom);
+    if (!isFiniteV(q) || Math.hypot(...q) > MAX_LOCAL_RADIUS) continue;
+    const start = torusStart(patch, q, d);
+    if (!start) continue;
+    const fit = refine(patch, { nParams: 7, apply: applyTorus, residuals: torusResiduals }, start, ctx);
+    torusResiduals(patch, fit, res);
+    const f = maxAbs(res);
+    if (f < bestF) {
+      bestF = f;
+      best = fit;
+    }
+    if (f <= ctx.tol) break; // good enough, the other start cannot change the verdict
+  }
+  if (!best) return null;
+  if (!isFiniteV(best.c) || !isFiniteV(best.a) || !(best.R > 0) || !(best.r > 0) || best.R > MAX_LOCAL_RADIUS || best.r > MAX_LOCAL_RADIUS) return null;
+  return best;
+}
+
+export function torusPrimitive(f: TorusFit): LocalPrimitive {
+  const [cx, cy, cz] = f.c;
+  const [ax, ay, az] = f.a;
+  return {
+    distance: (x, y, z) => {
+      x -= cx; y -= cy; z -= cz;
+      const h = x * ax + y * ay + z * az;
+      const rho = hyp3(x - h * ax, y - h * ay, z - h * az);
+      return Math.abs(hyp2(rho - f.R, h) - f.r);
+    },
+    normal: (x, y, z, out) => {
+      x -= cx; y -= cy; z -= cz;
+      const h = x * ax + y * ay + z * az;
+      const rx = x - h * ax, ry = y - h * ay, rz = z - h * az;
+      const rho = hyp3(rx, ry, rz);
+      if (!(rho > 1e-12)) return false;
+      // vector from the nearest core-circle point
+      const k = f.R / rho;
+      const dx = x - rx * k, dy = y - ry * k, dz = z - rz * k;
+      const l = hyp3(dx, dy, dz);
+      if (!(l > 1e-12 * f.r)) return false;
+      out[0] = dx / l; out[1] = dy / l; out[2] = dz / l;
+      return true;
+    },
+  };
+}
+
+export function torusKind(f: TorusFit, patch: Patch, residual: number): TorusKind {
+  const s = patch.scale, o = patch.origin;
+  return {
+    type: 'torus',
+    center: [o[0] + s * f.c[0], o[1] + s * f.c[1], o[2] + s * f.c[2]],
+    axis: canonicalAxis(f.a),
+    major: s * f.R,
+    minor: s * f.r,
+    residual: s * residual,
+  };
+}
