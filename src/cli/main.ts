@@ -12,14 +12,14 @@ import { emit, parseChoice, parseNumber, status } from './output.js';
 interface LoadFlags {
   linearDeflection?: string;
   angularDeflection?: string;
-  format?: string;
+  cadFormat?: string;
 }
 
 function loadOptions(flags: LoadFlags): LoadOptions {
   return {
     ...(flags.linearDeflection !== undefined ? { linearDeflection: parseNumber('--linear-deflection', flags.linearDeflection, { min: 0, exclusiveMin: true }) } : {}),
     ...(flags.angularDeflection !== undefined ? { angularDeflection: parseNumber('--angular-deflection', flags.angularDeflection, { min: 0, exclusiveMin: true }) } : {}),
-    ...(flags.format !== undefined ? { format: parseChoice('--cad-format', flags.format, ['step', 'iges', 'brep'] as const) } : {}),
+    ...(flags.cadFormat !== undefined ? { format: parseChoice('--cad-format', flags.cadFormat, ['step', 'iges', 'brep'] as const) } : {}),
   };
 }
 
@@ -27,11 +27,7 @@ function addLoadOptions(command: Command): Command {
   return command
     .option('--linear-deflection <mm>', 'max chordal deviation of the tessellation, mm (default: 0.1% of each part\'s size)')
     .option('--angular-deflection <rad>', 'max angle between neighbouring facets, radians (default 0.5)')
-    .addOption(new Option('--cad-format <format>', 'force the input format instead of detecting it').choices(['step', 'iges', 'brep']).argParser((v) => v))
-    .hook('preAction', (cmd) => {
-      const o = cmd.opts();
-      if (o['cadFormat']) o['format'] = o['cadFormat'];
-    });
+    .addOption(new Option('--cad-format <format>', 'force the input format instead of detecting it').choices(['step', 'iges', 'brep']));
 }
 
 async function timed<T>(message: string, work: () => Promise<T> | T): Promise<[T, number]> {

@@ -4,7 +4,7 @@ import { createPart } from '../model/part.js';
 import { joinPath, siblingSegments } from '../model/paths.js';
 import type { Assembly, Part, ProductNode } from '../model/types.js';
 import { occtModule, type OcctMesh, type OcctNode, type OcctParams, type OcctResult } from './occt.js';
-import { checkStepComplete, detectFormat, externalReferences, type CadFormat } from './sniff.js';
+import { checkStepComplete, detectFormat, externalReferences, stepHasGeometry, type CadFormat } from './sniff.js';
 
 export interface LoadOptions {
   /** Force a format instead of sniffing the content / extension. */
@@ -39,11 +39,9 @@ export async function readAssembly(source: string | Uint8Array, options: LoadOpt
   } catch (error) {
     throw new SurfcdError('PARSE_FAILED', `${label}: OpenCascade could not read this ${format.toUpperCase()} file (${String(error)})`, { cause: error });
   }
-  if (!result || !result.success) {
-    throw new SurfcdError('PARSE_FAILED', `${label}: OpenCascade could not read this ${format.toUpperCase()} file (the reader reported failure)`);
-  }
-  const meshes = result.meshes ?? [];
+  const meshes = result?.success ? (result.meshes ?? []) : [];
   if (meshes.length === 0) {
+    // occt reports an assembly without geometry either as a failure or as zero meshes.
     const refs = format === 'step' ? externalReferences(bytes) : [];
     if (refs.length > 0) {
       throw new SurfcdError(
@@ -51,7 +49,10 @@ export async function readAssembly(source: string | Uint8Array, options: LoadOpt
         `${label}: the assembly keeps its parts in other files, which are not loaded: ${refs.join(', ')}. Export it as a single STEP file with all parts included`,
       );
     }
-    throw new SurfcdError('NO_SOLIDS', `${label}: the file contains no solids or surfaces to tessellate`);
+    if (result?.success || (format === 'step' && !stepHasGeometry(bytes))) {
+      throw new SurfcdError('NO_SOLIDS', `${label}: the file contains no solids or surfaces to tessellate`);
+    }
+    throw new SurfcdError('PARSE_FAILED', `${label}: OpenCascade could not read this ${format.toUpperCase()} file (the reader reported failure)`);
   }
   return buildAssembly(result, meshes, options, typeof source === 'string' ? source : undefined);
 }
@@ -93,19 +94,34 @@ function buildAssembly(result: OcctResult, meshes: OcctMesh[], options: LoadOpti
   const placed = new Set<number>();
   const top = result.root ?? { name: '', meshes: meshes.map((_, i) => i), children: [] };
 
+  // A product node holding exactly one mesh and nothing else is a part, not an assembly:
+  // the part takes the node's place (so as1's plate is `as1/plate`, not `as1/plate/plate`).
+  const singleMesh = (node: OcctNode): number | null => {
+    const ids = node.meshes ?? [];
+    return (node.children ?? []).length === 0 && ids.length === 1 && ids[0]! >= 0 && ids[0]! < meshes.length ? ids[0]! : null;
+  };
   const visit = (node: OcctNode, name: string, path: string): ProductNode => {
     const children = node.children ?? [];
     const meshIds = (node.meshes ?? []).filter((m) => m >= 0 && m < meshes.length && !placed.has(m));
+    const childNames = children.map((c) => {
+      const m = singleMesh(c);
+      return c.name || (m !== null ? (meshes[m]!.name ?? '') : '');
+    });
     // Sub-nodes and meshes of one node are siblings: they share the #k numbering.
-    const segments = siblingSegments([...children.map((c) => c.name ?? ''), ...meshIds.map((m) => meshes[m]!.name ?? '')]);
+    const segments = siblingSegments([...childNames, ...meshIds.map((m) => meshes[m]!.name ?? '')]);
     const product: ProductNode = { name, path, children: [], parts: [] };
-    meshIds.forEach((m, i) => {
+    const addPart = (m: number, partPath: string, partName: string): void => {
       placed.add(m);
-      const part = partFromOcctMesh(meshes[m]!, parts.length, joinPath(path, segments[children.length + i]!), options);
+      const part = partFromOcctMesh(meshes[m]!, parts.length, partPath, partName, options);
       parts.push(part);
       product.parts.push(part.index);
+    };
+    meshIds.forEach((m, i) => addPart(m, joinPath(path, segments[children.length + i]!), meshes[m]!.name ?? ''));
+    children.forEach((child, i) => {
+      const m = singleMesh(child);
+      if (m !== null && !placed.has(m)) addPart(m, joinPath(path, segments[i]!), meshes[m]!.name || child.name || '');
+      else product.children.push(visit(child, childNames[i]!, joinPath(path, segments[i]!)));
     });
-    children.forEach((child, i) => product.children.push(visit(child, child.name ?? '', joinPath(path, segments[i]!))));
     return product;
   };
   // The document root is usually unnamed; a named root starts the paths.
@@ -116,7 +132,7 @@ function buildAssembly(result: OcctResult, meshes: OcctMesh[], options: LoadOpti
   if (orphans.length > 0) {
     const segments = siblingSegments(orphans.map((m) => meshes[m]!.name ?? ''));
     orphans.forEach((m, i) => {
-      const part = partFromOcctMesh(meshes[m]!, parts.length, segments[i]!, options);
+      const part = partFromOcctMesh(meshes[m]!, parts.length, segments[i]!, meshes[m]!.name ?? '', options);
       parts.push(part);
       root.parts.push(part.index);
     });
@@ -136,13 +152,13 @@ function baseName(source: string | undefined): string {
   return source.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '');
 }
 
-function partFromOcctMesh(mesh: OcctMesh, index: number, path: string, options: LoadOptions): Part {
+function partFromOcctMesh(mesh: OcctMesh, index: number, path: string, name: string, options: LoadOptions): Part {
   const positions = mesh.attributes.position.array;
   const triangleCount = (mesh.index?.array.length ?? positions.length / 3) / 3;
   const faces = mesh.brep_faces && mesh.brep_faces.length > 0 ? mesh.brep_faces : [{ first: 0, last: triangleCount - 1, color: null }];
   return createPart({
     index,
-    name: mesh.name ?? '',
+    name,
     path,
     positions,
     indices: mesh.index?.array ?? null,

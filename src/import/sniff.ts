@@ -55,3 +55,9 @@ export function externalReferences(bytes: Uint8Array): string[] {
   for (const m of data.matchAll(pattern)) found.add(m[2]!);
   return [...found].sort();
 }
+
+/** Does the STEP text hold any shape representation occt could tessellate? */
+export function stepHasGeometry(bytes: Uint8Array): boolean {
+  const text = new TextDecoder('latin1').decode(bytes);
+  return /\b(MANIFOLD_SOLID_BREP|BREP_WITH_VOIDS|FACETED_BREP|SHELL_BASED_SURFACE_MODEL|ADVANCED_FACE|FACE_SURFACE|TRIANGULATED_FACE|TESSELLATED_SHELL)\b/.test(text);
+}

@@ -66,7 +66,8 @@ export function createPart(input: PartInput): Part {
     triangleSurface,
     surfaces: [] as Surface[],
     bounds,
-    obb: fitObb(positions, vertexCount),
+    // A part without vertices still needs a box; it is never tested (no triangles).
+    obb: vertexCount > 0 ? fitObb(positions, vertexCount) : { center: new Float64Array(3), axes: new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]), halfExtents: new Float64Array(3) },
     surfaceTree: null,
     ...(input.color ? { color: input.color } : {}),
     ...(input.deflection !== undefined ? { deflection: input.deflection } : {}),

@@ -49,8 +49,8 @@ const fmt = (v: number): string => (Math.abs(v) >= 1e5 || (v !== 0 && Math.abs(v
 export function inspectText(assembly: Assembly): string {
   const lines: string[] = [];
   const walk = (node: ProductNode, depth: number): void => {
-    if (node.name !== '' || depth > 0) lines.push(`${'  '.repeat(depth)}${node.name || '(unnamed)'}`);
-    const inner = node.name !== '' || depth > 0 ? depth + 1 : depth;
+    if (node.path !== '') lines.push(`${'  '.repeat(depth)}${node.path.split('/').pop()}`);
+    const inner = node.path !== '' ? depth + 1 : depth;
     for (const i of node.parts) {
       const p = assembly.parts[i]!;
       lines.push(`${'  '.repeat(inner)}• ${p.path.split('/').pop()}  (${p.surfaces.length} surfaces, ${p.indices.length / 3} triangles)`);

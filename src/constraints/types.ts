@@ -1,0 +1,226 @@
+/**
+ * Constraint recognition: the report and the plugin contract for rules.
+ *
+ * A plugin is a module whose default export is a `SurfcdPlugin`:
+ * `{ name, constraintRules?, reporters? }`. The recognizer hands every surface pair that
+ * touches (or, for fits with clearance, comes within `clearance`) to every rule's `match`,
+ * merges what they return per part pair, then gives each part pair's constraints to every
+ * rule's `derive` (for constraints made of constraints, like `insert`). See
+ * `src/constraints/README.md`.
+ */
+import type { Pose } from '../math/rigid.js';
+import type { SurfaceKind, Vec3 } from '../model/surfaceKind.js';
+import type { Assembly, Part, Surface } from '../model/types.js';
+
+export type { Vec3 } from '../model/surfaceKind.js';
+
+/** How the two surfaces of a pair meet: as in `findContacts`, or `near` (within clearance, not touching). */
+export type PairRelation = 'touching' | 'intersecting' | 'near';
+
+/**
+ * Convex: the material is on the axis / centre side (a shaft, a ball). Concave: a hole, a
+ * socket. Flat: a plane. Null: freeform or undecided.
+ */
+export type SurfaceSense = 'convex' | 'concave' | 'flat' | null;
+
+/** One surface as rules see it: its fitted kind in the world frame, and a few measures. */
+export interface SurfaceView {
+  readonly part: Part;
+  readonly surface: Surface;
+  /** Surface index in its part. */
+  readonly index: number;
+  /** The fitted primitive, in world coordinates (the part's pose applied). */
+  readonly kind: SurfaceKind;
+  readonly sense: SurfaceSense;
+  /** Area-weighted centroid of the triangles, world frame. */
+  readonly centroid: Vec3;
+  /** Triangle area (mm²). */
+  readonly area: number;
+  /** [min, max] of (vertex · direction) over the surface's vertices, world frame. */
+  range(direction: Vec3): [number, number];
+}
+
+/** What `match` receives: two surfaces of two different parts, A's path before B's. */
+export interface SurfacePairView {
+  readonly a: SurfaceView;
+  readonly b: SurfaceView;
+  readonly relation: PairRelation;
+}
+
+/** A rule's finding, before the core attaches parts and surfaces. */
+export interface ConstraintCandidate {
+  kind: string;
+  /** World-frame parameters; plain JSON values (numbers, strings, booleans, arrays, objects). */
+  params: Record<string, unknown>;
+  /** How far the surfaces are from satisfying the constraint exactly (mm). Default 0. */
+  residual?: number;
+}
+
+export interface Constraint {
+  /** Index in `ConstraintReport.constraints`. */
+  id: number;
+  kind: string;
+  /** Part paths; `partA < partB` by code point, as in `findContacts`. */
+  partA: string;
+  partB: string;
+  /** Surface indices of partA / partB that make up the constraint, ascending. */
+  surfacesA: number[];
+  surfacesB: number[];
+  params: Record<string, unknown>;
+  residual: number;
+  /** The rule (and its plugin) that recognised it. */
+  rule: string;
+  plugin: string;
+  /** For derived constraints (e.g. `insert`): ids of the constraints it combines. */
+  derivedFrom?: number[];
+}
+
+/** The constraints already recognised for one part pair, for `derive`. */
+export interface PartPairView {
+  readonly partA: Part;
+  readonly partB: Part;
+  readonly constraints: readonly Constraint[];
+}
+
+export interface DerivedCandidate extends ConstraintCandidate {
+  /** Ids of the constraints of this part pair it is made of (at least one). */
+  derivedFrom: number[];
+}
+
+/**
+ * A constraint wrench as 6 numbers [fx, fy, fz, mx, my, mz] (force, then moment about the
+ * world origin). A constraint allows exactly the twists t = (ω, v) — ω the angular
+ * velocity, v the velocity of the body point at the origin — with f·v + m·ω = 0 for each
+ * of its wrenches.
+ */
+export type Wrench = [number, number, number, number, number, number];
+
+export interface WrenchHelpers {
+  /** A force along `direction` whose line passes through `point`: forbids motion of that point along it. */
+  force(direction: Vec3, point: Vec3): Wrench;
+  /** A pure moment about `direction`: forbids rotation about it. */
+  moment(direction: Vec3): Wrench;
+}
+
+export interface RuleContext {
+  /** Contact and coincidence tolerance (mm). */
+  readonly tolerance: number;
+  /** Largest radial gap a fit may have (mm). */
+  readonly clearance: number;
+  /** Largest angle (radians) between directions that count as parallel. */
+  readonly angleTolerance: number;
+  /** Size of the assembly (box diagonal, mm), for relative checks. */
+  readonly scale: number;
+  readonly wrench: WrenchHelpers;
+}
+
+export interface ConstraintRule {
+  /** Shown in reports; unique within its plugin. */
+  name: string;
+  /** Kinds this rule produces (documentation, and `describe`/`freedom` lookup for derived kinds). */
+  kinds?: string[];
+  /** Classifies one surface pair. Return null when the rule does not apply. */
+  match?(pair: SurfacePairView, ctx: RuleContext): ConstraintCandidate | ConstraintCandidate[] | null | undefined;
+  /**
+   * Two candidates of this rule for the same part pair and kind: return the merged
+   * candidate when they are the same constraint (e.g. two half-cylinders of one hole), or
+   * null. Without `merge`, candidates merge when their params are equal within tolerance.
+   */
+  merge?(existing: ConstraintCandidate, incoming: ConstraintCandidate, ctx: RuleContext): ConstraintCandidate | null;
+  /** Constraints made of the part pair's recognised constraints (runs after all matching and merging). */
+  derive?(pair: PartPairView, ctx: RuleContext): DerivedCandidate[] | null | undefined;
+  /**
+   * The constraint wrenches of a constraint this rule made: the motions the constraint
+   * forbids (see `Wrench`). Derived constraints are left out of the freedom analysis.
+   * Without `freedom`, the rule's constraints do not take part in it (the report says so).
+   */
+  freedom?(constraint: Constraint, ctx: RuleContext): Wrench[];
+  /** One-line human text for the table (e.g. `Ø10.00/Ø10.50  clearance 0.25`). */
+  describe?(constraint: Constraint): string;
+}
+
+/** A reporter renders a report in a format of its own (`--format <name>`). */
+export type ConstraintReporter = (report: ConstraintReport, assembly: Assembly) => string;
+
+/** The default export of a plugin module. */
+export interface SurfcdPlugin {
+  name: string;
+  /** Each rule is an object as above, or a bare `match` function (named by the function's name). */
+  constraintRules?: (ConstraintRule | ((pair: SurfacePairView, ctx: RuleContext) => ConstraintCandidate | ConstraintCandidate[] | null | undefined))[];
+  reporters?: Record<string, ConstraintReporter>;
+  [extension: string]: unknown;
+}
+
+/** A plugin as the registry keeps it: validated, rules normalised to objects. */
+export interface LoadedPlugin {
+  name: string;
+  /** File URL or path it was loaded from; `(object)` when given as an object. */
+  source: string;
+  rules: ConstraintRule[];
+  reporters: Record<string, ConstraintReporter>;
+  plugin: SurfcdPlugin;
+}
+
+/** A rotation left free: about the line through `point` along `axis`, with `pitch` mm/rad (0 = pure rotation). */
+export interface FreeRotation {
+  axis: Vec3;
+  point: Vec3;
+  pitch: number;
+}
+
+export interface Freedom {
+  /** Remaining degrees of freedom, 0..6. */
+  dof: number;
+  /** Orthonormal free translation directions. */
+  translations: Vec3[];
+  /** Free rotations (screw axes), one per remaining rotational freedom. */
+  rotations: FreeRotation[];
+}
+
+export interface PairFreedom extends Freedom {
+  partA: string;
+  partB: string;
+  /** Ids of the (non-derived) constraints that took part. */
+  constraints: number[];
+}
+
+export interface PartFreedom extends Freedom {
+  part: string;
+  /** Paths of the parts it has constraints with (held fixed). */
+  neighbours: string[];
+  constraints: number[];
+}
+
+export interface ConstraintOptions {
+  /** Surfaces closer than this touch, and coincidence tolerance for the rules (mm). Default 0.01. */
+  tolerance?: number;
+  /** Largest radial gap of a fit (coaxial, spherical) (mm). Default 0.5. */
+  clearance?: number;
+  /** Largest angle between directions that count as parallel (radians). Default 1°. */
+  angleTolerance?: number;
+  /** Fit tolerance for the surfaces (mm); default per part, see `defaultFitTolerance`. */
+  fitTolerance?: number;
+  /** Poses by part path, as in `findContacts`. */
+  poses?: Record<string, Pose> | Map<string, Pose>;
+  /** Extra plugins for this call (on top of the registered ones). */
+  plugins?: readonly (SurfcdPlugin | LoadedPlugin)[];
+  /** Use the registered plugins (first-party ones and those from `usePlugin`). Default true. */
+  registeredPlugins?: boolean;
+}
+
+export interface ConstraintReport {
+  tolerance: number;
+  clearance: number;
+  angleTolerance: number;
+  /** Plugins whose rules ran, in order. */
+  plugins: { name: string; source: string; rules: string[] }[];
+  /** Surface pairs handed to the rules (touching/intersecting, and near within clearance). */
+  surfacePairs: { touching: number; near: number };
+  constraints: Constraint[];
+  freedom: {
+    pairs: PairFreedom[];
+    parts: PartFreedom[];
+    /** Kinds left out of the freedom analysis because their rule has no `freedom`. */
+    ignoredKinds: string[];
+  };
+}

@@ -1,0 +1,689 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { fitObb, hullCovariance, obbCorners, obbsOverlap, obbVolume, type Obb } from '../../src/math/obb.js';
+import { symmetricEigen3 } from '../../src/math/symmetricEigen.js';
+import { invertRigid, multiplyRigid, type Rigid } from '../../src/math/rigid.js';
+import { SurfcdError } from '../../src/errors.js';
+
+// ---------------------------------------------------------------------------------------------
+// small linear-algebra helpers (row-major 3×3 as number[9])
+
+type M3 = number[];
+type V3 = [number, number, number];
+
+const dot = (a: ArrayLike<number>, b: ArrayLike<number>) => a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
+const sub = (a: ArrayLike<number>, b: ArrayLike<number>): V3 => [a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!];
+const norm = (a: ArrayLike<number>) => Math.hypot(a[0]!, a[1]!, a[2]!);
+const cross = (a: ArrayLike<number>, b: ArrayLike<number>): V3 => [
+  a[1]! * b[2]! - a[2]! * b[1]!,
+  a[2]! * b[0]! - a[0]! * b[2]!,
+  a[0]! * b[1]! - a[1]! * b[0]!,
+];
+const row = (m: ArrayLike<number>, i: number): V3 => [m[3 * i]!, m[3 * i + 1]!, m[3 * i + 2]!];
+const col = (m: ArrayLike<number>, j: number): V3 => [m[j]!, m[3 + j]!, m[6 + j]!];
+const mulMV = (m: ArrayLike<number>, v: ArrayLike<number>): V3 => [dot(row(m, 0), v), dot(row(m, 1), v), dot(row(m, 2), v)];
+const mulMM = (a: ArrayLike<number>, b: ArrayLike<number>): M3 => {
+  const out: number[] = [];
+  for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) out.push(dot(row(a, r), col(b, c)));
+  return out;
+};
+const transpose = (m: ArrayLike<number>): M3 => [m[0]!, m[3]!, m[6]!, m[1]!, m[4]!, m[7]!, m[2]!, m[5]!, m[8]!];
+/** Matrix with the given columns. */
+const fromColumns = (a: V3, b: V3, c: V3): M3 => [a[0], b[0], c[0], a[1], b[1], c[1], a[2], b[2], c[2]];
+
+function quatToMatrix(q: readonly number[]): M3 {
+  const l = Math.hypot(q[0]!, q[1]!, q[2]!, q[3]!);
+  const w = q[0]! / l, x = q[1]! / l, y = q[2]! / l, z = q[3]! / l;
+  return [
+    1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y),
+    2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
+    2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y),
+  ];
+}
+
+const rigidOf = (m: M3, t: ArrayLike<number>): Rigid =>
+  new Float64Array([m[0]!, m[1]!, m[2]!, t[0]!, m[3]!, m[4]!, m[5]!, t[1]!, m[6]!, m[7]!, m[8]!, t[2]!]);
+const rotOf = (g: Rigid): M3 => [g[0]!, g[1]!, g[2]!, g[4]!, g[5]!, g[6]!, g[8]!, g[9]!, g[10]!];
+const applyRigid = (g: Rigid, p: ArrayLike<number>): V3 => {
+  const r = mulMV(rotOf(g), p);
+  return [r[0] + g[3]!, r[1] + g[7]!, r[2] + g[11]!];
+};
+
+function makeObb(center: ArrayLike<number>, axesRows: ArrayLike<number>, half: ArrayLike<number>): Obb {
+  return { center: Float64Array.from(center), axes: Float64Array.from(axesRows), halfExtents: Float64Array.from(half) };
+}
+
+/** The same box expressed in another frame: g maps the box's current frame to the new one. */
+function moveObb(o: Obb, g: Rigid): Obb {
+  const R = rotOf(g);
+  const axes = [...mulMV(R, row(o.axes, 0)), ...mulMV(R, row(o.axes, 1)), ...mulMV(R, row(o.axes, 2))];
+  return makeObb(applyRigid(g, o.center), axes, o.halfExtents);
+}
+
+function grown(o: Obb, margin: number): Obb {
+  return makeObb(o.center, o.axes, Array.from(o.halfExtents, (h) => h + margin));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The oracle: GJK distance between the convex hulls of two corner sets, with certified bounds.
+// `lower > 0` is a proof of separation (a direction along which every point of A − B is
+// positive); `upper` is the distance to a point of conv(A − B), 0 when a tetrahedron of
+// Minkowski-difference points contains the origin (a proof of intersection).
+
+function closestOnSimplex(s: V3[]): { point: V3; subset: V3[] } {
+  let best: { point: V3; subset: V3[]; d: number } | null = null;
+  const k = s.length;
+  for (let mask = 1; mask < 1 << k; mask++) {
+    const pts = s.filter((_, i) => mask & (1 << i));
+    const p0 = pts[0]!;
+    const e = pts.slice(1).map((p) => sub(p, p0));
+    const m = e.length;
+    // Solve G μ = −(p0 · e_i) for the affine closest point.
+    const G = e.map((ei) => e.map((ej) => dot(ei, ej)));
+    const rhs = e.map((ei) => -dot(p0, ei));
+    const mu = solve(G, rhs);
+    if (!mu) continue;
+    const lambda0 = 1 - mu.reduce((x, y) => x + y, 0);
+    if (lambda0 < 0 || mu.some((x) => x < 0)) continue;
+    const point: V3 = [p0[0], p0[1], p0[2]];
+    for (let i = 0; i < m; i++) for (let c = 0; c < 3; c++) point[c] += mu[i]! * e[i]![c]!;
+    const d = norm(point);
+    if (!best || d < best.d) best = { point, subset: pts, d };
+  }
+  return best!;
+}
+
+function solve(A: number[][], b: number[]): number[] | null {
+  const n = b.length;
+  if (n === 0) return [];
+  const M = A.map((r, i) => [...r, b[i]!]);
+  const scale = Math.max(1e-300, ...A.flat().map(Math.abs));
+  for (let c = 0; c < n; c++) {
+    let p = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(M[r]![c]!) > Math.abs(M[p]![c]!)) p = r;
+    if (Math.abs(M[p]![c]!) <= 1e-13 * scale) return null;
+    [M[c], M[p]] = [M[p]!, M[c]!];
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const f = M[r]![c]! / M[c]![c]!;
+      for (let k = c; k <= n; k++) M[r]![k]! -= f * M[c]![k]!;
+    }
+  }
+  return M.map((r, i) => r[n]! / r[i]!);
+}
+
+function gjk(P: ArrayLike<number>, Q: ArrayLike<number>): { lower: number; upper: number } {
+  const K: V3[] = [];
+  for (let i = 0; i < P.length / 3; i++) {
+    for (let j = 0; j < Q.length / 3; j++) {
+      K.push([P[3 * i]! - Q[3 * j]!, P[3 * i + 1]! - Q[3 * j + 1]!, P[3 * i + 2]! - Q[3 * j + 2]!]);
+    }
+  }
+  let simplex: V3[] = [K[0]!];
+  let v: V3 = K[0]!;
+  let lower = 0;
+  let upper = norm(v);
+  for (let iter = 0; iter < 200; iter++) {
+    const vn = norm(v);
+    upper = Math.min(upper, vn);
+    if (vn === 0) return { lower: 0, upper: 0 };
+    let w = K[0]!;
+    let wv = dot(w, v);
+    for (const z of K) {
+      const zv = dot(z, v);
+      if (zv < wv) { w = z; wv = zv; }
+    }
+    lower = Math.max(lower, wv / vn);
+    if (upper - lower <= 1e-15 * (upper + norm(w))) break;
+    if (simplex.some((p) => p[0] === w[0] && p[1] === w[1] && p[2] === w[2])) break;
+    const next = closestOnSimplex([...simplex, w]);
+    if (next.subset.length === 4) return { lower: 0, upper: 0 };
+    if (norm(next.point) >= vn) break;
+    simplex = next.subset;
+    v = next.point;
+  }
+  return { lower, upper };
+}
+
+/** Oracle verdict for "box a and box b (b given in a's frame) intersect": true/false/undefined if too close to call. */
+function oracleOverlap(a: Obb, bInA: Obb, scale: number): boolean | undefined {
+  const { lower, upper } = gjk(obbCorners(a), obbCorners(bInA));
+  if (lower > 1e-9 * scale) return false;
+  if (upper <= 1e-12 * scale) return true;
+  return undefined;
+}
+
+function boxScale(a: Obb, b: Obb, t: ArrayLike<number> = [0, 0, 0]): number {
+  return [...a.halfExtents, ...b.halfExtents].reduce((x, y) => x + Math.abs(y), 0) + norm(t) + norm(a.center) + norm(b.center);
+}
+
+// ---------------------------------------------------------------------------------------------
+// arbitraries
+
+const quat = fc
+  .tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }))
+  .filter((q) => Math.hypot(...q) > 0.1);
+const rotation = quat.map(quatToMatrix);
+const vec = (r: number) => fc.tuple(fc.double({ min: -r, max: r, noNaN: true }), fc.double({ min: -r, max: r, noNaN: true }), fc.double({ min: -r, max: r, noNaN: true }));
+const extent = fc.oneof(
+  { weight: 8, arbitrary: fc.double({ min: 0.05, max: 5, noNaN: true }) },
+  { weight: 1, arbitrary: fc.constant(0) }, // flat / segment boxes
+);
+const halfExtents = fc.tuple(extent, extent, extent);
+const rigid = (r: number) => fc.tuple(rotation, vec(r)).map(([m, t]) => rigidOf(m, t));
+const obbArb = (r: number) => fc.tuple(vec(r), rotation, halfExtents).map(([c, m, h]) => makeObb(c, m, h));
+
+// ---------------------------------------------------------------------------------------------
+
+describe('symmetricEigen3', () => {
+  function check(m: M3) {
+    const { values, vectors } = symmetricEigen3(m);
+    const scale = Math.max(1e-300, ...m.map(Math.abs));
+    for (const x of [...values, ...vectors]) expect(Number.isFinite(x)).toBe(true);
+    expect(values[0]!).toBeGreaterThanOrEqual(values[1]!);
+    expect(values[1]!).toBeGreaterThanOrEqual(values[2]!);
+    for (let i = 0; i < 3; i++) {
+      const v = row(vectors, i);
+      expect(Math.abs(norm(v) - 1)).toBeLessThan(1e-14);
+      const mv = mulMV(m, v);
+      for (let c = 0; c < 3; c++) expect(Math.abs(mv[c]! - values[i]! * v[c]!)).toBeLessThan(1e-12 * scale);
+      for (let j = i + 1; j < 3; j++) expect(Math.abs(dot(v, row(vectors, j)))).toBeLessThan(1e-14);
+    }
+    const c = cross(row(vectors, 0), row(vectors, 1));
+    for (let k = 0; k < 3; k++) expect(Math.abs(c[k]! - vectors[6 + k]!)).toBeLessThan(1e-14); // right-handed
+  }
+
+  it('diagonalises random symmetric matrices (orthonormal, sorted, right-handed, A v = λ v)', () => {
+    fc.assert(
+      fc.property(rotation, vec(10), fc.constantFrom(1, 1e-9, 1e9), ([...r], lambdas, k) => {
+        // A = Rᵀ diag(λ) R, including repeated eigenvalues (vec may repeat values rarely; see below)
+        const D = [lambdas[0] * k, 0, 0, 0, lambdas[1] * k, 0, 0, 0, lambdas[2] * k];
+        const A = mulMM(transpose(r), mulMM(D, r));
+        const sym = A.map((_, i) => 0.5 * (A[i]! + A[3 * (i % 3) + Math.floor(i / 3)]!));
+        check(sym);
+        const sorted = [...lambdas].map((x) => x * k).sort((a, b) => b - a);
+        const { values } = symmetricEigen3(sym);
+        for (let i = 0; i < 3; i++) expect(Math.abs(values[i]! - sorted[i]!)).toBeLessThan(1e-12 * 10 * k);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('handles repeated eigenvalues, the zero matrix and non-finite input without NaN', () => {
+    const r = quatToMatrix([0.3, -0.5, 0.7, 0.2]);
+    check(mulMM(transpose(r), mulMM([2, 0, 0, 0, 2, 0, 0, 0, 1], r)));
+    check(mulMM(transpose(r), mulMM([5, 0, 0, 0, 5, 0, 0, 0, 5], r)));
+    check([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+    const zero = symmetricEigen3([0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect([...zero.values]).toEqual([0, 0, 0]);
+    expect([...zero.vectors]).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+    const bad = symmetricEigen3([NaN, 0, 0, 0, 1, 0, 0, 0, Infinity]);
+    for (const x of [...bad.values, ...bad.vectors]) expect(Number.isNaN(x)).toBe(false);
+  });
+
+  it('a known matrix', () => {
+    const { values, vectors } = symmetricEigen3([2, 1, 0, 1, 2, 0, 0, 0, 5]);
+    expect(values[0]).toBeCloseTo(5, 14);
+    expect(values[1]).toBeCloseTo(3, 14);
+    expect(values[2]).toBeCloseTo(1, 14);
+    expect(Math.abs(vectors[2]!)).toBeCloseTo(1, 14);
+    expect(Math.abs(vectors[3]! * Math.SQRT2)).toBeCloseTo(1, 14);
+    expect(vectors[3]! * vectors[4]!).toBeGreaterThan(0);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+function expectValidObb(o: Obb) {
+  for (const x of [...o.center, ...o.axes, ...o.halfExtents]) expect(Number.isFinite(x)).toBe(true);
+  for (let i = 0; i < 3; i++) {
+    expect(o.halfExtents[i]!).toBeGreaterThanOrEqual(0);
+    expect(Math.abs(norm(row(o.axes, i)) - 1)).toBeLessThan(1e-12);
+    for (let j = i + 1; j < 3; j++) expect(Math.abs(dot(row(o.axes, i), row(o.axes, j)))).toBeLessThan(1e-12);
+  }
+  expect(dot(cross(row(o.axes, 0), row(o.axes, 1)), row(o.axes, 2))).toBeGreaterThan(1 - 1e-12);
+}
+
+/** Exact containment: no tolerance, the fit's own epsilon has to cover rounding. */
+function containsAll(o: Obb, pts: ArrayLike<number>, n = pts.length / 3): boolean {
+  for (let k = 0; k < n; k++) {
+    const d = sub([pts[3 * k]!, pts[3 * k + 1]!, pts[3 * k + 2]!], o.center);
+    for (let i = 0; i < 3; i++) if (Math.abs(dot(d, row(o.axes, i))) > o.halfExtents[i]!) return false;
+  }
+  return true;
+}
+
+function aabbVolume(pts: ArrayLike<number>, grow = 0): number {
+  let v = 1;
+  for (let c = 0; c < 3; c++) {
+    let lo = Infinity, hi = -Infinity;
+    for (let k = c; k < pts.length; k += 3) { lo = Math.min(lo, pts[k]!); hi = Math.max(hi, pts[k]!); }
+    v *= hi - lo + 2 * grow;
+  }
+  return v;
+}
+
+const flat = (pts: V3[]) => Float64Array.from(pts.flat());
+const scaleAndOffset = fc.tuple(fc.constantFrom(1, 1e-6, 1e3), fc.constantFrom(0, 1e6, -1e6, 12.5));
+const place = (pts: V3[], [k, off]: [number, number]): V3[] => pts.map(([x, y, z]) => [x * k + off, y * k - off, z * k + off / 3]);
+
+function boxCorners(center: V3, R: M3, h: V3): V3[] {
+  const out: V3[] = [];
+  for (let k = 0; k < 8; k++) {
+    const l: V3 = [k & 1 ? h[0] : -h[0], k & 2 ? h[1] : -h[1], k & 4 ? h[2] : -h[2]];
+    const p = mulMV(R, l);
+    out.push([p[0] + center[0], p[1] + center[1], p[2] + center[2]]);
+  }
+  return out;
+}
+
+describe('fitObb', () => {
+  const point = vec(10);
+
+  it('contains every point of random clouds, at any scale and offset, never NaN', () => {
+    fc.assert(
+      fc.property(fc.array(point, { minLength: 1, maxLength: 40 }), scaleAndOffset, (cloud, so) => {
+        const pts = flat(place(cloud, so));
+        const o = fitObb(pts);
+        expectValidObb(o);
+        expect(containsAll(o, pts)).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('contains flat, collinear, coincident and tiny clouds', () => {
+    const t = fc.double({ min: -5, max: 5, noNaN: true });
+    const planar = fc.tuple(rotation, point, fc.array(fc.tuple(t, t), { minLength: 1, maxLength: 30 })).map(([R, o, uv]) =>
+      uv.map(([s, w]) => [o[0] + s * R[0]! + w * R[3]!, o[1] + s * R[1]! + w * R[4]!, o[2] + s * R[2]! + w * R[5]!] as V3));
+    const exactlyFlat = fc.tuple(t, fc.array(fc.tuple(t, t), { minLength: 1, maxLength: 30 })).map(([z, xy]) => xy.map(([x, y]) => [x, y, z] as V3));
+    const collinear = fc.tuple(point, point, fc.array(t, { minLength: 1, maxLength: 30 })).map(([o, d, ts]) =>
+      ts.map((s) => [o[0] + s * d[0], o[1] + s * d[1], o[2] + s * d[2]] as V3));
+    const coincident = fc.tuple(point, fc.integer({ min: 1, max: 12 })).map(([p, k]) => Array.from({ length: k }, () => p));
+    const twoPoints = fc.tuple(point, point, fc.integer({ min: 1, max: 6 })).map(([p, q, k]) => Array.from({ length: 2 * k }, (_, i) => (i % 2 ? p : q)));
+    fc.assert(
+      fc.property(fc.oneof(planar, exactlyFlat, collinear, coincident, twoPoints), scaleAndOffset, (cloud, so) => {
+        const pts = flat(place(cloud, so));
+        const o = fitObb(pts);
+        expectValidObb(o);
+        expect(containsAll(o, pts)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('single points and the extremes of scale', () => {
+    for (const p of [[0, 0, 0], [1e6, -1e6, 3], [1e-300, 0, -1e-300], [1e300, 1e300, -1e300]] as V3[]) {
+      const o = fitObb(flat([p]));
+      expectValidObb(o);
+      expect(containsAll(o, flat([p]))).toBe(true);
+      expect(Math.max(...o.halfExtents)).toBeLessThanOrEqual(1e-11 * Math.max(...p.map(Math.abs)));
+    }
+    const tiny = flat([[1e-6, 2e-6, 0], [3e-6, -1e-6, 1e-6], [0, 0, 5e-7], [2e-6, 2e-6, 2e-6], [1e-6, 0, 1e-6]]);
+    const o = fitObb(tiny);
+    expect(containsAll(o, tiny)).toBe(true);
+    expect(obbVolume(o)).toBeLessThanOrEqual(aabbVolume(tiny) * (1 + 1e-6));
+  });
+
+  it('recovers a rotated box from its corners (volume within 1%), also cubes and square bars', () => {
+    const dims = fc.oneof(
+      halfExtents.filter((h) => Math.min(...h) > 0.05),
+      fc.double({ min: 0.1, max: 5, noNaN: true }).map((a) => [a, a, a] as V3),
+      fc.tuple(fc.double({ min: 0.1, max: 5, noNaN: true }), fc.double({ min: 0.1, max: 5, noNaN: true })).map(([a, b]) => [a, b, a] as V3),
+    );
+    fc.assert(
+      fc.property(rotation, vec(100), dims, fc.constantFrom(0, 1e6), (R, c, h, off) => {
+        const center: V3 = [c[0] + off, c[1], c[2] - off];
+        const pts = flat(boxCorners(center, R, h));
+        const o = fitObb(pts);
+        expectValidObb(o);
+        expect(containsAll(o, pts)).toBe(true);
+        expect(obbVolume(o)).toBeLessThanOrEqual(8 * h[0] * h[1] * h[2] * 1.01);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('interior points and dense clusters on the hull do not disturb the fit', () => {
+    fc.assert(
+      fc.property(rotation, halfExtents.filter((h) => Math.min(...h) > 0.2), fc.array(fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })), { maxLength: 50 }), (R, h, inner) => {
+        const corners = boxCorners([3, -2, 1], R, h);
+        const interior = inner.map((l) => {
+          const p = mulMV(R, [l[0] * h[0], l[1] * h[1], l[2] * h[2]]);
+          return [p[0] + 3, p[1] - 2, p[2] + 1] as V3;
+        });
+        // 200 points crowded near one corner along an edge: they sit on the hull surface.
+        const edge = Array.from({ length: 200 }, (_, i) => {
+          const t = i / 2000;
+          const a = corners[0]!, b = corners[1]!;
+          return [a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), a[2] + t * (b[2] - a[2])] as V3;
+        });
+        const pts = flat([...corners, ...interior, ...edge]);
+        const o = fitObb(pts);
+        expect(containsAll(o, pts)).toBe(true);
+        expect(obbVolume(o)).toBeLessThanOrEqual(8 * h[0] * h[1] * h[2] * 1.01);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('is never bigger than the AABB and keeps exact axes for axis-aligned boxes', () => {
+    fc.assert(
+      fc.property(fc.array(point, { minLength: 4, maxLength: 40 }), (cloud) => {
+        const pts = flat(cloud);
+        const o = fitObb(pts);
+        // the fit grows extents by a relative epsilon; grant the AABB the same
+        const eps = 1e-11 * Math.max(...pts.map(Math.abs));
+        expect(obbVolume(o)).toBeLessThanOrEqual(aabbVolume(pts, eps) * (1 + 1e-9));
+      }),
+      { numRuns: 150 },
+    );
+    const box = flat(boxCorners([1, 2, 3], [1, 0, 0, 0, 1, 0, 0, 0, 1], [2, 2, 2]));
+    const o = fitObb(box);
+    expect([...o.axes]).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+    expect([...o.center]).toEqual([1, 2, 3]);
+    for (const h of o.halfExtents) expect(h).toBeCloseTo(2, 10);
+  });
+
+  it('fits flat and collinear sets tightly', () => {
+    fc.assert(
+      fc.property(rotation, fc.double({ min: 0.5, max: 5, noNaN: true }), fc.double({ min: 0.5, max: 5, noNaN: true }), fc.array(fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })), { maxLength: 20 }), (R, a, b, inner) => {
+        const onPlane = (s: number, t: number): V3 => [s * a * R[0]! + t * b * R[3]!, s * a * R[1]! + t * b * R[4]!, s * a * R[2]! + t * b * R[5]!];
+        const pts = flat([onPlane(-1, -1), onPlane(1, -1), onPlane(1, 1), onPlane(-1, 1), ...inner.map(([s, t]) => onPlane(s, t))]);
+        const o = fitObb(pts);
+        expect(containsAll(o, pts)).toBe(true);
+        const h = [...o.halfExtents].sort((x, y) => x - y);
+        expect(h[0]!).toBeLessThan(1e-9 * (a + b));
+        expect(4 * h[1]! * h[2]!).toBeLessThanOrEqual(4 * a * b * 1.01);
+      }),
+      { numRuns: 100 },
+    );
+    const line = flat(Array.from({ length: 10 }, (_, i) => [1 + i * 0.3, 2 - i * 0.2, 3 + i * 0.1] as V3));
+    const o = fitObb(line);
+    const h = [...o.halfExtents].sort((x, y) => x - y);
+    expect(h[1]!).toBeLessThan(1e-9);
+    expect(h[2]!).toBeCloseTo((9 * Math.hypot(0.3, 0.2, 0.1)) / 2, 9);
+  });
+
+  it('handles a large cloud quickly', () => {
+    let seed = 12345;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) * 2 - 1;
+    const R = quatToMatrix([0.9, 0.1, -0.3, 0.2]);
+    const pts = new Float64Array(3 * 20000);
+    for (let i = 0; i < 20000; i++) {
+      const p = mulMV(R, [rnd() * 4, rnd() * 2, rnd() * 0.5]);
+      pts.set([p[0] + 100, p[1], p[2]], 3 * i);
+    }
+    const t0 = performance.now();
+    const o = fitObb(pts);
+    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(containsAll(o, pts)).toBe(true);
+    expect(obbVolume(o)).toBeLessThan(64 * 1.05);
+  });
+
+  it('respects count and rejects bad input with INVALID_MESH', () => {
+    const pts = new Float64Array([0, 0, 0, 1, 1, 1, NaN, 5, 5]);
+    const o = fitObb(pts, 2);
+    expect(containsAll(o, pts, 2)).toBe(true);
+    expect(Math.max(...o.halfExtents)).toBeLessThan(1);
+    const err = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        expect(e).toBeInstanceOf(SurfcdError);
+        expect((e as SurfcdError).code).toBe('INVALID_MESH');
+        return (e as Error).message;
+      }
+      throw new Error('did not throw');
+    };
+    expect(err(() => fitObb(pts))).toMatch(/point 2 .*NaN.*finite/);
+    expect(err(() => fitObb([0, 0, Infinity]))).toMatch(/point 0/);
+    expect(err(() => fitObb([]))).toMatch(/no points/);
+    expect(err(() => fitObb([1, 2, 3], 2))).toMatch(/count 2/);
+  });
+});
+
+describe('hullCovariance (OBBTree: covariance of the hull surface)', () => {
+  it('matches the closed form for a cube surface', () => {
+    const cube = flat(boxCorners([0, 0, 0], [1, 0, 0, 0, 1, 0, 0, 0, 1], [1, 1, 1]));
+    const h = hullCovariance(cube)!;
+    expect(h.area).toBeCloseTo(24, 12);
+    const expected = [5 / 9, 0, 0, 0, 5 / 9, 0, 0, 0, 5 / 9];
+    for (let i = 0; i < 9; i++) expect(h.covariance[i]).toBeCloseTo(expected[i]!, 12);
+    for (const m of h.mean) expect(Math.abs(m)).toBeLessThan(1e-12);
+  });
+
+  it('its eigenvectors are the axes of a rotated box, whatever crowds its surface or interior', () => {
+    const distinct = fc
+      .tuple(fc.double({ min: 0.2, max: 5, noNaN: true }), fc.double({ min: 1.15, max: 3, noNaN: true }), fc.double({ min: 1.15, max: 3, noNaN: true }))
+      .map(([a, k1, k2]) => [a, a * k1, a * k1 * k2] as V3);
+    fc.assert(
+      fc.property(rotation, distinct, vec(50), (R, h, c) => {
+        const corners = boxCorners(c, R, h);
+        // Points crowded on one face and inside: vertex covariance would tilt, the hull surface does not.
+        const crowd: V3[] = [];
+        for (let i = 0; i < 60; i++) {
+          const s = (i / 60) * 0.2 - 0.9;
+          const onFace = mulMV(R, [h[0], s * h[1], (s + 0.05) * h[2]]);
+          const inside = mulMV(R, [s * h[0], 0.7 * s * h[1], -0.3 * h[2]]);
+          crowd.push([onFace[0] + c[0], onFace[1] + c[1], onFace[2] + c[2]], [inside[0] + c[0], inside[1] + c[1], inside[2] + c[2]]);
+        }
+        for (const pts of [flat(corners), flat([...corners, ...crowd])]) {
+          const cov = hullCovariance(pts)!;
+          const { vectors } = symmetricEigen3(cov.covariance);
+          for (let i = 0; i < 3; i++) {
+            const best = Math.max(...[0, 1, 2].map((j) => Math.abs(dot(row(vectors, i), col(R, j)))));
+            expect(best).toBeGreaterThan(1 - 1e-9);
+          }
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('is null when there is no hull with volume', () => {
+    expect(hullCovariance([0, 0, 0, 1, 0, 0, 0, 1, 0])).toBeNull();
+    expect(hullCovariance([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0.5, 0.2, 0])).toBeNull();
+    expect(hullCovariance([0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3])).toBeNull();
+    expect(hullCovariance([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1])).toBeNull();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('obbCorners', () => {
+  it('gives the 8 corners: ±halfExtent along each axis', () => {
+    fc.assert(
+      fc.property(obbArb(10), (o) => {
+        const c = obbCorners(o);
+        expect(c.length).toBe(24);
+        for (let k = 0; k < 8; k++) {
+          const d = sub(c.subarray(3 * k, 3 * k + 3), o.center);
+          for (let i = 0; i < 3; i++) {
+            const want = k & (1 << i) ? o.halfExtents[i]! : -o.halfExtents[i]!;
+            expect(Math.abs(dot(d, row(o.axes, i)) - want)).toBeLessThan(1e-12 * 20);
+          }
+        }
+      }),
+    );
+  });
+});
+
+describe('GJK oracle (sanity)', () => {
+  it('measures known distances', () => {
+    const I = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+    const a = makeObb([0, 0, 0], I, [1, 1, 1]);
+    const d = gjk(obbCorners(a), obbCorners(makeObb([3, 0, 0], I, [1, 1, 1])));
+    expect(d.lower).toBeCloseTo(1, 12);
+    expect(d.upper).toBeCloseTo(1, 12);
+    const diag = gjk(obbCorners(a), obbCorners(makeObb([3, 3, 3], I, [1, 1, 1])));
+    expect(diag.upper).toBeCloseTo(Math.sqrt(3), 12);
+    expect(diag.lower).toBeCloseTo(Math.sqrt(3), 12);
+    expect(gjk(obbCorners(a), obbCorners(makeObb([0.5, 0.2, 0], quatToMatrix([1, 0.3, 0.2, 0.1]), [1, 1, 1]))).upper).toBe(0);
+  });
+});
+
+describe('obbsOverlap', () => {
+  /** b in a's frame, then both re-expressed in random part frames; returns the call arguments. */
+  function inPartFrames(aBox: Obb, bBox: Obb, ga: Rigid, gb: Rigid): [Obb, Obb, Rigid] {
+    const a = moveObb(aBox, ga);
+    const b = moveObb(bBox, gb);
+    const bToA = multiplyRigid(ga, invertRigid(gb));
+    return [a, b, bToA];
+  }
+
+  it('agrees with the GJK oracle on random boxes and random rigid transforms (with margins)', () => {
+    let decided = 0;
+    let overlapping = 0;
+    let total = 0;
+    fc.assert(
+      fc.property(obbArb(0), obbArb(6), rigid(50), rigid(50), fc.constantFrom(0, 0, 0, 0.01, 0.3), (aBox, bBox, ga, gb, margin) => {
+        total++;
+        const [a, b, bToA] = inPartFrames(aBox, bBox, ga, gb);
+        const verdict = oracleOverlap(grown(aBox, margin), grown(bBox, margin), boxScale(aBox, bBox));
+        if (verdict === undefined) return;
+        decided++;
+        if (verdict) overlapping++;
+        expect(obbsOverlap(a, b, bToA, margin)).toBe(verdict);
+        // symmetric: the same question asked from b's side
+        expect(obbsOverlap(b, a, invertRigid(bToA), margin)).toBe(verdict);
+      }),
+      { numRuns: 1500 },
+    );
+    expect(decided).toBeGreaterThan(total * 0.99);
+    expect(overlapping).toBeGreaterThan(total * 0.2);
+    expect(overlapping).toBeLessThan(total * 0.8);
+  });
+
+  it('agrees with the oracle near contact: b pushed just inside or outside along a random direction', () => {
+    // Place b on a ray from a's centre at the distance where the two first touch (found by
+    // bisection on the oracle), then 1e-6 relative inside or outside of it.
+    fc.assert(
+      fc.property(obbArb(0), obbArb(0), rotation, vec(1).filter((d) => norm(d) > 0.1), fc.boolean(), (aBox, bLocal, Rb, dir, inside) => {
+        const u = dir.map((x) => x / norm(dir)) as V3;
+        const bAt = (s: number) => moveObb(bLocal, rigidOf(Rb, [u[0] * s, u[1] * s, u[2] * s]));
+        let lo = 0, hi = 100;
+        for (let it = 0; it < 80; it++) {
+          const mid = 0.5 * (lo + hi);
+          if (gjk(obbCorners(aBox), obbCorners(bAt(mid))).lower > 0) hi = mid; else lo = mid;
+        }
+        const size = Math.max(...aBox.halfExtents, ...bLocal.halfExtents, 0.05);
+        const s = inside ? lo - 1e-6 * size : hi + 1e-6 * size;
+        const bBox = bAt(s);
+        const verdict = oracleOverlap(aBox, bBox, boxScale(aBox, bBox));
+        if (verdict === undefined) return;
+        expect(verdict).toBe(inside);
+        const ga = rigidOf(quatToMatrix([0.2, 0.4, -0.1, 0.8]), [7, -3, 2]);
+        const [a, b, bToA] = inPartFrames(aBox, bBox, ga, rigidOf(Rb, [1, 2, 3]));
+        expect(obbsOverlap(a, b, bToA)).toBe(inside);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  const I = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+  const pos = fc.double({ min: 0.1, max: 5, noNaN: true });
+  const frac = fc.double({ min: -0.9, max: 0.9, noNaN: true });
+  const poses = fc.tuple(rigid(1000), rigid(1000));
+
+  /** Checks touching → overlap, 1e-6-relative gap → separate (also by the oracle), margin covering it → overlap. */
+  function checkContact(aBox: Obb, bAt: (gap: number) => Obb, n: V3, ga: Rigid, gb: Rigid, marginCovers: boolean) {
+    const size = Math.max(...aBox.halfExtents, ...bAt(0).halfExtents);
+    const gap = 1e-6 * size;
+    const [a, b, bToA] = inPartFrames(aBox, bAt(0), ga, gb);
+    expect(obbsOverlap(a, b, bToA)).toBe(true);
+    expect(gjk(obbCorners(aBox), obbCorners(bAt(0))).upper).toBeLessThan(1e-12 * size);
+    const [a2, b2, bToA2] = inPartFrames(aBox, bAt(gap), ga, gb);
+    expect(gjk(obbCorners(aBox), obbCorners(bAt(gap))).lower).toBeGreaterThan(0.9 * gap);
+    expect(obbsOverlap(a2, b2, bToA2)).toBe(false);
+    expect(obbsOverlap(a2, b2, bToA2, 0.51 * gap)).toBe(true);
+    if (marginCovers) expect(obbsOverlap(a2, b2, bToA2, 0.4 * gap)).toBe(false);
+    // an oracle decision with the margin applied agrees as well
+    const m = 0.4 * gap;
+    const want = oracleOverlap(grown(aBox, m), grown(bAt(gap), m), size);
+    if (want !== undefined) expect(obbsOverlap(a2, b2, bToA2, m)).toBe(want);
+    void n;
+  }
+
+  it('face-to-face touching overlaps; 1e-6 relative apart does not', () => {
+    fc.assert(
+      fc.property(pos, pos, pos, pos, pos, pos, fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }), frac, frac, poses, (a0, a1, a2, b0, b1, b2, th, fx, fy, [ga, gb]) => {
+        const aBox = makeObb([0, 0, 0], I, [a0, a1, a2]);
+        const Rb = [Math.cos(th), -Math.sin(th), 0, Math.sin(th), Math.cos(th), 0, 0, 0, 1];
+        const bAt = (gap: number) => makeObb([fx * a0, fy * a1, a2 + b2 + gap], transpose(Rb), [b0, b1, b2]);
+        checkContact(aBox, bAt, [0, 0, 1], ga, gb, true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('edge-to-edge touching (crossing edges) overlaps; 1e-6 relative apart does not', () => {
+    const angle = fc.double({ min: 0.1, max: Math.PI / 2 - 0.1, noNaN: true });
+    fc.assert(
+      fc.property(pos, pos, pos, pos, pos, pos, angle, fc.double({ min: 0.2, max: Math.PI - 0.2, noNaN: true }), angle, frac, frac, poses, (a0, a1, a2, b0, b1, b2, alpha, beta, gamma, fp, fs, [ga, gb]) => {
+        const aBox = makeObb([0, 0, 0], I, [a0, a1, a2]);
+        // contact normal n in the normal cone of a's edge (y = a1, z = a2, along x)
+        const n: V3 = [0, Math.cos(alpha), Math.sin(alpha)];
+        const eB: V3 = [Math.cos(beta), Math.sin(beta) * Math.sin(alpha), -Math.sin(beta) * Math.cos(alpha)];
+        const minusN: V3 = [-n[0], -n[1], -n[2]];
+        const F = fromColumns(eB, minusN, cross(eB, minusN));
+        const u: V3 = [0, -Math.cos(gamma), -Math.sin(gamma)];
+        const L = fromColumns([1, 0, 0], u, cross([1, 0, 0], u));
+        const Mb = mulMM(F, transpose(L)); // b-box local → a-box frame
+        const P: V3 = [fp * a0, a1, a2];
+        const lB = mulMV(Mb, [fs * b0, -b1, -b2]);
+        const bAt = (gap: number) =>
+          makeObb([P[0] - lB[0] + gap * n[0], P[1] - lB[1] + gap * n[1], P[2] - lB[2] + gap * n[2]], transpose(Mb), [b0, b1, b2]);
+        checkContact(aBox, bAt, n, ga, gb, false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('vertex-to-face touching overlaps; 1e-6 relative apart does not', () => {
+    fc.assert(
+      fc.property(pos, pos, pos, pos, pos, pos, rotation, frac, frac, poses, (a0, a1, a2, b0, b1, b2, Rb, fx, fy, [ga, gb]) => {
+        const aBox = makeObb([0, 0, 0], I, [a0, a1, a2]);
+        let lowest: V3 = [0, 0, 0];
+        let lowestZ = Infinity;
+        for (let k = 0; k < 8; k++) {
+          const p = mulMV(Rb, [k & 1 ? b0 : -b0, k & 2 ? b1 : -b1, k & 4 ? b2 : -b2]);
+          if (p[2] < lowestZ) { lowestZ = p[2]; lowest = p; }
+        }
+        const bAt = (gap: number) => makeObb([fx * a0 - lowest[0], fy * a1 - lowest[1], a2 - lowest[2] + gap], transpose(Rb), [b0, b1, b2]);
+        checkContact(aBox, bAt, [0, 0, 1], ga, gb, false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('far from the origin (1e6): touching overlaps, 1e-6 apart does not', () => {
+    const far = rigidOf(quatToMatrix([0.7, 0.1, 0.5, -0.3]), [1e6, -2e6, 1.5e6]);
+    const far2 = rigidOf(quatToMatrix([0.1, 0.9, -0.2, 0.4]), [-3e6, 1e6, 2e6]);
+    const aBox = makeObb([0, 0, 0], I, [1, 0.5, 0.25]);
+    const R = quatToMatrix([0.9, 0, 0, 0.2]);
+    for (const gap of [0, 1e-6]) {
+      const bBox = makeObb([0.3, 0.1, 0.25 + 0.5 + gap], transpose(R), [0.7, 0.6, 0.5]);
+      const [a, b, bToA] = inPartFrames(aBox, bBox, far, far2);
+      expect(obbsOverlap(a, b, bToA)).toBe(gap === 0);
+    }
+  });
+
+  it('degenerate boxes: collinear segments, coplanar rectangles, identical boxes, points', () => {
+    const seg = makeObb([0, 0, 0], I, [1, 0, 0]);
+    const rot = quatToMatrix([1, 1e-17, 0, 0]);
+    expect(obbsOverlap(seg, makeObb([1.5, 0, 0], transpose(rot), [0.5, 0, 0]), rigidOf(I, [0, 0, 0]))).toBe(true);
+    expect(obbsOverlap(seg, makeObb([1.5 + 1e-6, 0, 0], I, [0.5, 0, 0]), rigidOf(I, [0, 0, 0]))).toBe(false);
+    expect(obbsOverlap(seg, makeObb([0, 1e-6, 0], I, [0.5, 0, 0]), rigidOf(I, [0, 0, 0]))).toBe(false);
+    const rect = makeObb([0, 0, 0], I, [1, 1, 0]);
+    const turned = quatToMatrix([Math.cos(0.3), 0, 0, Math.sin(0.3)]);
+    expect(obbsOverlap(rect, makeObb([1.5, 0.5, 0], transpose(turned), [0.6, 0.6, 0]), rigidOf(I, [0, 0, 0]))).toBe(true);
+    expect(obbsOverlap(rect, makeObb([0, 0, 1e-6], I, [1, 1, 0]), rigidOf(I, [0, 0, 0]))).toBe(false);
+    const box = makeObb([1, 2, 3], quatToMatrix([0.3, 0.2, 0.1, 0.5]), [1, 2, 3]);
+    expect(obbsOverlap(box, box, rigidOf(I, [0, 0, 0]))).toBe(true);
+    const pt = makeObb([0, 0, 0], I, [0, 0, 0]);
+    expect(obbsOverlap(pt, pt, rigidOf(I, [0, 0, 0]))).toBe(true);
+    expect(obbsOverlap(pt, makeObb([1, 1, 1], I, [1, 1, 1]), rigidOf(I, [0, 0, 0]))).toBe(true);
+    expect(obbsOverlap(pt, makeObb([1, 1, 1 + 1e-9], I, [1, 1, 1]), rigidOf(I, [0, 0, 0]))).toBe(false);
+  });
+});
