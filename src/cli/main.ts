@@ -4,7 +4,7 @@ import { COLLIDE_MODES, type CollideMode } from '../collide/collide.js';
 import { findContacts } from '../collide/findContacts.js';
 import { SurfcdError } from '../errors.js';
 import type { LoadOptions } from '../import/readAssembly.js';
-import { contactsCsv, contactsJson, contactsTable } from '../report/contactsReport.js';
+import { contactsCsv, contactsJson, contactsTable, interferenceOnly } from '../report/contactsReport.js';
 import { inspectJson, inspectText } from '../report/inspectReport.js';
 import { loadAssembly } from '../spatial/load.js';
 import { emit, parseChoice, parseNumber, status } from './output.js';
@@ -65,16 +65,18 @@ export function buildProgram(): Command {
       .argument('<file>', 'STEP, IGES or BREP file')
       .option('-t, --tolerance <mm>', 'surfaces closer than this count as touching', '0')
       .addOption(new Option('--mode <mode>', 'first-surface: one pair per part pair; all-surfaces: every surface pair').choices([...COLLIDE_MODES]).default('all-surfaces'))
+      .option('--interference-only', 'list only surface pairs that overlap in volume beyond the tessellation error')
       .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']).default('table'))
       .option('-o, --out <file>', 'write the report to a file instead of stdout'),
-  ).action(async (file: string, flags: LoadFlags & { tolerance: string; mode: string; format: string; out?: string }) => {
+  ).action(async (file: string, flags: LoadFlags & { tolerance: string; mode: string; format: string; out?: string; interferenceOnly?: boolean }) => {
     const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
     const mode = flags.mode as CollideMode;
     const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, loadOptions(flags)));
-    const [report, queryMs] = await timed('finding contacts', () => findContacts(assembly, { tolerance, mode }));
+    const [found, queryMs] = await timed('finding contacts', () => findContacts(assembly, { tolerance, mode }));
+    const report = flags.interferenceOnly ? interferenceOnly(found) : found;
     const text =
       flags.format === 'json'
-        ? contactsJson(assembly, report, { mode, timings: { load: round(loadMs), contacts: round(queryMs) } })
+        ? contactsJson(assembly, report, { mode, interferenceOnly: flags.interferenceOnly ?? false, timings: { load: round(loadMs), contacts: round(queryMs) } })
         : flags.format === 'csv'
           ? contactsCsv(report)
           : contactsTable(assembly, report);

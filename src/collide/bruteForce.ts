@@ -1,5 +1,5 @@
 import { toRigid, relativeRigid, type Pose } from '../math/rigid.js';
-import { trianglesCross } from '../math/triangleCross.js';
+import { crossingDepth, trianglesCross } from '../math/triangleCross.js';
 import { trianglesIntersect } from '../math/triangleIntersect.js';
 import { trianglesWithin } from '../math/triangleDistance.js';
 import type { Part } from '../model/types.js';
@@ -32,10 +32,13 @@ export function bruteForceCollide(a: Part, poseA: Pose, b: Part, poseB: Pose, op
       const key = sa * b.surfaces.length + sb;
       let pair = pairState.get(key);
       if (!pair) {
-        pair = { a: sa, b: sb, ...(opts.classify ? { relation: 'touching' as const } : {}) };
+        pair = { a: sa, b: sb, ...(opts.classify ? { relation: 'touching' as const, depth: 0 } : {}) };
         pairState.set(key, pair);
       }
-      if (opts.classify && pair.relation === 'touching' && trianglesCross(triA, triB)) pair.relation = 'intersecting';
+      if (opts.classify && trianglesCross(triA, triB)) {
+        pair.relation = 'intersecting';
+        pair.depth = Math.max(pair.depth!, crossingDepth(triA, triB));
+      }
       if (opts.mode === 'all-triangles') triPairs.push(ta, tb);
     }
   }

@@ -2,7 +2,7 @@ import { SurfcdError } from '../errors.js';
 import { aabbsOverlap, growAabb, intersectAabbs, transformAabb } from '../math/aabb.js';
 import { obbsOverlap } from '../math/obb.js';
 import { invertRigid, relativeRigid, toRigid, type Pose, type Rigid } from '../math/rigid.js';
-import { trianglesCross } from '../math/triangleCross.js';
+import { crossingDepth, trianglesCross } from '../math/triangleCross.js';
 import { trianglesIntersect } from '../math/triangleIntersect.js';
 import { trianglesWithin } from '../math/triangleDistance.js';
 import type { Part } from '../model/types.js';
@@ -25,8 +25,8 @@ export interface CollideOptions {
   obbPrecheck?: boolean;
   /**
    * Also tell, per surface pair, whether triangles genuinely cross (`intersecting`) or
-   * only touch / come within tolerance (`touching`). Costs more: a touching pair keeps
-   * being tested until a crossing is found or its triangles run out.
+   * only touch / come within tolerance (`touching`), and estimate how deep crossings go.
+   * Costs more: every candidate triangle pair of a surface pair is tested.
    */
   classify?: boolean;
 }
@@ -40,6 +40,8 @@ export interface SurfacePair {
   b: number;
   /** Present when the query ran with `classify`. */
   relation?: SurfaceRelation;
+  /** With `classify`: the deepest penetration estimate over crossing triangle pairs (0 when only touching). */
+  depth?: number;
 }
 
 export interface CollisionResult {
@@ -88,6 +90,7 @@ let trianglesB: Uint32Array = new Uint32Array(64);
 let surfacesA: Uint32Array = new Uint32Array(64);
 let trianglesA: Uint32Array = new Uint32Array(64);
 let pairState: Uint8Array = new Uint8Array(64);
+let pairDepth: Float64Array = new Float64Array(64);
 let touchedA: Uint32Array = new Uint32Array(64);
 
 function atLeast(buffer: Uint32Array, size: number): Uint32Array {
@@ -141,7 +144,10 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   let triPairs = opts.mode === 'all-triangles' ? new Uint32Array(64) : null;
   let triPairCount = 0;
   const aSurfaces = a.surfaces;
-  pairState = pairState.length >= aSurfaces.length ? pairState : new Uint8Array(aSurfaces.length * 2);
+  if (pairState.length < aSurfaces.length) {
+    pairState = new Uint8Array(aSurfaces.length * 2);
+    pairDepth = new Float64Array(aSurfaces.length * 2);
+  }
   touchedA = atLeast(touchedA, aSurfaces.length);
   surfacesB = atLeast(surfacesB, b.surfaces.length);
   surfacesA = atLeast(surfacesA, aSurfaces.length);
@@ -169,7 +175,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
       for (let sj = 0; sj < surfaceCountA && !done; sj++) {
         const sa = surfacesA[sj]!;
         const state = pairState[sa]!;
-        if (state === CROSSING || (state === HIT && skipKnownPairs && !opts.classify)) continue;
+        if (state !== UNSEEN && skipKnownPairs && !opts.classify) continue;
         const surfaceA = aSurfaces[sa]!;
         trianglesA = atLeast(trianglesA, surfaceA.triangleCount);
         const triangleCountA = queryBoxTree(surfaceA.triangleTree!, clipped, trianglesA, stats);
@@ -195,13 +201,17 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
             triPairs[2 * triPairCount + 1] = tb;
             triPairCount++;
           }
-          if (opts.classify && pairState[sa] !== CROSSING && trianglesCross(triA, triB)) pairState[sa] = CROSSING;
+          if (opts.classify && trianglesCross(triA, triB)) {
+            pairState[sa] = CROSSING;
+            const depth = crossingDepth(triA, triB);
+            if (depth > pairDepth[sa]!) pairDepth[sa] = depth;
+          }
           // 7. Modes.
           if (stopAtFirst) {
             done = true;
             break;
           }
-          if (skipKnownPairs && (pairState[sa] === CROSSING || !opts.classify)) break;
+          if (skipKnownPairs && !opts.classify) break;
         }
       }
     }
@@ -211,8 +221,10 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
       if (opts.classify) {
         const pair = findPair(pairs, sa, surfaceB.index);
         pair.relation = pairState[sa] === CROSSING ? 'intersecting' : 'touching';
+        pair.depth = pairDepth[sa]!;
       }
       pairState[sa] = UNSEEN;
+      pairDepth[sa] = 0;
     }
   }
   pairs.sort((p, q) => p.a - q.a || p.b - q.b);

@@ -5,6 +5,7 @@ import type { Assembly, Part } from '../model/types.js';
 import { overlappingPairs } from './broadPhase.js';
 import { collideRigid, resolveCollideOptions, type CollideMode, type SurfaceRelation } from './collide.js';
 import { addStats, emptyStats, type QueryStats } from './stats.js';
+import { contactVerdict, type ContactVerdict } from './contactVerdict.js';
 
 export interface ContactOptions {
   /** Surfaces closer than this (mm) count as touching. Default 0: exact contact only. */
@@ -23,14 +24,23 @@ export interface SurfaceContact {
   partB: string;
   surfaceB: number;
   relation: SurfaceRelation;
+  /**
+   * The final word: `contact` (touching, or crossing no deeper than the tessellation's
+   * chordal sag, or the two fitted surfaces coincide) or `interference` (real overlap).
+   */
+  verdict: ContactVerdict;
+  /** Penetration depth estimate (mm) over the crossing triangles; 0 when only touching. */
+  depth: number;
   /** Triangle pairs in contact (mode `all-triangles` only). */
   triangles?: number;
 }
 
+export type PairContact = Omit<SurfaceContact, 'partA' | 'partB'>;
+
 export interface PartPairContacts {
   partA: string;
   partB: string;
-  surfacePairs: { surfaceA: number; surfaceB: number; relation: SurfaceRelation; triangles?: number }[];
+  surfacePairs: PairContact[];
 }
 
 export interface ContactReport {
@@ -64,18 +74,26 @@ export function findContacts(assembly: Assembly, options: ContactOptions = {}): 
       pairs.push({
         partA: a.path,
         partB: b.path,
-        surfacePairs: result.surfacePairs.map((p) => ({
-          surfaceA: p.a,
-          surfaceB: p.b,
-          relation: p.relation ?? 'touching',
-          ...(result.trianglePairs ? { triangles: countTrianglePairs(result.trianglePairs, a, b, p.a, p.b) } : {}),
-        })),
+        surfacePairs: result.surfacePairs.map((p) => {
+          const relation = p.relation ?? 'touching';
+          const depth = p.depth ?? 0;
+          return {
+            surfaceA: p.a,
+            surfaceB: p.b,
+            relation,
+            verdict: contactVerdict(relation, depth, a.surfaces[p.a]!, poses[i]!, b.surfaces[p.b]!, poses[j]!, opts.tolerance),
+            depth,
+            ...(result.trianglePairs ? { triangles: countTrianglePairs(result.trianglePairs, a, b, p.a, p.b) } : {}),
+          };
+        }),
       });
     }
     options.onProgress?.(k / 2 + 1, total);
   }
   pairs.sort((p, q) => byCodePoint(p.partA, q.partA) || byCodePoint(p.partB, q.partB));
-  const contacts = pairs.flatMap((p) => p.surfacePairs.map((s) => ({ partA: p.partA, surfaceA: s.surfaceA, partB: p.partB, surfaceB: s.surfaceB, relation: s.relation, ...(s.triangles !== undefined ? { triangles: s.triangles } : {}) })));
+  const contacts = pairs.flatMap((p) =>
+    p.surfacePairs.map(({ surfaceA, surfaceB, ...rest }) => ({ partA: p.partA, surfaceA, partB: p.partB, surfaceB, ...rest })),
+  );
   return { tolerance: opts.tolerance, candidatePairs: total, pairs, contacts, stats };
 }
 

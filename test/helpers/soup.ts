@@ -69,8 +69,8 @@ export function gridPose(rnd: () => number, spread: number): number[] {
   return [...cols[0]!, 0, ...cols[1]!, 0, ...cols[2]!, 0, ...t, 1];
 }
 
-export function sortedPairs(pairs: { a: number; b: number; relation?: string }[]): string[] {
-  return pairs.map((p) => `${p.a}/${p.b}${p.relation ? ':' + p.relation : ''}`).sort();
+export function sortedPairs(pairs: { a: number; b: number; relation?: string; depth?: number }[]): string[] {
+  return pairs.map((p) => `${p.a}/${p.b}${p.relation ? ':' + p.relation : ''}${p.depth !== undefined ? ':' + p.depth : ''}`).sort();
 }
 
 export function sortedTrianglePairs(flat: Uint32Array | undefined): string[] {
