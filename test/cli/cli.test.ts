@@ -59,7 +59,7 @@ describe('surfcd CLI', () => {
     expect(await main(['contacts', sample('rig.step'), '--format', 'csv', '--out', out])).toBe(0);
     expect(stdout).toBe('');
     const text = readFileSync(out, 'utf8');
-    expect(text.split('\n')[0]).toBe('partA,surfaceA,partB,surfaceB,relation');
+    expect(text.split('\n')[0]).toBe('partA,surfaceA,partB,surfaceB,relation,verdict,depth');
     expect(stderr).toContain(`wrote ${out}`);
   });
 
@@ -97,5 +97,15 @@ describe('surfcd CLI', () => {
   it('--help exits 0', async () => {
     expect(await main(['contacts', '--help'])).toBe(0);
     expect(stdout).toMatch(/--tolerance/);
+  });
+});
+
+describe('surfcd contacts --interference-only', () => {
+  it('prints no pairs for the rig at rest', async () => {
+    expect(await main(['contacts', sample('rig.step'), '--interference-only', '--format', 'json'])).toBe(0);
+    const json = JSON.parse(stdout);
+    expect(json.interferenceOnly).toBe(true);
+    expect(json.contacts).toEqual([]);
+    expect(json.summary.interference).toBe(0);
   });
 });
