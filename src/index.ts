@@ -23,3 +23,8 @@ export type { QueryStats } from './collide/stats.js';
 export { trianglesIntersect } from './math/triangleIntersect.js';
 export { triangleDistance, trianglesWithin } from './math/triangleDistance.js';
 export { trianglesCross } from './math/triangleCross.js';
+export { surfaceKindOf, defaultFitTolerance, surfaceAngleTolerance } from './model/surfaceKindOf.js';
+export { recognizeConstraints, DEFAULT_TOLERANCE as DEFAULT_CONSTRAINT_TOLERANCE, DEFAULT_CLEARANCE } from './constraints/recognize.js';
+export { usePlugin, loadPlugin, removePlugin, registeredPlugins, validatePlugin, DEFAULT_PLUGINS } from './constraints/plugins.js';
+export { freedomOf, forceWrench, momentWrench } from './constraints/freedom.js';
+export type * from './constraints/types.js';

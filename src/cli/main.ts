@@ -2,6 +2,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { COLLIDE_MODES, type CollideMode } from '../collide/collide.js';
 import { findContacts } from '../collide/findContacts.js';
+import { registerConstraintsCommand } from './constraints.js';
 import { SurfcdError } from '../errors.js';
 import type { LoadOptions } from '../import/readAssembly.js';
 import { contactsCsv, contactsJson, contactsTable, interferenceOnly } from '../report/contactsReport.js';
@@ -83,6 +84,7 @@ export function buildProgram(): Command {
     await emit(text, flags.out);
     if (flags.format === 'table' && !flags.out) process.stderr.write(`load ${round(loadMs)} ms, contacts ${round(queryMs)} ms\n`);
   });
+  registerConstraintsCommand(program);
   return program;
 }
 

@@ -77,6 +77,8 @@ export function resolveCollideOptions(options: CollideOptions | undefined): Reso
 const UNSEEN = 0, HIT = 1, CROSSING = 2;
 
 // Scratch, reused across queries (the query never re-enters itself).
+const bToAScratch = new Float64Array(12);
+const aToBScratch = new Float64Array(12);
 const triA = new Float64Array(9);
 const triB = new Float64Array(9);
 const coverOfA = new Float64Array(6);
@@ -112,8 +114,8 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   indexPart(a);
   indexPart(b);
   const stats = emptyStats();
-  const bToA = relativeRigid(rigidA, rigidB);
-  const aToB = invertRigid(bToA);
+  const bToA = relativeRigid(rigidA, rigidB, bToAScratch);
+  const aToB = invertRigid(bToA, aToBScratch);
   const margin = transformMargin(a, b, bToA);
   const reach = opts.tolerance + margin;
   const none: CollisionResult = { intersecting: false, surfacePairs: [], stats, ...(opts.mode === 'all-triangles' ? { trianglePairs: new Uint32Array(0) } : {}) };

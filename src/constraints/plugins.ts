@@ -41,7 +41,7 @@ function moduleFile(target: string, label: string): string {
 }
 
 const describeValue = (v: unknown): string =>
-  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'function' ? 'a function' : typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`;
+  v === undefined ? 'missing' : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'function' ? 'a function' : typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`;
 
 /**
  * Checks a plugin object and normalises its rules. Every problem is a PLUGIN_FAILED that
@@ -127,7 +127,7 @@ export async function loadPlugin(specifier: string | URL): Promise<LoadedPlugin>
     throw new SurfcdError('PLUGIN_FAILED', `plugin ${label}: cannot be imported (${reason})`, { cause: error });
   }
   if (!('default' in mod) || mod['default'] === undefined) {
-    const named = Object.keys(mod).filter((k) => k !== 'default');
+    const named = Object.keys(mod).filter((k) => k !== 'default').sort();
     throw new SurfcdError(
       'PLUGIN_FAILED',
       `plugin ${label}: has no default export${named.length > 0 ? ` (it exports ${named.slice(0, 5).join(', ')})` : ''}; expected \`export default { name, constraintRules }\``,

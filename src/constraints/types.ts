@@ -14,8 +14,11 @@ import type { Assembly, Part, Surface } from '../model/types.js';
 
 export type { Vec3 } from '../model/surfaceKind.js';
 
-/** How the two surfaces of a pair meet: as in `findContacts`, or `near` (within clearance, not touching). */
-export type PairRelation = 'touching' | 'intersecting' | 'near';
+/**
+ * How the two surfaces of a pair meet: `touching` — within the tolerance (touching or
+ * crossing: the recognizer does not tell them apart), or `near` — within the clearance only.
+ */
+export type PairRelation = 'touching' | 'near';
 
 /**
  * Convex: the material is on the axis / centre side (a shaft, a ball). Concave: a hole, a

@@ -13,11 +13,11 @@ export function unit(a: Vec3): Vec3 {
   return l > 0 ? [a[0] / l, a[1] / l, a[2] / l] : [0, 0, 0];
 }
 
-/** Sign made canonical: the first component with |c| > 1e-9 is positive. */
+/** Sign made canonical: the first component with |c| > 1e-4 is positive (fitted axes carry ~1e-7 of noise). */
 export function canonical(a: Vec3): Vec3 {
   for (let i = 0; i < 3; i++) {
     const c = a[i]!;
-    if (Math.abs(c) > 1e-9) return c > 0 ? [a[0], a[1], a[2]] : [-a[0], -a[1], -a[2]];
+    if (Math.abs(c) > 1e-4) return c > 0 ? [a[0], a[1], a[2]] : [-a[0], -a[1], -a[2]];
   }
   return [a[0], a[1], a[2]];
 }

@@ -1,7 +1,3 @@
-// quickhull3d's package entry re-exports through extension-less ESM specifiers that plain
-// Node cannot load; the self-contained bundle it ships next to it loads everywhere.
-// @ts-expect-error -- the bundle has no type declarations; typed by `quickhull` below.
-import quickhullBundle from 'quickhull3d/dist/quickhull3d.js';
 import { SurfcdError } from '../errors.js';
 import { aabbMagnitude, emptyAabb, expandAabbByPoint } from './aabb.js';
 import type { Rigid } from './rigid.js';
@@ -18,15 +14,10 @@ export interface Obb {
   halfExtents: Float64Array;
 }
 
-const quickhull = quickhullBundle as (
-  points: ArrayLike<number>[],
-  options?: { skipTriangulation?: boolean },
-) => number[][];
-
 /**
  * A hull whose volume (in coordinates normalised so the largest AABB half-extent is 1, i.e.
- * against a box volume of up to 8) is below this is flat or worse; quickhull's faces are then
- * not a closed surface and its covariance would be junk.
+ * against a box volume of up to 8) is below this counts as flat: its covariance says nothing
+ * about the thin direction, and the point covariance plus rectangle search do better.
  */
 const FLAT_HULL_VOLUME = 1e-9;
 /** Extents grow by this times the coordinate magnitude so rounding never lets a point out. */
@@ -51,11 +42,12 @@ const MAX_RECT_EDGES = 256;
  * ties, so axis-aligned CAD parts get exact axis-aligned boxes), the minimum-area rectangle
  * around each eigenvector, and around the normals of the largest hull faces.
  *
- * Fallbacks: fewer than 4 points, or points that are coplanar, collinear or coincident (quickhull
- * throws or returns a hull with no volume) use the covariance of the points instead of the
- * hull's; all coincident points give the AABB axes. The result never holds NaN and always
- * contains every input point: extents are grown by a relative epsilon (1e-12 of the
- * coordinate magnitude).
+ * Fallbacks: fewer than 4 points, or points that are coplanar, collinear or coincident (no hull
+ * with volume) use the covariance of the points instead of the hull's; all coincident points
+ * give the AABB axes. The hull is built here with exact predicates (see `convexHull`): the
+ * quickhull3d package hangs on nearly collinear or coplanar input. The result never holds NaN
+ * and always contains every input point: extents are grown by a relative epsilon (1e-12 of
+ * the coordinate magnitude).
  *
  * @throws SurfcdError INVALID_MESH when there are no points, `count` does not fit `positions`,
  *   or a coordinate is not finite.
@@ -75,24 +67,16 @@ export function fitObb(positions: ArrayLike<number>, count?: number): Obb {
     }
     expandAabbByPoint(box, x, y, z);
   }
-  const cx = 0.5 * box[0]! + 0.5 * box[3]!;
-  const cy = 0.5 * box[1]! + 0.5 * box[4]!;
-  const cz = 0.5 * box[2]! + 0.5 * box[5]!;
-  const s = Math.max(0.5 * box[3]! - 0.5 * box[0]!, 0.5 * box[4]! - 0.5 * box[1]!, 0.5 * box[5]! - 0.5 * box[2]!);
-  const c = [cx, cy, cz] as const;
-  const eps = CONTAIN_EPS * (aabbMagnitude(box) + s);
   const identity = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
-  if (!(s > 0)) return finalize(positions, n, c, identity, eps); // one point, or all coincident
-
+  const norm = normalisedPoints(positions, n);
+  const centre: [number, number, number] = [0.5 * box[0]! + 0.5 * box[3]!, 0.5 * box[1]! + 0.5 * box[4]!, 0.5 * box[2]! + 0.5 * box[5]!];
+  // all coincident (or one point): the AABB, i.e. the point itself
+  if (!norm) return finalize(positions, n, centre, identity, CONTAIN_EPS * aabbMagnitude(box));
   // Work in normalised coordinates: centred on the AABB, largest half-extent 1.
-  const q = new Float64Array(3 * n);
-  for (let i = 0; i < n; i++) {
-    q[3 * i] = (positions[3 * i]! - cx) / s;
-    q[3 * i + 1] = (positions[3 * i + 1]! - cy) / s;
-    q[3 * i + 2] = (positions[3 * i + 2]! - cz) / s;
-  }
+  const { q, c, s } = norm;
+  const eps = CONTAIN_EPS * (aabbMagnitude(box) + s);
 
-  const hull = convexHull(q, n);
+  const hull = hullStatistics(q, n);
   const support = hull ? hull.vertices : allIndices(n);
   const covariance = hull ? hull.covariance : pointCovariance(q, n);
   const eigen = symmetricEigen3(covariance);
@@ -120,6 +104,40 @@ export function fitObb(positions: ArrayLike<number>, count?: number): Obb {
 }
 
 /**
+ * The convex hull of `count` points (xyz flat) as triangles: indices into the points, three per
+ * triangle, counter-clockwise seen from outside; coplanar hull facets stay triangulated. It is
+ * exactly the hull of the points snapped to a grid of 2⁻⁵¹ of the cloud's half-size (about an
+ * ulp), so a point that close to the hull may be left off it. Null when the points do not span 3-D (fewer than 4, flat, collinear,
+ * coincident) or a coordinate is not finite.
+ */
+export function convexHull(positions: ArrayLike<number>, count?: number): Uint32Array | null {
+  const n = count ?? Math.floor(positions.length / 3);
+  const q = normalisedPoints(positions, n);
+  return q ? hullTriangles(q.q, n) : null;
+}
+
+/** Points centred on their AABB and scaled so the largest half-extent is 1 (null if none/degenerate). */
+function normalisedPoints(positions: ArrayLike<number>, n: number): { q: Float64Array; c: [number, number, number]; s: number } | null {
+  if (!(n >= 1) || n * 3 > positions.length) return null;
+  const box = emptyAabb();
+  for (let i = 0; i < n; i++) {
+    const x = positions[3 * i]!, y = positions[3 * i + 1]!, z = positions[3 * i + 2]!;
+    if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) return null;
+    expandAabbByPoint(box, x, y, z);
+  }
+  const c: [number, number, number] = [0.5 * box[0]! + 0.5 * box[3]!, 0.5 * box[1]! + 0.5 * box[4]!, 0.5 * box[2]! + 0.5 * box[5]!];
+  const s = Math.max(0.5 * box[3]! - 0.5 * box[0]!, 0.5 * box[4]! - 0.5 * box[1]!, 0.5 * box[5]! - 0.5 * box[2]!);
+  if (!(s > 0) || !Number.isFinite(s)) return null;
+  const q = new Float64Array(3 * n);
+  for (let i = 0; i < n; i++) {
+    q[3 * i] = (positions[3 * i]! - c[0]) / s;
+    q[3 * i + 1] = (positions[3 * i + 1]! - c[1]) / s;
+    q[3 * i + 2] = (positions[3 * i + 2]! - c[2]) / s;
+  }
+  return { q, c, s };
+}
+
+/**
  * The covariance of the convex hull's surface as OBBTree defines it (every hull triangle
  * integrated, area-weighted), with the hull's surface centroid `mean`, in the points' units.
  * Null when there is no hull with volume (fewer than 4 points, flat, collinear, coincident).
@@ -129,23 +147,14 @@ export function hullCovariance(
   count?: number,
 ): { mean: Float64Array; covariance: Float64Array; area: number } | null {
   const n = count ?? Math.floor(positions.length / 3);
-  if (n < 4 || n * 3 > positions.length) return null;
-  const box = emptyAabb();
-  for (let i = 0; i < n; i++) expandAabbByPoint(box, positions[3 * i]!, positions[3 * i + 1]!, positions[3 * i + 2]!);
-  const cx = 0.5 * box[0]! + 0.5 * box[3]!, cy = 0.5 * box[1]! + 0.5 * box[4]!, cz = 0.5 * box[2]! + 0.5 * box[5]!;
-  const s = Math.max(0.5 * box[3]! - 0.5 * box[0]!, 0.5 * box[4]! - 0.5 * box[1]!, 0.5 * box[5]! - 0.5 * box[2]!);
-  if (!(s > 0) || !Number.isFinite(s)) return null;
-  const q = new Float64Array(3 * n);
-  for (let i = 0; i < n; i++) {
-    q[3 * i] = (positions[3 * i]! - cx) / s;
-    q[3 * i + 1] = (positions[3 * i + 1]! - cy) / s;
-    q[3 * i + 2] = (positions[3 * i + 2]! - cz) / s;
-  }
-  const hull = convexHull(q, n);
+  const norm = normalisedPoints(positions, n);
+  if (!norm) return null;
+  const { q, c, s } = norm;
+  const hull = hullStatistics(q, n);
   if (!hull) return null;
   const covariance = new Float64Array(9);
   for (let i = 0; i < 9; i++) covariance[i] = hull.covariance[i]! * s * s;
-  const mean = new Float64Array([cx + s * hull.mean[0]!, cy + s * hull.mean[1]!, cz + s * hull.mean[2]!]);
+  const mean = new Float64Array([c[0] + s * hull.mean[0]!, c[1] + s * hull.mean[1]!, c[2] + s * hull.mean[2]!]);
   return { mean, covariance, area: hull.area * s * s };
 }
 
@@ -155,22 +164,14 @@ interface Hull {
   mean: Float64Array;
   covariance: Float64Array;
   area: number;
-  /** Unit normals of the largest hull faces (coplanar triangles merged by quickhull). */
+  /** Unit normals of the largest hull facets (coplanar triangles grouped). */
   largestFaceNormals: Float64Array[];
 }
 
 /** The convex hull of normalised points and its surface statistics, or null if degenerate. */
-function convexHull(q: Float64Array, n: number): Hull | null {
-  if (n < 4) return null;
-  const points: Float64Array[] = new Array(n);
-  for (let i = 0; i < n; i++) points[i] = q.subarray(3 * i, 3 * i + 3);
-  let faces: number[][];
-  try {
-    faces = quickhull(points, { skipTriangulation: true });
-  } catch {
-    return null; // collinear / coincident input makes quickhull throw
-  }
-  if (!Array.isArray(faces) || faces.length < 4) return null;
+function hullStatistics(q: Float64Array, n: number): Hull | null {
+  const triangles = hullTriangles(q, n);
+  if (!triangles) return null;
 
   let area = 0;
   let volume6 = 0;
@@ -178,46 +179,35 @@ function convexHull(q: Float64Array, n: number): Hull | null {
   // Second moments about the origin (the AABB centre, so no cancellation).
   let mxx = 0, myy = 0, mzz = 0, mxy = 0, mxz = 0, myz = 0;
   const onHull = new Uint8Array(n);
-  const faceAreas: number[] = [];
-  const faceNormals: Float64Array[] = [];
-  for (const face of faces) {
-    if (!Array.isArray(face) || face.length < 3) return null;
-    for (const idx of face) {
-      if (!Number.isInteger(idx) || idx < 0 || idx >= n) return null;
-      onHull[idx] = 1;
-    }
-    const i0 = face[0]!;
+  const tCount = triangles.length / 3;
+  const triArea = new Float64Array(tCount);
+  const triNormal = new Float64Array(3 * tCount);
+  for (let t = 0; t < tCount; t++) {
+    const i0 = triangles[3 * t]!, i1 = triangles[3 * t + 1]!, i2 = triangles[3 * t + 2]!;
+    onHull[i0] = 1; onHull[i1] = 1; onHull[i2] = 1;
     const px = q[3 * i0]!, py = q[3 * i0 + 1]!, pz = q[3 * i0 + 2]!;
-    let nx = 0, ny = 0, nz = 0, faceArea = 0;
-    for (let k = 1; k + 1 < face.length; k++) {
-      const i1 = face[k]!, i2 = face[k + 1]!;
-      const qx = q[3 * i1]!, qy = q[3 * i1 + 1]!, qz = q[3 * i1 + 2]!;
-      const rx = q[3 * i2]!, ry = q[3 * i2 + 1]!, rz = q[3 * i2 + 2]!;
-      const ux = qx - px, uy = qy - py, uz = qz - pz;
-      const vx = rx - px, vy = ry - py, vz = rz - pz;
-      const cxp = uy * vz - uz * vy, cyp = uz * vx - ux * vz, czp = ux * vy - uy * vx;
-      const m = 0.5 * Math.hypot(cxp, cyp, czp);
-      nx += cxp; ny += cyp; nz += czp;
-      faceArea += m;
-      volume6 += px * (qy * rz - qz * ry) + py * (qz * rx - qx * rz) + pz * (qx * ry - qy * rx);
-      if (m === 0) continue;
-      // ∫ x xᵀ dA over a triangle = m/12 · (9 g gᵀ + p pᵀ + q qᵀ + r rᵀ), g its centroid.
-      const gx = (px + qx + rx) / 3, gy = (py + qy + ry) / 3, gz = (pz + qz + rz) / 3;
-      const w = m / 12;
-      area += m;
-      sx += m * gx; sy += m * gy; sz += m * gz;
-      mxx += w * (9 * gx * gx + px * px + qx * qx + rx * rx);
-      myy += w * (9 * gy * gy + py * py + qy * qy + ry * ry);
-      mzz += w * (9 * gz * gz + pz * pz + qz * qz + rz * rz);
-      mxy += w * (9 * gx * gy + px * py + qx * qy + rx * ry);
-      mxz += w * (9 * gx * gz + px * pz + qx * qz + rx * rz);
-      myz += w * (9 * gy * gz + py * pz + qy * qz + ry * rz);
-    }
-    const len = Math.hypot(nx, ny, nz);
-    if (len > 0) {
-      faceAreas.push(faceArea);
-      faceNormals.push(new Float64Array([nx / len, ny / len, nz / len]));
-    }
+    const qx = q[3 * i1]!, qy = q[3 * i1 + 1]!, qz = q[3 * i1 + 2]!;
+    const rx = q[3 * i2]!, ry = q[3 * i2 + 1]!, rz = q[3 * i2 + 2]!;
+    const ux = qx - px, uy = qy - py, uz = qz - pz;
+    const vx = rx - px, vy = ry - py, vz = rz - pz;
+    const cxp = uy * vz - uz * vy, cyp = uz * vx - ux * vz, czp = ux * vy - uy * vx;
+    const len = Math.hypot(cxp, cyp, czp);
+    const m = 0.5 * len;
+    volume6 += px * (qy * rz - qz * ry) + py * (qz * rx - qx * rz) + pz * (qx * ry - qy * rx);
+    if (!(m > 0)) continue;
+    triArea[t] = m;
+    triNormal[3 * t] = cxp / len; triNormal[3 * t + 1] = cyp / len; triNormal[3 * t + 2] = czp / len;
+    // ∫ x xᵀ dA over a triangle = m/12 · (9 g gᵀ + p pᵀ + q qᵀ + r rᵀ), g its centroid.
+    const gx = (px + qx + rx) / 3, gy = (py + qy + ry) / 3, gz = (pz + qz + rz) / 3;
+    const w = m / 12;
+    area += m;
+    sx += m * gx; sy += m * gy; sz += m * gz;
+    mxx += w * (9 * gx * gx + px * px + qx * qx + rx * rx);
+    myy += w * (9 * gy * gy + py * py + qy * qy + ry * ry);
+    mzz += w * (9 * gz * gz + pz * pz + qz * qz + rz * rz);
+    mxy += w * (9 * gx * gy + px * py + qx * qy + rx * ry);
+    mxz += w * (9 * gx * gz + px * pz + qx * qz + rx * rz);
+    myz += w * (9 * gy * gz + py * pz + qy * qz + ry * rz);
   }
   if (!(area > 0) || !(Math.abs(volume6) / 6 > FLAT_HULL_VOLUME) || !Number.isFinite(volume6)) return null;
 
@@ -236,9 +226,222 @@ function convexHull(q: Float64Array, n: number): Hull | null {
   const vertices = new Uint32Array(hullCount);
   for (let i = 0, k = 0; i < n; i++) if (onHull[i]) vertices[k++] = i;
 
-  const order = faceAreas.map((_, i) => i).sort((i, j) => faceAreas[j]! - faceAreas[i]!);
-  const largestFaceNormals = order.slice(0, FACE_CANDIDATES).map((i) => faceNormals[i]!);
-  return { vertices, mean, covariance, area, largestFaceNormals };
+  return { vertices, mean, covariance, area, largestFaceNormals: largestFacets(triArea, triNormal) };
+}
+
+/** Normals of the largest hull facets: coplanar triangles grouped by normal, by total area. */
+function largestFacets(triArea: Float64Array, triNormal: Float64Array): Float64Array[] {
+  const order = Array.from(triArea.keys()).sort((i, j) => triArea[j]! - triArea[i]!);
+  const groups: { normal: Float64Array; area: number }[] = [];
+  for (const t of order) {
+    if (!(triArea[t]! > 0)) break;
+    const nx = triNormal[3 * t]!, ny = triNormal[3 * t + 1]!, nz = triNormal[3 * t + 2]!;
+    const g = groups.find((h) => h.normal[0]! * nx + h.normal[1]! * ny + h.normal[2]! * nz > 1 - 1e-9);
+    if (g) g.area += triArea[t]!;
+    else if (groups.length < 64) groups.push({ normal: new Float64Array([nx, ny, nz]), area: triArea[t]! });
+  }
+  groups.sort((a, b) => b.area - a.area);
+  return groups.slice(0, FACE_CANDIDATES).map((g) => g.normal);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Convex hull. quickhull3d (the package) loops forever on nearly collinear or nearly coplanar
+// input (ten points on a line are enough) and its package entry does not load in plain Node, so
+// the hull is built here: incremental insertion with conflict lists, on coordinates snapped to
+// a 2⁻⁵¹ grid (about one ulp), with an exact orientation predicate (floating-point filter,
+// BigInt fallback).
+// Exact signs keep the combinatorics consistent, so it always terminates with a closed,
+// outward-oriented triangulated surface (coplanar triangles are not merged).
+
+/**
+ * Grid of the snapped coordinates. Normalised coordinates lie in [-1, 1], so snapped ones are
+ * integers of at most 2⁵¹ (+1 for rounding) and their differences stay exact doubles.
+ */
+const SNAP = 2 ** 51;
+
+/**
+ * Hull triangles (indices into the points, counter-clockwise seen from outside), or null when
+ * the snapped points do not span 3-D (fewer than 4, or all coplanar).
+ */
+function hullTriangles(q: Float64Array, n: number): Uint32Array | null {
+  if (n < 4) return null;
+  const X = new Float64Array(3 * n);
+  for (let k = 0; k < 3 * n; k++) X[k] = Math.round(q[k]! * SNAP);
+
+  // Initial tetrahedron from well-spread points: extremes on the widest axis, the point
+  // farthest from their line, the point farthest from their plane.
+  let axis = 0, spread = -1, i0 = 0, i1 = 0;
+  for (let c = 0; c < 3; c++) {
+    let lo = 0, hi = 0;
+    for (let i = 1; i < n; i++) {
+      if (X[3 * i + c]! < X[3 * lo + c]!) lo = i;
+      if (X[3 * i + c]! > X[3 * hi + c]!) hi = i;
+    }
+    const d = X[3 * hi + c]! - X[3 * lo + c]!;
+    if (d > spread) { spread = d; axis = c; i0 = lo; i1 = hi; }
+  }
+  void axis;
+  if (!(spread > 0)) return null;
+  let i2 = -1, best = 0;
+  {
+    const ux = X[3 * i1]! - X[3 * i0]!, uy = X[3 * i1 + 1]! - X[3 * i0 + 1]!, uz = X[3 * i1 + 2]! - X[3 * i0 + 2]!;
+    for (let i = 0; i < n; i++) {
+      const wx = X[3 * i]! - X[3 * i0]!, wy = X[3 * i + 1]! - X[3 * i0 + 1]!, wz = X[3 * i + 2]! - X[3 * i0 + 2]!;
+      const d = (uy * wz - uz * wy) ** 2 + (uz * wx - ux * wz) ** 2 + (ux * wy - uy * wx) ** 2;
+      if (d > best) { best = d; i2 = i; }
+    }
+  }
+  if (i2 < 0) return null;
+  let i3 = -1;
+  best = 0;
+  for (let i = 0; i < n; i++) {
+    const d = Math.abs(orientFloat(X, i0, i1, i2, i));
+    if (d > best) { best = d; i3 = i; }
+  }
+  if (i3 < 0) return null;
+  const o = orient(X, i0, i1, i2, i3);
+  if (o === 0) return null; // exactly coplanar after snapping
+
+  // Faces: vertices (a, b, c) counter-clockwise from outside; adj[k] = face across edge k
+  // (edge 0 = a→b, 1 = b→c, 2 = c→a); conflict = points outside this face.
+  const fa: number[] = [], fb: number[] = [], fc: number[] = [];
+  const adj: number[] = [];
+  const alive: boolean[] = [];
+  const conflict: number[][] = [];
+  const addFace = (a: number, b: number, c: number): number => {
+    fa.push(a); fb.push(b); fc.push(c);
+    adj.push(-1, -1, -1);
+    alive.push(true);
+    conflict.push([]);
+    return fa.length - 1;
+  };
+  // Orient the tetrahedron so every face sees the fourth vertex below it.
+  const [a, b, c, d] = o < 0 ? [i0, i1, i2, i3] : [i0, i2, i1, i3];
+  const f0 = addFace(a, b, c); // d below
+  const f1 = addFace(a, d, b);
+  const f2 = addFace(b, d, c);
+  const f3 = addFace(c, d, a);
+  // f0 edges: a→b (f1 has b→a), b→c (f2 has c→b), c→a (f3 has a→c)
+  adj[3 * f0] = f1; adj[3 * f0 + 1] = f2; adj[3 * f0 + 2] = f3;
+  // f1 = (a, d, b): a→d (f3 has d→a), d→b (f2 has b→d), b→a (f0)
+  adj[3 * f1] = f3; adj[3 * f1 + 1] = f2; adj[3 * f1 + 2] = f0;
+  // f2 = (b, d, c): b→d (f1), d→c (f3 has c→d), c→b (f0)
+  adj[3 * f2] = f1; adj[3 * f2 + 1] = f3; adj[3 * f2 + 2] = f0;
+  // f3 = (c, d, a): c→d (f2), d→a (f1), a→c (f0)
+  adj[3 * f3] = f2; adj[3 * f3 + 1] = f1; adj[3 * f3 + 2] = f0;
+
+  const sees = (f: number, p: number) => orient(X, fa[f]!, fb[f]!, fc[f]!, p) > 0;
+  for (let p = 0; p < n; p++) {
+    if (p === a || p === b || p === c || p === d) continue;
+    for (const f of [f0, f1, f2, f3]) {
+      if (sees(f, p)) { conflict[f]!.push(p); break; }
+    }
+  }
+
+  const pending = [f0, f1, f2, f3];
+  const visible: number[] = [];
+  const isVisible = new Map<number, boolean>();
+  while (pending.length > 0) {
+    const seed = pending.pop()!;
+    if (!alive[seed] || conflict[seed]!.length === 0) continue;
+    // The farthest conflict point of this face goes in next (as in quickhull).
+    let p = -1, far = -Infinity;
+    for (const i of conflict[seed]!) {
+      const dist = orientFloat(X, fa[seed]!, fb[seed]!, fc[seed]!, i);
+      if (dist > far) { far = dist; p = i; }
+    }
+    // Visible region: connected faces that see p (exactly).
+    visible.length = 0;
+    isVisible.clear();
+    isVisible.set(seed, true);
+    visible.push(seed);
+    const horizon: number[] = []; // triples: u, v, face beyond edge u→v
+    for (let k = 0; k < visible.length; k++) {
+      const f = visible[k]!;
+      const vs = [fa[f]!, fb[f]!, fc[f]!];
+      for (let e = 0; e < 3; e++) {
+        const g = adj[3 * f + e]!;
+        let gv = isVisible.get(g);
+        if (gv === undefined) {
+          gv = sees(g, p);
+          isVisible.set(g, gv);
+          if (gv) visible.push(g);
+        }
+        if (!gv) horizon.push(vs[e]!, vs[(e + 1) % 3]!, g);
+      }
+    }
+    // New faces (u, v, p) on the horizon edges, stitched to the faces beyond and each other.
+    const startsAt = new Map<number, number>();
+    const endsAt = new Map<number, number>();
+    const created: number[] = [];
+    for (let h = 0; h < horizon.length; h += 3) {
+      const u = horizon[h]!, v = horizon[h + 1]!, g = horizon[h + 2]!;
+      const f = addFace(u, v, p);
+      adj[3 * f] = g;
+      for (let e = 0; e < 3; e++) {
+        const s = e === 0 ? fa[g]! : e === 1 ? fb[g]! : fc[g]!;
+        const t = e === 0 ? fb[g]! : e === 1 ? fc[g]! : fa[g]!;
+        if (s === v && t === u) adj[3 * g + e] = f;
+      }
+      startsAt.set(u, f);
+      endsAt.set(v, f);
+      created.push(f);
+    }
+    for (const f of created) {
+      adj[3 * f + 1] = startsAt.get(fb[f]!)!; // edge v→p is shared with the face starting at v
+      adj[3 * f + 2] = endsAt.get(fa[f]!)!; // edge p→u with the face ending at u
+    }
+    // Hand the orphaned conflict points to the new faces; points seeing none are inside.
+    for (const f of visible) {
+      alive[f] = false;
+      for (const i of conflict[f]!) {
+        if (i === p) continue;
+        for (const g of created) {
+          if (sees(g, i)) { conflict[g]!.push(i); break; }
+        }
+      }
+      conflict[f] = [];
+    }
+    for (const f of created) if (conflict[f]!.length > 0) pending.push(f);
+  }
+
+  const out: number[] = [];
+  for (let f = 0; f < fa.length; f++) if (alive[f]) out.push(fa[f]!, fb[f]!, fc[f]!);
+  return Uint32Array.from(out);
+}
+
+/** (b − a) × (c − a) · (p − a) in floating point (magnitude only used to rank points). */
+function orientFloat(X: Float64Array, a: number, b: number, c: number, p: number): number {
+  const ax = X[3 * a]!, ay = X[3 * a + 1]!, az = X[3 * a + 2]!;
+  const ux = X[3 * b]! - ax, uy = X[3 * b + 1]! - ay, uz = X[3 * b + 2]! - az;
+  const vx = X[3 * c]! - ax, vy = X[3 * c + 1]! - ay, vz = X[3 * c + 2]! - az;
+  const wx = X[3 * p]! - ax, wy = X[3 * p + 1]! - ay, wz = X[3 * p + 2]! - az;
+  return (uy * vz - uz * vy) * wx + (uz * vx - ux * vz) * wy + (ux * vy - uy * vx) * wz;
+}
+
+/**
+ * Exact sign of (b − a) × (c − a) · (p − a) for integer coordinates of at most 2⁵¹ + 1 (their
+ * differences are exact doubles): a floating-point evaluation when its error bound allows,
+ * BigInt otherwise.
+ */
+function orient(X: Float64Array, a: number, b: number, c: number, p: number): number {
+  const ax = X[3 * a]!, ay = X[3 * a + 1]!, az = X[3 * a + 2]!;
+  const ux = X[3 * b]! - ax, uy = X[3 * b + 1]! - ay, uz = X[3 * b + 2]! - az;
+  const vx = X[3 * c]! - ax, vy = X[3 * c + 1]! - ay, vz = X[3 * c + 2]! - az;
+  const wx = X[3 * p]! - ax, wy = X[3 * p + 1]! - ay, wz = X[3 * p + 2]! - az;
+  const det = (uy * vz - uz * vy) * wx + (uz * vx - ux * vz) * wy + (ux * vy - uy * vx) * wz;
+  const permanent =
+    (Math.abs(uy * vz) + Math.abs(uz * vy)) * Math.abs(wx) +
+    (Math.abs(uz * vx) + Math.abs(ux * vz)) * Math.abs(wy) +
+    (Math.abs(ux * vy) + Math.abs(uy * vx)) * Math.abs(wz);
+  const bound = 1e-14 * permanent; // well above the ≈7ε·permanent worst-case rounding error
+  if (det > bound) return 1;
+  if (det < -bound) return -1;
+  if (permanent === 0) return 0;
+  const Ux = BigInt(ux), Uy = BigInt(uy), Uz = BigInt(uz);
+  const Vx = BigInt(vx), Vy = BigInt(vy), Vz = BigInt(vz);
+  const exact = (Uy * Vz - Uz * Vy) * BigInt(wx) + (Uz * Vx - Ux * Vz) * BigInt(wy) + (Ux * Vy - Uy * Vx) * BigInt(wz);
+  return exact > 0n ? 1 : exact < 0n ? -1 : 0;
 }
 
 /** Covariance of the points themselves (the fallback when there is no hull with volume). */

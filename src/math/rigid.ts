@@ -111,8 +111,9 @@ export function invertRigid(m: Rigid, out: Rigid = new Float64Array(12)): Rigid 
 }
 
 /** The transform taking B-local coordinates to A-local coordinates: PA⁻¹ · PB. */
+const inverseScratch = new Float64Array(12);
 export function relativeRigid(poseA: Rigid, poseB: Rigid, out: Rigid = new Float64Array(12)): Rigid {
-  return multiplyRigid(invertRigid(poseA), poseB, out);
+  return multiplyRigid(invertRigid(poseA, inverseScratch), poseB, out);
 }
 
 /** Transforms the point at `src[si..si+2]` into `dst[di..di+2]`. */

@@ -26,16 +26,24 @@ const EPS = Number.EPSILON; // 2^-52 = 2u
 /** Input positions are trusted to about this many ulps of the coordinate scale. */
 const TOL_ULPS = 0.75;
 
+/** 2 and 4 enlarged a hair so that the quick bounds stay above band3 after rounding. */
+const Q2 = 2 + 1e-9;
+const Q4 = 4 + 2e-9;
+
 const TRI = 0;
 const SEG = 1;
 const PT = 2;
 
-/** Current call's tolerance length (see the policy above). Set on entry. */
-let tolLen = 0;
+/** [0]: this call's tolerance length (see the policy above), set on entry. A typed
+ * array, not a `let`, so that storing a double does not allocate. */
+const TOL = new Float64Array(1);
 
-/** Per triangle: [nx ny nz ux uy uz vx vy vz], u = v1−v0, v = v2−v0, n = u×v. */
-const NP = new Float64Array(9);
-const NQ = new Float64Array(9);
+/**
+ * Per triangle: [nx ny nz ux uy uz vx vy vz a b], u = v1−v0, v = v2−v0, n = u×v, and
+ * a + b·|w|₁ an upper bound of band3 for a point at w from v0 (the fast path).
+ */
+const NP = new Float64Array(11);
+const NQ = new Float64Array(11);
 /** Offsets of the two ends of the segment a degenerate triangle reduces to: p at 0–1, q at 2–3. */
 const ENDS = new Int32Array(4);
 
@@ -69,7 +77,8 @@ export function trianglesIntersect(p: Float64Array, q: Float64Array): boolean {
     if (a > m) m = a;
     if (b > m) m = b;
   }
-  tolLen = TOL_ULPS * EPS * m;
+  const tolLen = TOL_ULPS * EPS * m;
+  TOL[0] = tolLen;
   // Boxes apart by more than the tolerance: disjoint (a gap certified here is what
   // triangleDistance relies on to skip this test).
   for (let k = 0; k < 3; k++) {
@@ -113,7 +122,12 @@ function classify(t: Float64Array, n: Float64Array, e: number): number {
   const la = Math.abs(ax) + Math.abs(ay) + Math.abs(az);
   const lb = Math.abs(bx) + Math.abs(by) + Math.abs(bz);
   const lc = Math.abs(bx - ax) + Math.abs(by - ay) + Math.abs(bz - az);
-  if (!crossIsZero(nx, ny, nz, ax, ay, az, bx, by, bz, la + lb + lc)) return TRI;
+  if (!crossIsZero(nx, ny, nz, ax, ay, az, bx, by, bz, la + lb + lc)) {
+    const tolLen = TOL[0]!;
+    n[9] = Q2 * tolLen * (Math.abs(nx) + Math.abs(ny) + Math.abs(nz));
+    n[10] = Q2 * tolLen * (la + lb) + Q4 * EPS * la * lb;
+    return TRI;
+  }
   // Collinear: the hull is the longest edge (any norm picks the same pair on a line).
   if (la >= lb && la >= lc) { ENDS[e] = 0; ENDS[e + 1] = 3; }
   else if (lb >= lc) { ENDS[e] = 0; ENDS[e + 1] = 6; }
@@ -144,7 +158,7 @@ function band3(
     Math.abs(wx) * (Math.abs(uy * vz) + Math.abs(uz * vy)) +
     Math.abs(wy) * (Math.abs(uz * vx) + Math.abs(ux * vz)) +
     Math.abs(wz) * (Math.abs(ux * vy) + Math.abs(uy * vx));
-  return tolLen * moves + 4 * EPS * rounding;
+  return TOL[0]! * moves + 4 * EPS * rounding;
 }
 
 /** Side of point v[o..] against the plane of triangle t with record n. */
@@ -152,6 +166,9 @@ function planeSide(t: Float64Array, n: Float64Array, v: Float64Array, o: number)
   const wx = v[o]! - t[0]!, wy = v[o + 1]! - t[1]!, wz = v[o + 2]! - t[2]!;
   const nx = n[0]!, ny = n[1]!, nz = n[2]!;
   const s = wx * nx + wy * ny + wz * nz;
+  const quick = n[9]! + (Math.abs(wx) + Math.abs(wy) + Math.abs(wz)) * n[10]!;
+  if (s > quick) return 1; // clear of even the upper bound: the common case
+  if (s < -quick) return -1;
   const tol = band3(n[3]!, n[4]!, n[5]!, n[6]!, n[7]!, n[8]!, wx, wy, wz, nx, ny, nz);
   return s > tol ? 1 : s < -tol ? -1 : 0;
 }
@@ -167,6 +184,12 @@ function orient3(
   const wx = D[d]! - x, wy = D[d + 1]! - y, wz = D[d + 2]! - z;
   const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
   const s = wx * nx + wy * ny + wz * nz;
+  // Upper bound of band3 from |x×y|₁ ≤ |x|₁·|y|₁: decides most calls without it.
+  const lu = Math.abs(ux) + Math.abs(uy) + Math.abs(uz), lv = Math.abs(vx) + Math.abs(vy) + Math.abs(vz);
+  const lw = Math.abs(wx) + Math.abs(wy) + Math.abs(wz);
+  const quick = Q2 * TOL[0]! * (Math.abs(nx) + Math.abs(ny) + Math.abs(nz) + lw * (lu + lv)) + Q4 * EPS * lw * lu * lv;
+  if (s > quick) return 1;
+  if (s < -quick) return -1;
   const tol = band3(ux, uy, uz, vx, vy, vz, wx, wy, wz, nx, ny, nz);
   return s > tol ? 1 : s < -tol ? -1 : 0;
 }
@@ -176,7 +199,7 @@ function orient2(ax: number, ay: number, bx: number, by: number, cx: number, cy:
   const ex = bx - ax, ey = by - ay, fx = cx - ax, fy = cy - ay;
   const o = ex * fy - ey * fx;
   const moves = Math.abs(ex) + Math.abs(ey) + Math.abs(fx) + Math.abs(fy) + Math.abs(fx - ex) + Math.abs(fy - ey);
-  const tol = tolLen * moves + 2 * EPS * (Math.abs(ex * fy) + Math.abs(ey * fx));
+  const tol = TOL[0]! * moves + 2 * EPS * (Math.abs(ex * fy) + Math.abs(ey * fx));
   return o > tol ? 1 : o < -tol ? -1 : 0;
 }
 
@@ -191,7 +214,7 @@ function crossIsZero(
 ): boolean {
   const rounding =
     Math.abs(uy * vz) + Math.abs(uz * vy) + Math.abs(uz * vx) + Math.abs(ux * vz) + Math.abs(ux * vy) + Math.abs(uy * vx);
-  return Math.abs(nx) + Math.abs(ny) + Math.abs(nz) <= 3 * (tolLen * sides + 2 * EPS * rounding);
+  return Math.abs(nx) + Math.abs(ny) + Math.abs(nz) <= 3 * (TOL[0]! * sides + 2 * EPS * rounding);
 }
 
 /** Is x on the line through a and b (same band as a degenerate triangle a, b, x)? */
@@ -320,7 +343,11 @@ function segTri(S: Float64Array, a: number, b: number, t: Float64Array, nt: Floa
   return o0 * o1 * o2 !== 0 || segTriCoplanar(S, a, b, t, nt);
 }
 
-/** Segment and triangle projected along the triangle normal's dominant axis (exact when coplanar, a necessary condition otherwise): separating axes are the 3 edges and the segment's line. */
+/**
+ * Segment and triangle projected along the triangle normal's dominant axis; separating
+ * lines are the 3 edges and the segment's own line. Exact when the segment lies in the
+ * triangle's plane, a necessary condition otherwise.
+ */
 function segTriCoplanar(S: Float64Array, a: number, b: number, t: Float64Array, nt: Float64Array): boolean {
   const k = dominantAxis(nt[0]!, nt[1]!, nt[2]!);
   const ix = k === 2 ? 0 : k + 1, iy = k === 0 ? 2 : k === 1 ? 0 : 1;
@@ -366,6 +393,7 @@ function collinearOverlap(A: Float64Array, a: number, b: number, B: Float64Array
   const a0 = A[a + k]!, a1 = A[b + k]!, c0 = B[c + k]!, c1 = B[d + k]!;
   const aMin = a0 < a1 ? a0 : a1, aMax = a0 < a1 ? a1 : a0;
   const cMin = c0 < c1 ? c0 : c1, cMax = c0 < c1 ? c1 : c0;
+  const tolLen = TOL[0]!;
   return aMin - cMax <= tolLen && cMin - aMax <= tolLen;
 }
 
@@ -386,10 +414,12 @@ function pointSeg(X: Float64Array, x: number, A: Float64Array, a: number, b: num
   if (!onLine(A, a, b, X, x)) return false;
   const k = dominantAxis(A[b]! - A[a]!, A[b + 1]! - A[a + 1]!, A[b + 2]! - A[a + 2]!);
   const a0 = A[a + k]!, a1 = A[b + k]!, v = X[x + k]!;
+  const tolLen = TOL[0]!;
   return (a0 < a1 ? a0 - v : a1 - v) <= tolLen && (a0 < a1 ? v - a1 : v - a0) <= tolLen;
 }
 
 function pointPoint(X: Float64Array, x: number, Y: Float64Array, y: number): boolean {
+  const tolLen = TOL[0]!;
   return Math.abs(X[x]! - Y[y]!) <= tolLen && Math.abs(X[x + 1]! - Y[y + 1]!) <= tolLen &&
     Math.abs(X[x + 2]! - Y[y + 2]!) <= tolLen;
 }

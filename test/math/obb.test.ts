@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { fitObb, hullCovariance, obbCorners, obbsOverlap, obbVolume, type Obb } from '../../src/math/obb.js';
+import { convexHull, fitObb, hullCovariance, obbCorners, obbsOverlap, obbVolume, type Obb } from '../../src/math/obb.js';
 import { symmetricEigen3 } from '../../src/math/symmetricEigen.js';
 import { invertRigid, multiplyRigid, type Rigid } from '../../src/math/rigid.js';
 import { SurfcdError } from '../../src/errors.js';
+
+// A failing property must report, not shrink for minutes (doubles in long arrays shrink slowly).
+/** FC_RUNS_SCALE=20 npx vitest run test/math/obb … for a soak run. */
+const RUNS_SCALE = Number(process.env.FC_RUNS_SCALE ?? 1);
+const runs = (n: number) => Math.max(1, Math.round(n * RUNS_SCALE));
+fc.configureGlobal({ interruptAfterTimeLimit: 20_000 * Math.max(1, RUNS_SCALE), markInterruptAsFailure: true });
 
 // ---------------------------------------------------------------------------------------------
 // small linear-algebra helpers (row-major 3×3 as number[9])
@@ -75,6 +81,18 @@ function closestOnSimplex(s: V3[]): { point: V3; subset: V3[] } {
   const k = s.length;
   for (let mask = 1; mask < 1 << k; mask++) {
     const pts = s.filter((_, i) => mask & (1 << i));
+    if (pts.length === 4) {
+      // Contains the origin? Decided by signed volumes, and only for a solid tetrahedron.
+      const vol = (p: V3, q: V3, r: V3, t: V3) => dot(cross(sub(q, p), sub(r, p)), sub(t, p));
+      const [t0, t1, t2, t3] = pts as [V3, V3, V3, V3];
+      const O: V3 = [0, 0, 0];
+      const V = vol(t0, t1, t2, t3);
+      const size = Math.max(...pts.map(norm));
+      if (!(Math.abs(V) > 1e-9 * size ** 3)) continue;
+      const parts = [vol(O, t1, t2, t3), vol(t0, O, t2, t3), vol(t0, t1, O, t3), vol(t0, t1, t2, O)];
+      if (parts.every((x) => x * Math.sign(V) >= 0)) best = { point: O, subset: pts, d: 0 };
+      continue;
+    }
     const p0 = pts[0]!;
     const e = pts.slice(1).map((p) => sub(p, p0));
     const m = e.length;
@@ -123,6 +141,7 @@ function gjk(P: ArrayLike<number>, Q: ArrayLike<number>): { lower: number; upper
   let v: V3 = K[0]!;
   let lower = 0;
   let upper = norm(v);
+  let stalled = 0;
   for (let iter = 0; iter < 200; iter++) {
     const vn = norm(v);
     upper = Math.min(upper, vn);
@@ -138,7 +157,11 @@ function gjk(P: ArrayLike<number>, Q: ArrayLike<number>): { lower: number; upper
     if (simplex.some((p) => p[0] === w[0] && p[1] === w[1] && p[2] === w[2])) break;
     const next = closestOnSimplex([...simplex, w]);
     if (next.subset.length === 4) return { lower: 0, upper: 0 };
-    if (norm(next.point) >= vn) break;
+    // Equal distance can still turn v towards the true normal (flat regions), so only a real
+    // increase (rounding trouble) stops the iteration; duplicates and the cap end it otherwise.
+    if (norm(next.point) > vn * (1 + 1e-9)) break;
+    stalled = norm(next.point) < vn ? 0 : stalled + 1;
+    if (stalled > 4) break;
     simplex = next.subset;
     v = next.point;
   }
@@ -149,7 +172,8 @@ function gjk(P: ArrayLike<number>, Q: ArrayLike<number>): { lower: number; upper
 function oracleOverlap(a: Obb, bInA: Obb, scale: number): boolean | undefined {
   const { lower, upper } = gjk(obbCorners(a), obbCorners(bInA));
   if (lower > 1e-9 * scale) return false;
-  if (upper <= 1e-12 * scale) return true;
+  // Below obbsOverlap's rounding slack (≈1.4e-14 of the magnitudes): touching within rounding.
+  if (upper <= 1e-14 * scale) return true;
   return undefined;
 }
 
@@ -171,6 +195,9 @@ const extent = fc.oneof(
 );
 const halfExtents = fc.tuple(extent, extent, extent);
 const rigid = (r: number) => fc.tuple(rotation, vec(r)).map(([m, t]) => rigidOf(m, t));
+const solidObb = fc
+  .tuple(rotation, fc.double({ min: 0.05, max: 5, noNaN: true }), fc.double({ min: 0.05, max: 5, noNaN: true }), fc.double({ min: 0.05, max: 5, noNaN: true }))
+  .map(([m, x, y, z]) => makeObb([0, 0, 0], m, [x, y, z]));
 const obbArb = (r: number) => fc.tuple(vec(r), rotation, halfExtents).map(([c, m, h]) => makeObb(c, m, h));
 
 // ---------------------------------------------------------------------------------------------
@@ -205,7 +232,7 @@ describe('symmetricEigen3', () => {
         const { values } = symmetricEigen3(sym);
         for (let i = 0; i < 3; i++) expect(Math.abs(values[i]! - sorted[i]!)).toBeLessThan(1e-12 * 10 * k);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -288,7 +315,7 @@ describe('fitObb', () => {
         expectValidObb(o);
         expect(containsAll(o, pts)).toBe(true);
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 
@@ -308,7 +335,7 @@ describe('fitObb', () => {
         expectValidObb(o);
         expect(containsAll(o, pts)).toBe(true);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -340,7 +367,7 @@ describe('fitObb', () => {
         expect(containsAll(o, pts)).toBe(true);
         expect(obbVolume(o)).toBeLessThanOrEqual(8 * h[0] * h[1] * h[2] * 1.01);
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 
@@ -363,7 +390,7 @@ describe('fitObb', () => {
         expect(containsAll(o, pts)).toBe(true);
         expect(obbVolume(o)).toBeLessThanOrEqual(8 * h[0] * h[1] * h[2] * 1.01);
       }),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 
@@ -376,7 +403,7 @@ describe('fitObb', () => {
         const eps = 1e-11 * Math.max(...pts.map(Math.abs));
         expect(obbVolume(o)).toBeLessThanOrEqual(aabbVolume(pts, eps) * (1 + 1e-9));
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
     const box = flat(boxCorners([1, 2, 3], [1, 0, 0, 0, 1, 0, 0, 0, 1], [2, 2, 2]));
     const o = fitObb(box);
@@ -396,7 +423,7 @@ describe('fitObb', () => {
         expect(h[0]!).toBeLessThan(1e-9 * (a + b));
         expect(4 * h[1]! * h[2]!).toBeLessThanOrEqual(4 * a * b * 1.01);
       }),
-      { numRuns: 100 },
+      { numRuns: runs(100) },
     );
     const line = flat(Array.from({ length: 10 }, (_, i) => [1 + i * 0.3, 2 - i * 0.2, 3 + i * 0.1] as V3));
     const o = fitObb(line);
@@ -443,6 +470,111 @@ describe('fitObb', () => {
   });
 });
 
+/**
+ * A complete hull oracle: a closed, consistently oriented triangle surface (every directed edge
+ * matched by its reverse exactly once, Euler characteristic 2, positive volume) on input points
+ * with every input point inside every face plane is the convex hull of the points.
+ */
+function checkHull(pts: ArrayLike<number>, tris: Uint32Array) {
+  const n = pts.length / 3;
+  const P = (i: number): V3 => [pts[3 * i]!, pts[3 * i + 1]!, pts[3 * i + 2]!];
+  let scale = 0;
+  for (let i = 0; i < pts.length; i++) scale = Math.max(scale, Math.abs(pts[i]!));
+  let lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < n; i++) for (let c = 0; c < 3; c++) { lo[c] = Math.min(lo[c]!, pts[3 * i + c]!); hi[c] = Math.max(hi[c]!, pts[3 * i + c]!); }
+  const size = Math.max(...hi.map((h, c) => h - lo[c]!));
+  expect(tris.length % 3).toBe(0);
+  const edges = new Map<string, number>();
+  const verts = new Set<number>();
+  let volume6 = 0;
+  for (let t = 0; t < tris.length; t += 3) {
+    const [a, b, c] = [tris[t]!, tris[t + 1]!, tris[t + 2]!];
+    for (const i of [a, b, c]) { expect(i).toBeLessThan(n); verts.add(i); }
+    expect(a !== b && b !== c && c !== a).toBe(true);
+    for (const [u, v] of [[a, b], [b, c], [c, a]] as const) {
+      const k = `${u},${v}`;
+      edges.set(k, (edges.get(k) ?? 0) + 1);
+    }
+    const pa = P(a), nrm = cross(sub(P(b), pa), sub(P(c), pa));
+    const len = norm(nrm);
+    volume6 += dot(sub(pa, lo), cross(sub(P(b), lo), sub(P(c), lo)));
+    if (len === 0) continue; // a sliver of points within rounding of each other: no plane to test
+    // The hull is exact for the points snapped by up to δ; a face's plane then tilts by up to
+    // about 2δ over its smallest altitude, which only matters for slivers.
+    const delta = 1e-15 * size;
+    const longest = Math.max(norm(sub(P(b), pa)), norm(sub(P(c), P(b))), norm(sub(pa, P(c))));
+    const altitude = len / longest;
+    for (let i = 0; i < n; i++) {
+      const d = sub(P(i), pa);
+      expect(dot(d, nrm) / len).toBeLessThanOrEqual(delta * (2 + (4 * norm(d)) / altitude) + 1e-15 * scale);
+    }
+  }
+  for (const [k, count] of edges) {
+    expect(count).toBe(1);
+    const [u, v] = k.split(',');
+    expect(edges.get(`${v},${u}`)).toBe(1);
+  }
+  expect(verts.size - edges.size / 2 + tris.length / 3).toBe(2);
+  expect(volume6).toBeGreaterThan(0);
+}
+
+describe('convexHull (exact predicates; quickhull3d hangs on several of these)', () => {
+  const p = fc.double({ min: -10, max: 10, noNaN: true });
+  it('is the hull of random clouds, with integers, duplicates, coplanar and collinear subsets', () => {
+    const random = fc.array(fc.tuple(p, p, p), { minLength: 4, maxLength: 60 });
+    const grid = fc.array(fc.tuple(fc.integer({ min: -2, max: 2 }), fc.integer({ min: -2, max: 2 }), fc.integer({ min: -1, max: 1 })), { minLength: 4, maxLength: 60 });
+    // a box with its edges and faces crowded with (rotated, hence rounded) points
+    const crowdedBox = fc.tuple(rotation, fc.array(fc.tuple(fc.integer({ min: 0, max: 11 }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })), { maxLength: 60 })).map(([R, extra]) => {
+      const local: V3[] = [];
+      for (let k = 0; k < 8; k++) local.push([k & 1 ? 2 : -2, k & 2 ? 1 : -1, k & 4 ? 0.5 : -0.5]);
+      for (const [kind, s, t] of extra) {
+        if (kind < 6) local.push([kind % 2 ? 2 : -2, s, t * 0.5]); // on an x face
+        else if (kind < 9) local.push([2 * s, kind % 2 ? 1 : -1, 0.5]); // on an edge
+        else local.push([2 * s, t, kind % 2 ? 0.5 : -0.5]); // on a z face
+      }
+      return local.map((l) => mulMV(R, l));
+    });
+    // a needle: two points off a nearly straight line of many
+    const needle = fc.tuple(rotation, fc.array(fc.double({ min: -5, max: 5, noNaN: true }), { minLength: 3, maxLength: 40 }), fc.double({ min: 1e-15, max: 1e-3, noNaN: true })).map(([R, ts, th]) => {
+      const local: V3[] = [[0, 0.5, 0.2], [1, -0.3, 0.5], ...ts.map((t, i) => [t, th * ((i * 7) % 5 - 2), th * ((i * 3) % 4 - 1.5)] as V3)];
+      return local.map((l) => mulMV(R, l));
+    });
+    fc.assert(
+      fc.property(fc.oneof(random, grid, crowdedBox, needle), (cloud) => {
+        const pts = flat(cloud as V3[]);
+        const tris = convexHull(pts);
+        if (tris) checkHull(pts, tris);
+        else expect(hullCovariance(pts)).toBeNull();
+      }),
+      { numRuns: runs(200) },
+    );
+  });
+
+  it('returns null for flat, collinear and coincident sets (no hang on quickhull3d\'s killers)', () => {
+    expect(convexHull(flat(Array.from({ length: 10 }, (_, i) => [1 + i * 0.3, 2 - i * 0.2, 3 + i * 0.1] as V3)))).toBeNull();
+    expect(convexHull(flat([[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0], [0.5, 0.5, 0]]))).toBeNull();
+    expect(convexHull(flat([[1, 2, 3], [1, 2, 3], [1, 2, 3], [1, 2, 3]]))).toBeNull();
+    expect(convexHull(flat([[1, 2, 3], [4, 5, 6], [7, 8, 10]]))).toBeNull();
+    const cube = flat(boxCorners([0, 0, 0], [1, 0, 0, 0, 1, 0, 0, 0, 1], [1, 1, 1]));
+    const tris = convexHull(cube)!;
+    expect(tris.length).toBe(36);
+    checkHull(cube, tris);
+  });
+
+  it('handles 20 000 points on a sphere (all on the hull)', () => {
+    const pts = new Float64Array(3 * 20000);
+    const golden = Math.PI * (3 - Math.sqrt(5));
+    for (let i = 0; i < 20000; i++) {
+      const z = 1 - (2 * i + 1) / 20000, r = Math.sqrt(1 - z * z);
+      pts.set([r * Math.cos(golden * i) + 5, r * Math.sin(golden * i), z], 3 * i);
+    }
+    const t0 = performance.now();
+    const tris = convexHull(pts)!;
+    expect(performance.now() - t0).toBeLessThan(3000);
+    expect(tris.length / 3).toBe(2 * 20000 - 4);
+  });
+});
+
 describe('hullCovariance (OBBTree: covariance of the hull surface)', () => {
   it('matches the closed form for a cube surface', () => {
     const cube = flat(boxCorners([0, 0, 0], [1, 0, 0, 0, 1, 0, 0, 0, 1], [1, 1, 1]));
@@ -477,7 +609,7 @@ describe('hullCovariance (OBBTree: covariance of the hull surface)', () => {
           }
         }
       }),
-      { numRuns: 100 },
+      { numRuns: runs(100) },
     );
   });
 
@@ -505,6 +637,7 @@ describe('obbCorners', () => {
           }
         }
       }),
+      { numRuns: runs(100) },
     );
   });
 });
@@ -537,7 +670,7 @@ describe('obbsOverlap', () => {
     let overlapping = 0;
     let total = 0;
     fc.assert(
-      fc.property(obbArb(0), obbArb(6), rigid(50), rigid(50), fc.constantFrom(0, 0, 0, 0.01, 0.3), (aBox, bBox, ga, gb, margin) => {
+      fc.property(obbArb(0), obbArb(9), rigid(50), rigid(50), fc.constantFrom(0, 0, 0, 0.01, 0.3), (aBox, bBox, ga, gb, margin) => {
         total++;
         const [a, b, bToA] = inPartFrames(aBox, bBox, ga, gb);
         const verdict = oracleOverlap(grown(aBox, margin), grown(bBox, margin), boxScale(aBox, bBox));
@@ -548,7 +681,7 @@ describe('obbsOverlap', () => {
         // symmetric: the same question asked from b's side
         expect(obbsOverlap(b, a, invertRigid(bToA), margin)).toBe(verdict);
       }),
-      { numRuns: 1500 },
+      { numRuns: runs(1000) },
     );
     expect(decided).toBeGreaterThan(total * 0.99);
     expect(overlapping).toBeGreaterThan(total * 0.2);
@@ -559,11 +692,12 @@ describe('obbsOverlap', () => {
     // Place b on a ray from a's centre at the distance where the two first touch (found by
     // bisection on the oracle), then 1e-6 relative inside or outside of it.
     fc.assert(
-      fc.property(obbArb(0), obbArb(0), rotation, vec(1).filter((d) => norm(d) > 0.1), fc.boolean(), (aBox, bLocal, Rb, dir, inside) => {
+      // Solid boxes: with zero extents the boxes may never meet along the ray (or only within rounding).
+      fc.property(solidObb, solidObb, rotation, vec(1).filter((d) => norm(d) > 0.1), fc.boolean(), (aBox, bLocal, Rb, dir, inside) => {
         const u = dir.map((x) => x / norm(dir)) as V3;
         const bAt = (s: number) => moveObb(bLocal, rigidOf(Rb, [u[0] * s, u[1] * s, u[2] * s]));
-        let lo = 0, hi = 100;
-        for (let it = 0; it < 80; it++) {
+        let lo = 0, hi = norm(aBox.halfExtents) + norm(bLocal.halfExtents) + 1e-9;
+        for (let it = 0; it < 60; it++) {
           const mid = 0.5 * (lo + hi);
           if (gjk(obbCorners(aBox), obbCorners(bAt(mid))).lower > 0) hi = mid; else lo = mid;
         }
@@ -577,7 +711,7 @@ describe('obbsOverlap', () => {
         const [a, b, bToA] = inPartFrames(aBox, bBox, ga, rigidOf(Rb, [1, 2, 3]));
         expect(obbsOverlap(a, b, bToA)).toBe(inside);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(120) },
     );
   });
 
@@ -592,7 +726,8 @@ describe('obbsOverlap', () => {
     const gap = 1e-6 * size;
     const [a, b, bToA] = inPartFrames(aBox, bAt(0), ga, gb);
     expect(obbsOverlap(a, b, bToA)).toBe(true);
-    expect(gjk(obbCorners(aBox), obbCorners(bAt(0))).upper).toBeLessThan(1e-12 * size);
+    // sanity of the construction (GJK converges slowly when faces are nearly parallel)
+    expect(gjk(obbCorners(aBox), obbCorners(bAt(0))).upper).toBeLessThan(1e-8 * size);
     const [a2, b2, bToA2] = inPartFrames(aBox, bAt(gap), ga, gb);
     expect(gjk(obbCorners(aBox), obbCorners(bAt(gap))).lower).toBeGreaterThan(0.9 * gap);
     expect(obbsOverlap(a2, b2, bToA2)).toBe(false);
@@ -613,7 +748,7 @@ describe('obbsOverlap', () => {
         const bAt = (gap: number) => makeObb([fx * a0, fy * a1, a2 + b2 + gap], transpose(Rb), [b0, b1, b2]);
         checkContact(aBox, bAt, [0, 0, 1], ga, gb, true);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -636,7 +771,7 @@ describe('obbsOverlap', () => {
           makeObb([P[0] - lB[0] + gap * n[0], P[1] - lB[1] + gap * n[1], P[2] - lB[2] + gap * n[2]], transpose(Mb), [b0, b1, b2]);
         checkContact(aBox, bAt, n, ga, gb, false);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -653,7 +788,7 @@ describe('obbsOverlap', () => {
         const bAt = (gap: number) => makeObb([fx * a0 - lowest[0], fy * a1 - lowest[1], a2 - lowest[2] + gap], transpose(Rb), [b0, b1, b2]);
         checkContact(aBox, bAt, [0, 0, 1], ga, gb, false);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 

@@ -61,6 +61,11 @@ const transformed = fc
   )
   .map(([[p, q], m, t]) => [affine(p, m, t), affine(q, m, t)] as [number[], number[]]);
 
+/** Only the touchy kinds: shared features, coplanar pairs and degenerate ones among them. */
+export const touchyPairs: fc.Arbitrary<Pair> = fc
+  .oneof(sharing, coplanar, fc.tuple(coplanar, fc.integer({ min: 0, max: 4 })).map(([[p, q], h]) => [degenerate(p, h), q] as [number[], number[]]))
+  .map(([p, q]) => pair(p, q));
+
 /** The general mix used by the oracle properties. */
 export const pairs: fc.Arbitrary<Pair> = fc
   .oneof(independent, sharing, coplanar, degenerates, transformed)
@@ -108,8 +113,9 @@ export function rotate(t: Float64Array, quat: readonly number[], scale: number, 
   return r;
 }
 
+/** Uniform-ish random rotations (fc.double would favour axis-aligned ones). */
 export const unitQuaternion: fc.Arbitrary<number[]> = fc
-  .array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 4, maxLength: 4 })
+  .array(fc.integer({ min: -(2 ** 30), max: 2 ** 30 }).map((i) => i * 2 ** -30), { minLength: 4, maxLength: 4 })
   .filter((q) => Math.hypot(...q) > 0.1)
   .map((q) => {
     const l = Math.hypot(...q);

@@ -131,14 +131,25 @@ function bitLength(x: bigint): number {
 
 /**
  * Exact integer copies of two float triangles: all 18 coordinates multiplied by the same
- * 2^k (the smallest k making them integers). Distances scale by 2^k.
+ * 2^k (the smallest k ≥ 0 making them integers). Distances scale by 2^k.
  */
 export function toExactIntegers(p: ArrayLike<number>, q: ArrayLike<number>): { p: bigint[]; q: bigint[]; k: number } {
-  const all = [...Array.from({ length: 9 }, (_, i) => p[i]!), ...Array.from({ length: 9 }, (_, i) => q[i]!)];
-  let k = 0;
-  while (!all.every((x) => Number.isInteger(x * 2 ** k))) k++;
-  const ints = all.map((x) => BigInt(x * 2 ** k));
+  const parts: [bigint, number][] = [];
+  for (const t of [p, q]) for (let i = 0; i < 9; i++) parts.push(dyadic(t[i]!));
+  const k = Math.max(0, ...parts.map(([, e]) => -e));
+  const ints = parts.map(([m, e]) => m << BigInt(e + k));
   return { p: ints.slice(0, 9), q: ints.slice(9), k };
+}
+
+/** x = m·2^e exactly, m an integer (finite x only). */
+function dyadic(x: number): [bigint, number] {
+  if (!Number.isFinite(x)) throw new Error(`not finite: ${x}`);
+  let e = 0;
+  while (!Number.isInteger(x)) {
+    x *= 2; // exact: x has a fractional part, so it is far below the overflow range
+    e--;
+  }
+  return [BigInt(x), e];
 }
 
 export function toBig(t: ArrayLike<number>): bigint[] {

@@ -1,0 +1,101 @@
+/** `surfcd constraints <file>`: recognised assembly constraints and the freedom they leave. */
+import { Command, Option } from 'commander';
+import { loadPlugin } from '../constraints/plugins.js';
+import { DEFAULT_CLEARANCE, DEFAULT_TOLERANCE, pluginsFor, recognizeConstraints } from '../constraints/recognize.js';
+import type { LoadedPlugin } from '../constraints/types.js';
+import { SurfcdError } from '../errors.js';
+import type { LoadOptions } from '../import/readAssembly.js';
+import { constraintsCsv, constraintsJson, constraintsMarkdown, constraintsTable } from '../report/constraintsReport.js';
+import { loadAssembly } from '../spatial/load.js';
+import { emit, parseChoice, parseNumber, status } from './output.js';
+
+const BUILT_IN_FORMATS = ['table', 'json', 'csv', 'md'] as const;
+
+interface Flags {
+  tolerance: string;
+  clearance: string;
+  angleTolerance?: string;
+  format: string;
+  out?: string;
+  plugin: string[];
+  linearDeflection?: string;
+  angularDeflection?: string;
+  cadFormat?: string;
+}
+
+function loadOptions(flags: Flags): LoadOptions {
+  return {
+    ...(flags.linearDeflection !== undefined ? { linearDeflection: parseNumber('--linear-deflection', flags.linearDeflection, { min: 0, exclusiveMin: true }) } : {}),
+    ...(flags.angularDeflection !== undefined ? { angularDeflection: parseNumber('--angular-deflection', flags.angularDeflection, { min: 0, exclusiveMin: true }) } : {}),
+    ...(flags.cadFormat !== undefined ? { format: parseChoice('--cad-format', flags.cadFormat, ['step', 'iges', 'brep'] as const) } : {}),
+  };
+}
+
+const round = (ms: number): number => Math.round(ms * 10) / 10;
+
+async function timed<T>(message: string, work: () => Promise<T> | T): Promise<[T, number]> {
+  const stop = status(message);
+  const start = performance.now();
+  try {
+    const value = await work();
+    return [value, performance.now() - start];
+  } finally {
+    stop();
+  }
+}
+
+/** Adds the `constraints` command to the program. */
+export function registerConstraintsCommand(program: Command): Command {
+  return program
+    .command('constraints')
+    .description('recognise assembly constraints (against, coaxial, tangent, spherical, conical, insert, …) and the degrees of freedom they leave')
+    .argument('<file>', 'STEP, IGES or BREP file')
+    .option('-t, --tolerance <mm>', 'surfaces closer than this touch; also the coincidence tolerance of the rules', String(DEFAULT_TOLERANCE))
+    .option('-c, --clearance <mm>', 'largest radial gap of a fit (coaxial, spherical)', String(DEFAULT_CLEARANCE))
+    .option('--angle-tolerance <deg>', 'largest angle between directions that count as parallel, degrees (default 1)')
+    .option('--format <format>', `output format: ${BUILT_IN_FORMATS.join(', ')}, or a format a plugin adds`, 'table')
+    .option('-o, --out <file>', 'write the report to a file instead of stdout')
+    .addOption(
+      new Option('--plugin <path>', 'load a plugin module (repeatable); first-party plugins always load')
+        .argParser((value: string, previous: string[]) => [...previous, value])
+        .default([], 'none'),
+    )
+    .option('--linear-deflection <mm>', "max chordal deviation of the tessellation, mm (default: 0.1% of each part's size)")
+    .option('--angular-deflection <rad>', 'max angle between neighbouring facets, radians (default 0.5)')
+    .addOption(new Option('--cad-format <format>', 'force the input format instead of detecting it').choices(['step', 'iges', 'brep']))
+    .action(async (file: string, flags: Flags) => {
+      // check everything cheap before the slow import
+      const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
+      const clearance = parseNumber('--clearance', flags.clearance, { min: 0 });
+      const angleTolerance = flags.angleTolerance === undefined ? undefined : (parseNumber('--angle-tolerance', flags.angleTolerance, { min: 0 }) * Math.PI) / 180;
+      if (angleTolerance !== undefined && angleTolerance > Math.PI / 4) throw new SurfcdError('INVALID_OPTION', `--angle-tolerance: expected at most 45 degrees, got ${flags.angleTolerance}`);
+      const load = loadOptions(flags);
+      const extra: LoadedPlugin[] = [];
+      for (const path of flags.plugin) extra.push(await loadPlugin(path));
+      const plugins = pluginsFor({ plugins: extra });
+      const reporter = (BUILT_IN_FORMATS as readonly string[]).includes(flags.format) ? null : plugins.find((p) => flags.format in p.reporters);
+      if (reporter === undefined) {
+        const added = plugins.flatMap((p) => Object.keys(p.reporters));
+        throw new SurfcdError('INVALID_OPTION', `--format: expected one of ${[...BUILT_IN_FORMATS, ...added].join(', ')}, got "${flags.format}"`);
+      }
+
+      const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, load));
+      const [report, recognizeMs] = await timed('recognising constraints', () =>
+        recognizeConstraints(assembly, { tolerance, clearance, plugins: extra, ...(angleTolerance !== undefined ? { angleTolerance } : {}) }),
+      );
+      let text: string;
+      if (reporter) {
+        try {
+          text = reporter.reporters[flags.format]!(report, assembly);
+        } catch (error) {
+          throw new SurfcdError('PLUGIN_FAILED', `plugin "${reporter.name}" (${reporter.source}): reporter "${flags.format}" threw ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        }
+        if (typeof text !== 'string') throw new SurfcdError('PLUGIN_FAILED', `plugin "${reporter.name}" (${reporter.source}): reporter "${flags.format}" returned ${typeof text}, expected a string`);
+      } else if (flags.format === 'json') text = constraintsJson(assembly, report, { timings: { load: round(loadMs), constraints: round(recognizeMs) } });
+      else if (flags.format === 'csv') text = constraintsCsv(report, plugins);
+      else if (flags.format === 'md') text = constraintsMarkdown(assembly, report, plugins);
+      else text = constraintsTable(assembly, report, plugins);
+      await emit(text, flags.out);
+      if (flags.format === 'table' && !flags.out) process.stderr.write(`load ${round(loadMs)} ms, constraints ${round(recognizeMs)} ms\n`);
+    });
+}

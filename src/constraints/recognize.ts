@@ -1,0 +1,399 @@
+/**
+ * The constraint recognizer: surface pairs that touch (or, for fits with clearance, come
+ * within `clearance`) → rules from plugins → constraints merged per part pair → derived
+ * constraints → the freedom each part pair and each part has left.
+ */
+import { overlappingPairs } from '../collide/broadPhase.js';
+import { collideRigid, resolveCollideOptions } from '../collide/collide.js';
+import { unknownPart } from '../collide/findContacts.js';
+import { SurfcdError } from '../errors.js';
+import { emptyAabb, growAabb, isEmptyAabb, transformAabb, unionAabb, type Aabb } from '../math/aabb.js';
+import { identityRigid, toRigid, type Rigid } from '../math/rigid.js';
+import type { Vec3 } from '../model/surfaceKind.js';
+import type { Assembly, Part } from '../model/types.js';
+import { forceWrench, freedomOf, momentWrench } from './freedom.js';
+import { registeredPlugins, validatePlugin } from './plugins.js';
+import { surfaceView } from './surfaceView.js';
+import type {
+  Constraint,
+  ConstraintCandidate,
+  ConstraintOptions,
+  ConstraintReport,
+  ConstraintRule,
+  LoadedPlugin,
+  PairFreedom,
+  PairRelation,
+  PartFreedom,
+  RuleContext,
+  SurfacePairView,
+  SurfaceView,
+  Wrench,
+} from './types.js';
+
+export const DEFAULT_TOLERANCE = 0.01;
+export const DEFAULT_CLEARANCE = 0.5;
+export const DEFAULT_ANGLE_TOLERANCE = Math.PI / 180;
+
+const byCodePoint = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
+
+function checkNumber(name: string, value: unknown, fallback: number, max = Infinity): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > max) {
+    throw new SurfcdError('INVALID_OPTION', `recognizeConstraints: ${name} is ${String(value)}, expected a finite number ≥ 0${max < Infinity ? ` and ≤ ${max}` : ''}`);
+  }
+  return value;
+}
+
+function isLoaded(p: unknown): p is LoadedPlugin {
+  return typeof p === 'object' && p !== null && Array.isArray((p as LoadedPlugin).rules) && typeof (p as LoadedPlugin).source === 'string' && 'plugin' in p;
+}
+
+/** The plugins a call uses: the registered ones (unless turned off), then the call's own. */
+export function pluginsFor(options: Pick<ConstraintOptions, 'plugins' | 'registeredPlugins'>): LoadedPlugin[] {
+  const list: LoadedPlugin[] = options.registeredPlugins === false ? [] : [...registeredPlugins()];
+  for (const p of options.plugins ?? []) {
+    const loaded = isLoaded(p) ? p : validatePlugin(p, '(object)');
+    if (!list.some((q) => q.plugin === loaded.plugin)) list.push(loaded);
+  }
+  return list;
+}
+
+function resolvePoses(assembly: Assembly, given: ConstraintOptions['poses']): Rigid[] {
+  const poses = assembly.parts.map(() => identityRigid());
+  if (!given) return poses;
+  const byPath = new Map(assembly.parts.map((p, i) => [p.path, i] as const));
+  const entries = given instanceof Map ? [...given.entries()] : Object.entries(given);
+  for (const [path, pose] of entries) {
+    const i = byPath.get(path);
+    if (i === undefined) throw unknownPart(assembly, path);
+    poses[i] = toRigid(pose, `pose of part "${path}"`);
+  }
+  return poses;
+}
+
+interface Draft {
+  rule: ConstraintRule;
+  plugin: LoadedPlugin;
+  candidate: ConstraintCandidate;
+  surfacesA: Set<number>;
+  surfacesB: Set<number>;
+}
+
+/** Default merge: same params, numbers equal within `tol`. */
+function sameParams(x: unknown, y: unknown, tol: number): boolean {
+  if (typeof x === 'number' && typeof y === 'number') return Math.abs(x - y) <= tol || x === y;
+  if (Array.isArray(x) && Array.isArray(y)) return x.length === y.length && x.every((v, i) => sameParams(v, y[i], tol));
+  if (x && y && typeof x === 'object' && typeof y === 'object') {
+    const kx = Object.keys(x), ky = Object.keys(y);
+    return kx.length === ky.length && kx.every((k) => sameParams((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k], tol));
+  }
+  return x === y;
+}
+
+function ruleFailure(plugin: LoadedPlugin, rule: ConstraintRule, what: string, error: unknown): SurfcdError {
+  if (error instanceof SurfcdError) return error;
+  const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return new SurfcdError('PLUGIN_FAILED', `plugin "${plugin.name}" (${plugin.source}), rule "${rule.name}": ${what} threw ${reason}`, { cause: error });
+}
+
+function checkCandidate(c: unknown, plugin: LoadedPlugin, rule: ConstraintRule, what: string): ConstraintCandidate {
+  const bad = (why: string): SurfcdError => new SurfcdError('PLUGIN_FAILED', `plugin "${plugin.name}" (${plugin.source}), rule "${rule.name}": ${what} returned ${why}`);
+  if (c === null || typeof c !== 'object' || Array.isArray(c)) throw bad(`${c === null ? 'null inside a list' : typeof c}, expected { kind, params, residual? }`);
+  const cand = c as ConstraintCandidate;
+  if (typeof cand.kind !== 'string' || cand.kind === '') throw bad(`a candidate whose "kind" is ${JSON.stringify(cand.kind)}, expected a non-empty string`);
+  if (cand.params === null || typeof cand.params !== 'object' || Array.isArray(cand.params)) throw bad(`a "${cand.kind}" candidate whose "params" is not an object`);
+  if (cand.residual !== undefined && !(typeof cand.residual === 'number' && Number.isFinite(cand.residual))) throw bad(`a "${cand.kind}" candidate whose "residual" is ${String(cand.residual)}, expected a finite number`);
+  return cand;
+}
+
+const asList = <T>(v: T | T[] | null | undefined): T[] => (v === null || v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+/**
+ * Recognises assembly constraints (against, coaxial, tangent, spherical, conical, insert,
+ * and whatever plugins add) between the parts of an assembly in its assembled state (or at
+ * `poses`), and the degrees of freedom they leave.
+ */
+export function recognizeConstraints(assembly: Assembly, options: ConstraintOptions = {}): ConstraintReport {
+  if (!assembly || !Array.isArray(assembly.parts)) throw new SurfcdError('INVALID_OPTION', 'recognizeConstraints: expected an Assembly (from loadAssembly)');
+  const tolerance = checkNumber('tolerance', options.tolerance, DEFAULT_TOLERANCE);
+  const clearance = checkNumber('clearance', options.clearance, DEFAULT_CLEARANCE);
+  const angleTolerance = checkNumber('angleTolerance', options.angleTolerance, DEFAULT_ANGLE_TOLERANCE, Math.PI / 4);
+  const fitTolerance = options.fitTolerance === undefined ? undefined : checkNumber('fitTolerance', options.fitTolerance, 0);
+  const plugins = pluginsFor(options);
+  const poses = resolvePoses(assembly, options.poses);
+  const byPath = new Map(assembly.parts.map((p) => [p.path, p] as const));
+  // position in assembly.parts (Part.index may not be set for hand-made assemblies)
+  const slot = new Map(assembly.parts.map((p, i) => [p, i] as const));
+  if (byPath.size !== assembly.parts.length) {
+    const dup = assembly.parts.find((p, i) => assembly.parts.findIndex((q) => q.path === p.path) !== i)!;
+    throw new SurfcdError('INVALID_OPTION', `recognizeConstraints: two parts share the path "${dup.path}"; part paths must be unique`);
+  }
+
+  const worldBoxes = assembly.parts.map((p, i) => transformAabb(p.bounds, poses[i]!));
+  const all = emptyAabb();
+  for (const b of worldBoxes) if (!isEmptyAabb(b)) unionAabb(all, b, all);
+  const sceneScale = isEmptyAabb(all) ? 1 : Math.hypot(all[3]! - all[0]!, all[4]! - all[1]!, all[5]! - all[2]!);
+  const ctx: RuleContext = Object.freeze({
+    tolerance,
+    clearance,
+    angleTolerance,
+    scale: sceneScale,
+    wrench: Object.freeze({ force: forceWrench, moment: momentWrench }),
+  });
+
+  // 1. surface pairs: within tolerance ("touching": touching or crossing), and "near": within clearance.
+  // collide() without classification: telling touching from crossing costs 10–100× and no rule needs it.
+  const reach = Math.max(tolerance, clearance);
+  const grown = worldBoxes.map((b, i) => growAabb(transformAabb(assembly.parts[i]!.bounds, poses[i]!), reach + 1e-9 * Math.max(1, ...Array.from(b, Math.abs))));
+  const candidates = overlappingPairs(grown);
+  const pairs: { partA: string; partB: string; surfacePairs: { a: number; b: number; relation: PairRelation }[] }[] = [];
+  const touchOptions = resolveCollideOptions({ mode: 'all-surfaces', tolerance });
+  const nearOptions = resolveCollideOptions({ mode: 'all-surfaces', tolerance: clearance });
+  let touchingCount = 0, nearCount = 0;
+  for (let k = 0; k < candidates.length; k += 2) {
+    let [i, j] = [candidates[k]!, candidates[k + 1]!];
+    if (byCodePoint(assembly.parts[i]!.path, assembly.parts[j]!.path) > 0) [i, j] = [j, i];
+    const a = assembly.parts[i]!, b = assembly.parts[j]!;
+    const found = collideRigid(a, poses[i]!, b, poses[j]!, touchOptions).surfacePairs.map((p) => ({ a: p.a, b: p.b, relation: 'touching' as PairRelation }));
+    touchingCount += found.length;
+    if (clearance > tolerance) {
+      const known = new Set(found.map((p) => p.a * 1e7 + p.b));
+      for (const p of collideRigid(a, poses[i]!, b, poses[j]!, nearOptions).surfacePairs) {
+        if (known.has(p.a * 1e7 + p.b)) continue;
+        found.push({ a: p.a, b: p.b, relation: 'near' });
+        nearCount++;
+      }
+    }
+    if (found.length > 0) pairs.push({ partA: a.path, partB: b.path, surfacePairs: found });
+  }
+
+  // 2. match every surface pair with every rule
+  const views = new Map<Part, (SurfaceView | undefined)[]>();
+  const viewOf = (part: Part, index: number): SurfaceView => {
+    let list = views.get(part);
+    if (!list) views.set(part, (list = []));
+    return (list[index] ??= surfaceView(part.surfaces[index]!, poses[slot.get(part)!]!, fitTolerance));
+  };
+  const matchRules = plugins.flatMap((plugin) => plugin.rules.filter((r) => r.match).map((rule) => ({ plugin, rule })));
+  const deriveRules = plugins.flatMap((plugin) => plugin.rules.filter((r) => r.derive).map((rule) => ({ plugin, rule })));
+  const ruleOfConstraint = new Map<Constraint, { plugin: LoadedPlugin; rule: ConstraintRule }>();
+
+  const orderedPairs = pairs.sort((p, q) => byCodePoint(p.partA, q.partA) || byCodePoint(p.partB, q.partB));
+  const constraints: Constraint[] = [];
+  for (const pair of orderedPairs) {
+    const partA = byPath.get(pair.partA)!, partB = byPath.get(pair.partB)!;
+    const drafts: Draft[] = [];
+    const sorted = [...pair.surfacePairs].sort((x, y) => x.a - y.a || x.b - y.b);
+    for (const sp of sorted) {
+      const view: SurfacePairView = { a: viewOf(partA, sp.a), b: viewOf(partB, sp.b), relation: sp.relation };
+      for (const { plugin, rule } of matchRules) {
+        let result: ReturnType<NonNullable<ConstraintRule['match']>>;
+        try {
+          result = rule.match!(view, ctx);
+        } catch (error) {
+          throw ruleFailure(plugin, rule, `match on "${pair.partA}" surface ${sp.a} / "${pair.partB}" surface ${sp.b}`, error);
+        }
+        for (const raw of asList(result)) {
+          const candidate = checkCandidate(raw, plugin, rule, 'match');
+          addDraft(drafts, { rule, plugin, candidate, surfacesA: new Set([sp.a]), surfacesB: new Set([sp.b]) }, ctx);
+        }
+      }
+    }
+    const pairConstraints: Constraint[] = drafts.map((d) => {
+      const c: Constraint = {
+        id: -1,
+        kind: d.candidate.kind,
+        partA: pair.partA,
+        partB: pair.partB,
+        surfacesA: [...d.surfacesA].sort((x, y) => x - y),
+        surfacesB: [...d.surfacesB].sort((x, y) => x - y),
+        params: d.candidate.params,
+        residual: d.candidate.residual ?? 0,
+        rule: d.rule.name,
+        plugin: d.plugin.name,
+      };
+      ruleOfConstraint.set(c, { plugin: d.plugin, rule: d.rule });
+      return c;
+    });
+    const ruleOrder = (c: Constraint): number => matchRules.findIndex((r) => r.rule === ruleOfConstraint.get(c)!.rule);
+    pairConstraints.sort((x, y) => ruleOrder(x) - ruleOrder(y) || byCodePoint(x.kind, y.kind) || x.surfacesA[0]! - y.surfacesA[0]! || x.surfacesB[0]! - y.surfacesB[0]!);
+    for (const c of pairConstraints) {
+      c.id = constraints.length;
+      constraints.push(c);
+    }
+    // 3. derived constraints of this part pair
+    if (pairConstraints.length === 0) continue;
+    const matched = Object.freeze([...pairConstraints]);
+    const derived: Constraint[] = [];
+    for (const { plugin, rule } of deriveRules) {
+      let result: ReturnType<NonNullable<ConstraintRule['derive']>>;
+      try {
+        result = rule.derive!({ partA, partB, constraints: matched }, ctx);
+      } catch (error) {
+        throw ruleFailure(plugin, rule, `derive on "${pair.partA}" / "${pair.partB}"`, error);
+      }
+      for (const raw of asList(result)) {
+        const candidate = checkCandidate(raw, plugin, rule, 'derive');
+        const from = (raw as { derivedFrom?: unknown }).derivedFrom;
+        if (!Array.isArray(from) || from.length === 0 || !from.every((id) => matched.some((c) => c.id === id))) {
+          throw new SurfcdError('PLUGIN_FAILED', `plugin "${plugin.name}" (${plugin.source}), rule "${rule.name}": derive returned a "${candidate.kind}" whose "derivedFrom" is ${JSON.stringify(from)}, expected ids of this part pair's constraints`);
+        }
+        const ids = [...new Set(from as number[])];
+        const parents = ids.map((id) => constraints[id]!);
+        const c: Constraint = {
+          id: -1,
+          kind: candidate.kind,
+          partA: pair.partA,
+          partB: pair.partB,
+          surfacesA: [...new Set(parents.flatMap((p) => p.surfacesA))].sort((x, y) => x - y),
+          surfacesB: [...new Set(parents.flatMap((p) => p.surfacesB))].sort((x, y) => x - y),
+          params: candidate.params,
+          residual: candidate.residual ?? Math.max(0, ...parents.map((p) => p.residual)),
+          rule: rule.name,
+          plugin: plugin.name,
+          derivedFrom: ids,
+        };
+        ruleOfConstraint.set(c, { plugin, rule });
+        derived.push(c);
+      }
+    }
+    for (const c of derived) {
+      c.id = constraints.length;
+      constraints.push(c);
+    }
+  }
+
+  // 4. freedom per part pair and per part
+  const ignoredKinds = new Set<string>();
+  const wrenchesOf = new Map<Constraint, Wrench[]>();
+  for (const c of constraints) {
+    if (c.derivedFrom) continue;
+    const { plugin, rule } = ruleOfConstraint.get(c)!;
+    if (!rule.freedom) {
+      ignoredKinds.add(c.kind);
+      continue;
+    }
+    let w: Wrench[];
+    try {
+      w = rule.freedom(c, ctx);
+    } catch (error) {
+      throw ruleFailure(plugin, rule, `freedom of constraint ${c.id} (${c.kind})`, error);
+    }
+    if (!Array.isArray(w) || !w.every((x) => Array.isArray(x) && x.length === 6 && x.every((n) => typeof n === 'number' && Number.isFinite(n)))) {
+      throw new SurfcdError('PLUGIN_FAILED', `plugin "${plugin.name}" (${plugin.source}), rule "${rule.name}": freedom returned ${JSON.stringify(w)?.slice(0, 80)}, expected an array of 6-number wrenches`);
+    }
+    wrenchesOf.set(c, w);
+  }
+  const centroids = new Map<string, Vec3>();
+  /** Area-weighted centroid of a part's triangles, world frame: on the axis of a turned part whatever its pose. */
+  const centroidOf = (path: string): Vec3 => {
+    let c = centroids.get(path);
+    if (!c) {
+      const part = byPath.get(path)!;
+      c = partCentroid(part, poses[slot.get(part)!]!) ?? boxOf([path]).centre;
+      centroids.set(path, c);
+    }
+    return c;
+  };
+  const boxOf = (paths: string[]): { centre: Vec3; size: number } => {
+    const box: Aabb = emptyAabb();
+    for (const p of paths) {
+      const b = worldBoxes[slot.get(byPath.get(p)!)!]!;
+      if (!isEmptyAabb(b)) unionAabb(box, b, box);
+    }
+    if (isEmptyAabb(box)) return { centre: [0, 0, 0], size: 1 };
+    return {
+      centre: [(box[0]! + box[3]!) / 2, (box[1]! + box[4]!) / 2, (box[2]! + box[5]!) / 2],
+      size: Math.hypot(box[3]! - box[0]!, box[4]! - box[1]!, box[5]! - box[2]!) || 1,
+    };
+  };
+  const pairFreedom: PairFreedom[] = [];
+  const grouped = new Map<string, Constraint[]>();
+  for (const c of constraints) {
+    if (!wrenchesOf.has(c)) continue;
+    const k = `${c.partA}\u0000${c.partB}`;
+    const list = grouped.get(k) ?? [];
+    list.push(c);
+    grouped.set(k, list);
+  }
+  for (const list of grouped.values()) {
+    const { partA, partB } = list[0]!;
+    // relative motion: rotation axes are reported closest to the smaller part's centre (the bolt, not the plate)
+    const { size } = boxOf([partA, partB]);
+    const smaller = boxOf([partA]).size <= boxOf([partB]).size ? partA : partB;
+    const f = freedomOf(list.flatMap((c) => wrenchesOf.get(c)!), centroidOf(smaller), size);
+    pairFreedom.push({ partA, partB, constraints: list.map((c) => c.id), ...f });
+  }
+  const partFreedom: PartFreedom[] = assembly.parts.map((part) => {
+    const list = constraints.filter((c) => wrenchesOf.has(c) && (c.partA === part.path || c.partB === part.path));
+    const neighbours = [...new Set(list.map((c) => (c.partA === part.path ? c.partB : c.partA)))].sort(byCodePoint);
+    const { size } = boxOf([part.path, ...neighbours]);
+    const f = freedomOf(list.flatMap((c) => wrenchesOf.get(c)!), centroidOf(part.path), size);
+    return { part: part.path, neighbours, constraints: list.map((c) => c.id), ...f };
+  });
+
+  return {
+    tolerance,
+    clearance,
+    angleTolerance,
+    plugins: plugins.map((p) => ({ name: p.name, source: p.source, rules: p.rules.map((r) => r.name) })),
+    surfacePairs: { touching: touchingCount, near: nearCount },
+    constraints,
+    freedom: { pairs: pairFreedom, parts: partFreedom, ignoredKinds: [...ignoredKinds].sort() },
+  };
+}
+
+/** Area-weighted centroid of the part's triangles under `pose`, or null for a part without area. */
+function partCentroid(part: Part, pose: Rigid): Vec3 | null {
+  const p = part.positions, idx = part.indices;
+  let area = 0, x = 0, y = 0, z = 0;
+  for (let t = 0; t < idx.length; t += 3) {
+    const a = idx[t]! * 3, b = idx[t + 1]! * 3, c = idx[t + 2]! * 3;
+    const e1x = p[b]! - p[a]!, e1y = p[b + 1]! - p[a + 1]!, e1z = p[b + 2]! - p[a + 2]!;
+    const e2x = p[c]! - p[a]!, e2y = p[c + 1]! - p[a + 1]!, e2z = p[c + 2]! - p[a + 2]!;
+    const w = Math.hypot(e1y * e2z - e1z * e2y, e1z * e2x - e1x * e2z, e1x * e2y - e1y * e2x);
+    area += w;
+    x += (w * (p[a]! + p[b]! + p[c]!)) / 3;
+    y += (w * (p[a + 1]! + p[b + 1]! + p[c + 1]!)) / 3;
+    z += (w * (p[a + 2]! + p[b + 2]! + p[c + 2]!)) / 3;
+  }
+  if (!(area > 0)) return null;
+  [x, y, z] = [x / area, y / area, z / area];
+  return [pose[0]! * x + pose[1]! * y + pose[2]! * z + pose[3]!, pose[4]! * x + pose[5]! * y + pose[6]! * z + pose[7]!, pose[8]! * x + pose[9]! * y + pose[10]! * z + pose[11]!];
+}
+
+function addDraft(drafts: Draft[], incoming: Draft, ctx: RuleContext): void {
+  for (const d of drafts) {
+    if (d.rule !== incoming.rule || d.candidate.kind !== incoming.candidate.kind) continue;
+    let merged: ConstraintCandidate | null;
+    if (d.rule.merge) {
+      try {
+        merged = d.rule.merge(d.candidate, incoming.candidate, ctx);
+      } catch (error) {
+        throw ruleFailure(d.plugin, d.rule, `merge of two "${d.candidate.kind}" candidates`, error);
+      }
+      if (merged) merged = checkCandidate(merged, d.plugin, d.rule, 'merge');
+    } else {
+      merged = sameParams(d.candidate.params, incoming.candidate.params, ctx.tolerance) ? { ...d.candidate, residual: Math.max(d.candidate.residual ?? 0, incoming.candidate.residual ?? 0) } : null;
+    }
+    if (merged) {
+      d.candidate = merged;
+      for (const s of incoming.surfacesA) d.surfacesA.add(s);
+      for (const s of incoming.surfacesB) d.surfacesB.add(s);
+      return;
+    }
+  }
+  drafts.push(incoming);
+}
+
+/** Rule lookup for reporters: the `describe` of the rule that made a constraint. */
+export function describeConstraint(constraint: Constraint, plugins: readonly LoadedPlugin[]): string | null {
+  const plugin = plugins.find((p) => p.name === constraint.plugin);
+  const rule = plugin?.rules.find((r) => r.name === constraint.rule);
+  if (!rule?.describe) return null;
+  try {
+    return rule.describe(constraint);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,208 @@
+// Scaling: as1-oc-214 tessellated ever finer. Load time split into occt-import-js and
+// surfcd's own work, indexing rate, index size, and the path scenario's time per step,
+// each with its growth exponent against the triangle count.
+import { indexAssembly, partIndexBytes, readAssembly, type Assembly } from '../../../src/index.js';
+import { fitObb } from '../../../src/math/obb.js';
+import { createPart } from '../../../src/model/part.js';
+import { occtWarm, type BenchOptions, type ScenarioOutput, type TargetCheck } from '../context.js';
+import { MODES } from '../modes.js';
+import { pathSpecs, setupPath, timeSurfcdPath } from './path.js';
+import { fmt, fmtInt, fmtSummary, hasShared, logLogSlope, note, settle, sharedStep, summarize, table, type Summary } from '../util.js';
+
+export interface Level {
+  label: string;
+  /** undefined = occt-import-js's defaults (bounding-box ratio 0.001, 0.5 rad). */
+  linearDeflection?: number;
+  angularDeflection?: number;
+}
+
+/**
+ * Tessellation ladder of as1 (triangle counts measured with occt-import-js 0.0.23).
+ * The angular deflection drives the count down to 0.02 rad (≈30k); below that occt's
+ * mesher jumps to millions on this file, so the big levels refine the linear deflection.
+ */
+export const LEVELS: Level[] = [
+  { label: 'default' },
+  { label: 'lin 0.1 ang 0.2', linearDeflection: 0.1, angularDeflection: 0.2 },
+  { label: 'lin 0.1 ang 0.1', linearDeflection: 0.1, angularDeflection: 0.1 },
+  { label: 'lin 0.1 ang 0.03', linearDeflection: 0.1, angularDeflection: 0.03 },
+  { label: 'lin 1e-4 ang 0.5', linearDeflection: 1e-4, angularDeflection: 0.5 },
+];
+export const QUICK_LEVELS = [0, 1, 3];
+
+function heapBytes(): number {
+  settle();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
+function clearIndex(assembly: Assembly): void {
+  for (const part of assembly.parts) {
+    part.surfaceTree = null;
+    for (const s of part.surfaces) s.triangleTree = null;
+  }
+}
+
+function ms(t0: number): number {
+  return performance.now() - t0;
+}
+
+export async function scaling(opts: BenchOptions): Promise<ScenarioOutput> {
+  if (!hasShared()) {
+    process.stdout.write('\nScaling: SKIPPED (../shared/data/step/as1-oc-214.stp not found)\n');
+    return { json: { skipped: 'no ../shared' }, targets: [] };
+  }
+  const file = sharedStep('as1-oc-214.stp');
+  const spec = pathSpecs().specs.find((s) => s.label === 'as1-oc-214')!;
+  const levels = opts.quick ? QUICK_LEVELS.map((i) => LEVELS[i]!) : LEVELS;
+  const pathSteps = opts.quick ? 30 : 100;
+  const indexRepeats = opts.quick ? 3 : 5;
+  const pathRepeats = opts.quick ? 3 : 5;
+
+  // occt-import-js's first read in a process pays WASM start and tier-up; keep that out of the ladder.
+  let t0 = performance.now();
+  let warmupMs = NaN;
+  if (!occtWarm()) {
+    note('scaling: warm-up read of as1 (not measured)');
+    await readAssembly(file);
+    warmupMs = ms(t0);
+  }
+
+  const rows: string[][] = [];
+  const pathRows: string[][] = [];
+  const json: unknown[] = [];
+  const series = {
+    triangles: [] as number[],
+    occt: [] as number[],
+    createPart: [] as number[],
+    index: [] as number[],
+    bytes: [] as number[],
+    heap: [] as number[],
+    path: Object.fromEntries(MODES.map((m) => [m.mode, [] as number[]])) as Record<string, number[]>,
+  };
+  for (const level of levels) {
+    const options = { ...(level.linearDeflection !== undefined ? { linearDeflection: level.linearDeflection } : {}), ...(level.angularDeflection !== undefined ? { angularDeflection: level.angularDeflection } : {}) };
+    note(`scaling: reading as1 at ${level.label}`);
+    settle();
+    t0 = performance.now();
+    const assembly = await readAssembly(file, options);
+    const readMs = ms(t0);
+    const triangles = assembly.parts.reduce((n, p) => n + p.indices.length / 3, 0);
+    const vertices = assembly.parts.reduce((n, p) => n + p.positions.length / 3, 0);
+
+    // readAssembly = occt-import-js + createPart (validation, surface boxes, OBB fit). Re-run
+    // createPart on the same input occt hands over (plain JS arrays) to split the two.
+    const inputs = assembly.parts.map((p) => ({
+      name: p.name,
+      path: p.path,
+      positions: Array.from(p.positions),
+      indices: Array.from(p.indices),
+      normals: p.normals ? Array.from(p.normals) : null,
+      surfaces: p.surfaces.map((s) => ({ first: s.firstTriangle, last: s.firstTriangle + s.triangleCount - 1 })),
+    }));
+    settle();
+    t0 = performance.now();
+    for (const input of inputs) createPart(input);
+    const createMs = ms(t0);
+    settle();
+    t0 = performance.now();
+    for (const p of assembly.parts) fitObb(p.positions, p.positions.length / 3);
+    const obbMs = ms(t0);
+    inputs.length = 0;
+
+    // surfcd's own indexing: memory once, then time.
+    const before = heapBytes();
+    indexAssembly(assembly);
+    const heapDelta = heapBytes() - before;
+    const indexBytes = assembly.parts.reduce((n, p) => n + partIndexBytes(p), 0);
+    const indexRuns: number[] = [];
+    for (let r = 0; r < indexRepeats; r++) {
+      clearIndex(assembly);
+      settle();
+      t0 = performance.now();
+      indexAssembly(assembly);
+      indexRuns.push(ms(t0));
+    }
+    const index: Summary = summarize(indexRuns);
+    const occtMs = readMs - createMs;
+    const rate = triangles / (index.median / 1000);
+
+    note(`scaling: ${triangles} triangles; path ${pathSteps} steps`);
+    const setup = setupPath(assembly, spec, pathSteps);
+    const pathTimes: Record<string, Summary> = {};
+    for (const m of MODES) pathTimes[m.mode] = timeSurfcdPath(setup, m.mode, true, 1, pathRepeats);
+
+    rows.push([
+      level.label,
+      fmtInt(triangles),
+      fmt(readMs),
+      fmt(occtMs),
+      fmt(createMs),
+      fmt(obbMs),
+      fmtSummary(index),
+      `${fmt(rate / 1e6)} M`,
+      fmt(indexBytes / triangles),
+      fmt(heapDelta / triangles),
+    ]);
+    pathRows.push([level.label, fmtInt(triangles), ...MODES.map((m) => fmtSummary(pathTimes[m.mode]!))]);
+    series.triangles.push(triangles);
+    series.occt.push(occtMs);
+    series.createPart.push(createMs);
+    series.index.push(index.median);
+    series.bytes.push(indexBytes);
+    series.heap.push(heapDelta);
+    for (const m of MODES) series.path[m.mode]!.push(pathTimes[m.mode]!.median);
+    json.push({
+      level,
+      triangles,
+      vertices,
+      parts: assembly.parts.length,
+      readAssemblyMs: readMs,
+      occtMs,
+      createPartMs: createMs,
+      obbFitMs: obbMs,
+      indexMs: index,
+      trianglesPerSecond: rate,
+      indexBytes,
+      indexBytesPerTriangle: indexBytes / triangles,
+      heapDeltaBytes: heapDelta,
+      heapBytesPerTriangle: heapDelta / triangles,
+      pathMicrosecondsPerStep: pathTimes,
+      pathSteps,
+    });
+  }
+  const slope = (ys: number[]): string => fmt(logLogSlope(series.triangles, ys), 2);
+  rows.push(['exponent', '', '', slope(series.occt), slope(series.createPart), '', slope(series.index), '', slope(series.bytes), slope(series.heap)]);
+  pathRows.push(['exponent', '', ...MODES.map((m) => slope(series.path[m.mode]!))]);
+  process.stdout.write(
+    table(
+      `Scaling — as1-oc-214 tessellated finer (ms; readAssembly = occt-import-js + createPart, measured once per level; index = median [min–max] of ${indexRepeats}; occt-import-js already warm)\nexponent = log-log slope of each total (time, bytes) against triangles: 1 = linear`,
+      ['tessellation', 'triangles', 'readAssembly', 'occt', 'createPart', '(OBB fit)', 'index ms', 'tri/s', 'index B/tri', 'heap B/tri'],
+      rows,
+    ),
+  );
+  process.stdout.write(
+    table(
+      `Scaling — path scenario (${spec.describe}) per tessellation: µs per step, median [min–max] of ${pathRepeats} passes of ${pathSteps} steps`,
+      ['tessellation', 'triangles', ...MODES.map((m) => m.mode)],
+      pathRows,
+    ),
+  );
+  const exponents = {
+    occt: logLogSlope(series.triangles, series.occt),
+    createPart: logLogSlope(series.triangles, series.createPart),
+    index: logLogSlope(series.triangles, series.index),
+    indexBytes: logLogSlope(series.triangles, series.bytes),
+    heapDelta: logLogSlope(series.triangles, series.heap),
+    path: Object.fromEntries(MODES.map((m) => [m.mode, logLogSlope(series.triangles, series.path[m.mode]!)])),
+  };
+  const last = json[json.length - 1] as { triangles: number; trianglesPerSecond: number; indexBytesPerTriangle: number };
+  const maxBytes = Math.max(...series.bytes.map((b, i) => b / series.triangles[i]!));
+  const minRate = Math.min(...series.triangles.map((t, i) => t / (series.index[i]! / 1000)));
+  const targets: TargetCheck[] = [
+    { target: 'indexing ≥1M triangles/s', where: `scaling, largest (${fmtInt(last.triangles)} tri)`, value: `${fmt(last.trianglesPerSecond / 1e6)} M/s`, met: last.trianglesPerSecond >= 1e6 },
+    { target: 'indexing ≥1M triangles/s', where: 'scaling, slowest level', value: `${fmt(minRate / 1e6)} M/s`, met: minRate >= 1e6 },
+    { target: 'index ≤64 bytes/triangle', where: 'scaling, worst level', value: `${fmt(maxBytes)} B`, met: maxBytes <= 64 },
+  ];
+  return { json: { warmupReadMs: warmupMs, levels: json, exponents }, targets };
+}

@@ -1,0 +1,136 @@
+// Tumbling (Zachmann 2002, §5): two copies of a part scaled into a cube of side 2; one
+// tumbles a full turn about z and x while the centre distance is swept; per distance the
+// mean query time of a revolution.
+import type { Matrix4 } from 'three';
+import { collide, type Part } from '../../../src/index.js';
+import { findPartByPath, peerOf, sharedAssembly, type BenchOptions, type ScenarioOutput, type TargetCheck } from '../context.js';
+import { explain } from '../diagnose.js';
+import { IDENTITY, normalizedCopy, torusPart, tumblePose } from '../meshes.js';
+import { consume, MODES, optionsFor, peerKey, peerQuery, surfcdQuery, type ModeTiming } from '../modes.js';
+import { agreementJson, compareSurfacePairs, emptyAgreement, fmtAgreement, peerAllPairs, peerIntersects, peerStats } from '../peer.js';
+import { fmt, fmtRatio, fmtSummary, hasShared, note, sample, sharedStep, table, type Summary } from '../util.js';
+
+interface Subject {
+  name: string;
+  make: () => Promise<Part>;
+}
+
+export async function tumbling(opts: BenchOptions): Promise<ScenarioOutput> {
+  const steps = opts.quick ? 36 : 180;
+  const distances = opts.quick ? [0.5, 1, 1.5, 2, 3] : [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3];
+  const warmup = 1, repeats = opts.quick ? 3 : 5;
+  const [nu, nv] = opts.quick ? [64, 32] : [96, 48];
+
+  const subjects: Subject[] = [];
+  if (hasShared()) {
+    const as1 = async (): Promise<Part[]> => (await sharedAssembly(sharedStep('as1-oc-214.stp'))).parts;
+    subjects.push(
+      { name: 'as1 plate', make: async () => findPartByPath(await as1(), 'as1/plate/plate') },
+      { name: 'as1 l-bracket', make: async () => findPartByPath(await as1(), 'as1/l-bracket-assembly#1/l-bracket') },
+    );
+  } else {
+    process.stdout.write('\nTumbling: as1 plate and l-bracket SKIPPED (../shared/data/step/as1-oc-214.stp not found)\n');
+  }
+  subjects.push({ name: 'torus', make: async () => torusPart(1, 0.4, nu, nv, 4) });
+
+  const json: unknown[] = [];
+  const targets: TargetCheck[] = [];
+  for (const subject of subjects) {
+    const source = await subject.make();
+    const a = normalizedCopy(source, `${subject.name} A`);
+    const b = normalizedCopy(source, `${subject.name} B`);
+    const pa = peerOf(a), pb = peerOf(b);
+    const triangles = a.indices.length / 3;
+    note(`tumbling ${subject.name}: ${triangles} triangles, ${a.surfaces.length} surfaces, ${distances.length} distances × ${steps} steps`);
+    const rows: string[][] = [];
+    const perDistance: unknown[] = [];
+    const agreement = emptyAgreement();
+    const meanOf: Record<string, { surfcd: number; peer: number }> = {};
+    for (const m of MODES) meanOf[m.mode] = { surfcd: 0, peer: 0 };
+
+    for (const d of distances) {
+      const poses: Matrix4[] = [];
+      for (let k = 0; k < steps; k++) poses.push(tumblePose((2 * Math.PI * k) / steps, d));
+      // Untimed pass: hits, agreement, work counters.
+      let hits = 0, surfcdTriTests = 0, peerTriTests = 0, aabbTests = 0;
+      const peerPairs = new Set<number>();
+      for (let k = 0; k < steps; k++) {
+        const pose = poses[k]!;
+        const all = collide(a, IDENTITY, b, pose, optionsFor('all-surfaces'));
+        const first = collide(a, IDENTITY, b, pose, optionsFor('first-surface'));
+        if (all.intersecting) hits++;
+        surfcdTriTests += all.stats.triangleTests;
+        aabbTests += all.stats.aabbTests;
+        peerAllPairs(pa, IDENTITY, pb, pose, [], peerPairs);
+        peerTriTests += peerStats.triangleTests;
+        compareSurfacePairs(agreement, all.surfacePairs, peerPairs, b.surfaces.length, subject.name, `${subject.name} d=${d} step ${k}`, (sa, sb, onlySurfcd) =>
+          explain(a, pa, IDENTITY, b, pb, pose, sa, sb, onlySurfcd),
+        );
+        if (first.intersecting !== peerIntersects(pa, IDENTITY, pb, pose)) agreement.firstDisagree++;
+      }
+      const peerTimes = new Map<string, Summary>();
+      const timings: ModeTiming[] = [];
+      for (const m of MODES) {
+        const options = optionsFor(m.mode);
+        const surfcd = sample(() => {
+          const t0 = performance.now();
+          for (let k = 0; k < steps; k++) consume(surfcdQuery(a, IDENTITY, b, poses[k]!, options));
+          return ((performance.now() - t0) * 1000) / steps;
+        }, warmup, repeats);
+        let peerTime = peerTimes.get(peerKey(m.mode));
+        if (!peerTime) {
+          peerTime = sample(() => {
+            const t0 = performance.now();
+            for (let k = 0; k < steps; k++) consume(peerQuery(m.mode, pa, IDENTITY, pb, poses[k]!));
+            return ((performance.now() - t0) * 1000) / steps;
+          }, warmup, repeats);
+          peerTimes.set(peerKey(m.mode), peerTime);
+        }
+        timings.push({ mode: m.mode, peer: m.peerName, surfcd, peerTime, ratio: peerTime.median / surfcd.median });
+        meanOf[m.mode]!.surfcd += surfcd.median / distances.length;
+        meanOf[m.mode]!.peer += peerTime.median / distances.length;
+      }
+      timings.forEach((t, i) => {
+        rows.push([
+          i === 0 ? fmt(d) : '',
+          i === 0 ? `${((100 * hits) / steps).toFixed(0)}%` : '',
+          t.mode,
+          fmtSummary(t.surfcd),
+          t.peer,
+          i === 2 ? '〃' : fmtSummary(t.peerTime),
+          fmtRatio(t.ratio),
+          i === 1 ? `${fmt(surfcdTriTests / steps)} / ${fmt(peerTriTests / steps)}` : '',
+        ]);
+      });
+      perDistance.push({
+        distance: d,
+        hitFraction: hits / steps,
+        meanWorkAllSurfaces: { aabbTests: aabbTests / steps, triangleTests: surfcdTriTests / steps },
+        peerTriangleTestsPerQuery: peerTriTests / steps,
+        modes: timings,
+      });
+    }
+    for (const m of MODES) {
+      const mean = meanOf[m.mode]!;
+      rows.push(['mean', '', m.mode, fmt(mean.surfcd), m.peerName, fmt(mean.peer), fmtRatio(mean.peer / mean.surfcd), '']);
+    }
+    process.stdout.write(
+      table(
+        `Tumbling — ${subject.name} (${triangles} triangles, ${a.surfaces.length} surfaces, in a cube of side 2; ${steps} steps per revolution about z and x)\n` +
+          `µs per query: median [min–max] of ${repeats} revolutions; "mean" = mean over distances; tri tests = triangle tests per query, surfcd all-surfaces / peer bvhcast`,
+        ['d', 'hits', 'surfcd mode', 'surfcd µs/query', 'peer', 'peer µs/query', 'peer/surfcd', 'tri tests'],
+        rows,
+      ),
+    );
+    process.stdout.write(`agreement: ${fmtAgreement(agreement)}\n`);
+    for (const e of agreement.examples) process.stdout.write(`  ${e}\n`);
+    const ratios = Object.fromEntries(MODES.map((m) => [m.mode, meanOf[m.mode]!.peer / meanOf[m.mode]!.surfcd]));
+    targets.push(
+      { target: 'all-surfaces ≥2× faster than bvhcast', where: `tumbling ${subject.name}`, value: fmtRatio(ratios['all-surfaces']!), met: ratios['all-surfaces']! >= 2 },
+      { target: 'all-triangles no slower than bvhcast', where: `tumbling ${subject.name}`, value: fmtRatio(ratios['all-triangles']!), met: ratios['all-triangles']! >= 1 },
+      { target: 'first-surface no slower than intersectsGeometry', where: `tumbling ${subject.name}`, value: fmtRatio(ratios['first-surface']!), met: ratios['first-surface']! >= 1 },
+    );
+    json.push({ part: subject.name, triangles, surfaces: a.surfaces.length, steps, repeats, distances: perDistance, meanOverDistances: meanOf, agreement: agreementJson(agreement) });
+  }
+  return { json: { unit: 'µs per query', subjects: json }, targets };
+}
