@@ -144,7 +144,7 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
   // 1. surface pairs: within tolerance ("touching": touching or crossing), and "near": within clearance.
   // collide() without classification: telling touching from crossing costs 10–100× and no rule needs it.
   const reach = Math.max(tolerance, clearance);
-  const grown = worldBoxes.map((b, i) => growAabb(transformAabb(assembly.parts[i]!.bounds, poses[i]!), reach + 1e-9 * Math.max(1, ...Array.from(b, Math.abs))));
+  const grown = worldBoxes.map((b) => growAabb(b, reach + 1e-9 * Math.max(1, ...Array.from(b, Math.abs)), emptyAabb()));
   const candidates = overlappingPairs(grown);
   const pairs: { partA: string; partB: string; surfacePairs: { a: number; b: number; relation: PairRelation }[] }[] = [];
   const touchOptions = resolveCollideOptions({ mode: 'all-surfaces', tolerance });

@@ -67,6 +67,19 @@ describe('freedom left by the basic constraints (screw theory)', () => {
     expect(freedomOf([...floor, ...wallX, ...wallY], [5, 5, 5], 10).dof).toBe(0);
   });
 
+  it('a coaxial plus a line contact oblique to the axis can leave a screw motion, reported with its pitch', () => {
+    // axis z through the origin; a plane with normal (-1, 0, 1)/√2 touching along the line through (0, 5, 0) along (1, 0, 1)/√2:
+    // turning by α about z moves the line point by (-5α, 0, 0), into the plane, and only sliding by -5α along z makes up for it
+    const s = Math.SQRT1_2;
+    const f = freedomOf([...w.coaxial([0, 0, 1], [0, 0, 0]), ...w.tangent([-s, 0, s], [0, 5, 0], [s, 0, s])], [0, 0, 0], 20);
+    expect(f.dof).toBe(1);
+    expect(f.translations).toEqual([]);
+    expect(f.rotations[0]!.axis).toEqual([0, 0, 1]);
+    expect(f.rotations[0]!.pitch).toBeCloseTo(-5, 6);
+    // the same contact line turned so the axis leaves its plane: nothing is left
+    expect(freedomOf([...w.coaxial([0, 0, 1], [0, 0, 0]), ...w.tangent([0, s, s], [0, 5, -5], [1, 0, 0])], [0, 0, 0], 20).dof).toBe(0);
+  });
+
   it('a shaft in two bearings far apart on one axis keeps 2 DOF (the two coaxials are redundant, not conflicting)', () => {
     expect(freedomOf([...w.coaxial([1, 0, 0], [-45, 0, 0]), ...w.coaxial([1, 0, 0], [45, 0, 0])], [0, 0, 0], 140).dof).toBe(2);
   });
@@ -104,6 +117,8 @@ const motionArb = fc.tuple(unitVec, fc.double({ min: -Math.PI, max: Math.PI, noN
 describe('freedom properties', () => {
   const id = (v: V): V => v;
 
+  // (the remaining motion may be a screw: a coaxial plus a line contact on a plane oblique to
+  // the axis leaves turning-while-sliding along the axis, reported with its pitch)
   it('every reported motion satisfies every constraint wrench', () => {
     fc.assert(
       fc.property(fc.array(constraintArb, { minLength: 0, maxLength: 4 }), pointArb, (list, ref) => {
@@ -114,7 +129,6 @@ describe('freedom properties', () => {
           // velocity of the point at the origin for a unit rotation about the axis through r.point
           const c = cross(r.axis, [-r.point[0], -r.point[1], -r.point[2]]);
           const v0: V = [c[0] + r.pitch * r.axis[0], c[1] + r.pitch * r.axis[1], c[2] + r.pitch * r.axis[2]];
-          expect(r.pitch).toBe(0); // basic constraints never leave a screw motion
           for (const x of wrenches) expect(Math.abs(x[0] * v0[0] + x[1] * v0[1] + x[2] * v0[2] + x[3] * r.axis[0] + x[4] * r.axis[1] + x[5] * r.axis[2])).toBeLessThan(1e-4);
         }
       }),

@@ -76,4 +76,17 @@ describe('basic rules on hand-made parts', () => {
     const pair = report.freedom.pairs[0]!;
     expect(pair.dof).toBe(4);
   });
+
+  it('tangent: two parallel rollers touching outside, and a pin lying against the wall of a larger hole', () => {
+    const r1 = part('roller-1', [band(2, 0, 10, { n: 48 })]);
+    const r2 = part('roller-2', [band(3, 2, 8, { n: 48, cx: 5 })]);
+    const outside = recognizeConstraints(assemblyOf([r1, r2])).constraints;
+    expect(outside.map((c) => c.kind)).toEqual(['tangent']);
+    expect(outside[0]!.params).toMatchObject({ normal: [1, 0, 0], point: [2, 0, 5], axis: [0, 0, 1], radiusA: 2, radiusB: 3, internal: false, length: 6 });
+    const bore = part('bore', [band(6, 0, 10, { n: 48, inward: true })]);
+    const pin = part('pin', [band(2, -2, 12, { n: 48, cx: -4 })]);
+    const inside = recognizeConstraints(assemblyOf([bore, pin])).constraints;
+    expect(inside.map((c) => c.kind)).toEqual(['tangent']);
+    expect(inside[0]!.params).toMatchObject({ normal: [1, 0, 0], point: [-6, 0, 5], radiusA: 6, radiusB: 2, internal: true });
+  });
 });
