@@ -57,9 +57,12 @@ export function toRigid(pose: Pose | undefined | null, what = 'pose'): Rigid {
 
 /** Returns why the rotation block is not a proper rotation, or null if it is one. */
 function rigidityProblem(m: Rigid): string | null {
+  // Squared lengths and dots: no sqrt on the hot path of every query.
   for (let c = 0; c < 3; c++) {
-    const len = Math.hypot(m[c]!, m[4 + c]!, m[8 + c]!);
-    if (Math.abs(len - 1) > RIGID_TOLERANCE) return `column ${c} has length ${len.toPrecision(8)}, scale is not 1`;
+    const lengthSquared = m[c]! * m[c]! + m[4 + c]! * m[4 + c]! + m[8 + c]! * m[8 + c]!;
+    if (Math.abs(lengthSquared - 1) > 2 * RIGID_TOLERANCE) {
+      return `column ${c} has length ${Math.sqrt(lengthSquared).toPrecision(8)}, scale is not 1`;
+    }
   }
   for (let a = 0; a < 3; a++) {
     for (let b = a + 1; b < 3; b++) {
