@@ -64,6 +64,11 @@ export function growAabb(b: Aabb, margin: number, out: Aabb = b): Aabb {
  * axis-aligned box containing the transformed box.
  */
 export function transformAabb(b: Aabb, m: Rigid, out: Aabb = emptyAabb()): Aabb {
+  if (isEmptyAabb(b)) {
+    // ±Infinity bounds would turn into NaN (0·∞) or an all-space box; empty stays empty.
+    out.set([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
+    return out;
+  }
   for (let r = 0; r < 3; r++) {
     let lo = m[r * 4 + 3]!;
     let hi = lo;

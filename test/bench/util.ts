@@ -4,8 +4,12 @@ import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The project root: the nearest folder above this file whose package.json is surfcd's (works from src and dist). */
+/**
+ * The project root: the nearest folder above this file whose package.json is surfcd's
+ * (works from src and dist); SURFCD_ROOT overrides it (for a build outside the tree).
+ */
 export const projectRoot: string = (() => {
+  if (process.env.SURFCD_ROOT) return resolve(process.env.SURFCD_ROOT);
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const pkg = resolve(dir, 'package.json');
@@ -58,6 +62,24 @@ export function sample(run: () => number, warmup: number, repeats: number): Summ
     values.push(run());
   }
   return summarize(values);
+}
+
+/**
+ * Like `sample` for several contenders at once, interleaved: every round runs each of
+ * them once (in rotating order), so a burst of load from elsewhere on the machine hits
+ * all of them alike and their ratios stay fair.
+ */
+export function sampleInterleaved(runs: (() => number)[], warmup: number, repeats: number): Summary[] {
+  const values: number[][] = runs.map(() => []);
+  for (let round = 0; round < warmup + repeats; round++) {
+    for (let j = 0; j < runs.length; j++) {
+      const i = (j + round) % runs.length;
+      settle();
+      const v = runs[i]!();
+      if (round >= warmup) values[i]!.push(v);
+    }
+  }
+  return values.map(summarize);
 }
 
 /** Consumed results, so the JIT cannot drop a query whose answer nobody reads. */

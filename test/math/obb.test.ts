@@ -93,41 +93,32 @@ function closestOnSimplex(s: V3[]): { point: V3; subset: V3[] } {
       if (parts.every((x) => x * Math.sign(V) >= 0)) best = { point: O, subset: pts, d: 0 };
       continue;
     }
-    const p0 = pts[0]!;
-    const e = pts.slice(1).map((p) => sub(p, p0));
-    const m = e.length;
-    // Solve G μ = −(p0 · e_i) for the affine closest point.
-    const G = e.map((ei) => e.map((ej) => dot(ei, ej)));
-    const rhs = e.map((ei) => -dot(p0, ei));
-    const mu = solve(G, rhs);
-    if (!mu) continue;
-    const lambda0 = 1 - mu.reduce((x, y) => x + y, 0);
-    if (lambda0 < 0 || mu.some((x) => x < 0)) continue;
-    const point: V3 = [p0[0], p0[1], p0[2]];
-    for (let i = 0; i < m; i++) for (let c = 0; c < 3; c++) point[c] += mu[i]! * e[i]![c]!;
+    let point: V3;
+    if (pts.length === 1) {
+      point = pts[0]!;
+    } else if (pts.length === 2) {
+      const [p, q] = pts as [V3, V3];
+      const e = sub(q, p);
+      const ee = dot(e, e);
+      if (ee === 0) continue;
+      const t = -dot(p, e) / ee;
+      if (t < 0 || t > 1) continue;
+      point = [p[0] + t * e[0], p[1] + t * e[1], p[2] + t * e[2]];
+    } else {
+      // projection on the triangle's plane, inside if it is left of all three edges
+      const [p, q, r] = pts as [V3, V3, V3];
+      const nrm = cross(sub(q, p), sub(r, p));
+      const nn = dot(nrm, nrm);
+      if (nn === 0) continue;
+      const f = dot(p, nrm) / nn;
+      point = [nrm[0] * f, nrm[1] * f, nrm[2] * f];
+      const inside = [[p, q], [q, r], [r, p]].every(([u, v]) => dot(cross(sub(v!, u!), sub(point, u!)), nrm) >= 0);
+      if (!inside) continue;
+    }
     const d = norm(point);
     if (!best || d < best.d) best = { point, subset: pts, d };
   }
   return best!;
-}
-
-function solve(A: number[][], b: number[]): number[] | null {
-  const n = b.length;
-  if (n === 0) return [];
-  const M = A.map((r, i) => [...r, b[i]!]);
-  const scale = Math.max(1e-300, ...A.flat().map(Math.abs));
-  for (let c = 0; c < n; c++) {
-    let p = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(M[r]![c]!) > Math.abs(M[p]![c]!)) p = r;
-    if (Math.abs(M[p]![c]!) <= 1e-13 * scale) return null;
-    [M[c], M[p]] = [M[p]!, M[c]!];
-    for (let r = 0; r < n; r++) {
-      if (r === c) continue;
-      const f = M[r]![c]! / M[c]![c]!;
-      for (let k = c; k <= n; k++) M[r]![k]! -= f * M[c]![k]!;
-    }
-  }
-  return M.map((r, i) => r[n]! / r[i]!);
 }
 
 function gjk(P: ArrayLike<number>, Q: ArrayLike<number>): { lower: number; upper: number } {
@@ -168,12 +159,16 @@ function gjk(P: ArrayLike<number>, Q: ArrayLike<number>): { lower: number; upper
   return { lower, upper };
 }
 
-/** Oracle verdict for "box a and box b (b given in a's frame) intersect": true/false/undefined if too close to call. */
-function oracleOverlap(a: Obb, bInA: Obb, scale: number): boolean | undefined {
+/**
+ * Oracle verdict for "box a and box b (b given in a's frame) intersect": true/false, or undefined
+ * when too close to call. `sepScale` is the magnitude obbsOverlap's rounding slack is relative
+ * to (it may call boxes that close touching); `scale` that of the boxes themselves.
+ */
+function oracleOverlap(a: Obb, bInA: Obb, scale: number, sepScale = scale): boolean | undefined {
   const { lower, upper } = gjk(obbCorners(a), obbCorners(bInA));
-  if (lower > 1e-9 * scale) return false;
-  // Below obbsOverlap's rounding slack (≈1.4e-14 of the magnitudes): touching within rounding.
-  if (upper <= 1e-14 * scale) return true;
+  if (lower > 1e-9 * sepScale) return false;
+  // Below obbsOverlap's rounding slack (≈3.6e-15 of the magnitudes): touching within rounding.
+  if (upper <= 1e-15 * scale) return true;
   return undefined;
 }
 
@@ -184,20 +179,21 @@ function boxScale(a: Obb, b: Obb, t: ArrayLike<number> = [0, 0, 0]): number {
 // ---------------------------------------------------------------------------------------------
 // arbitraries
 
-const quat = fc
-  .tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }))
-  .filter((q) => Math.hypot(...q) > 0.1);
+/** Uniform in value (fc.double is uniform over representations, so it crowds around 0). */
+const uniform = (lo: number, hi: number) => fc.noBias(fc.integer({ min: 0, max: 2 ** 30 })).map((i) => lo + (hi - lo) * (i / 2 ** 30));
+/** Mostly uniform, sometimes fc.double's tiny, extreme and exactly-zero values. */
+const coord = (lo: number, hi: number) =>
+  fc.oneof({ weight: 3, arbitrary: uniform(lo, hi) }, { weight: 1, arbitrary: fc.double({ min: lo, max: hi, noNaN: true }) });
+const quat = fc.tuple(coord(-1, 1), coord(-1, 1), coord(-1, 1), coord(-1, 1)).filter((q) => Math.hypot(...q) > 0.1);
 const rotation = quat.map(quatToMatrix);
-const vec = (r: number) => fc.tuple(fc.double({ min: -r, max: r, noNaN: true }), fc.double({ min: -r, max: r, noNaN: true }), fc.double({ min: -r, max: r, noNaN: true }));
+const vec = (r: number) => fc.tuple(coord(-r, r), coord(-r, r), coord(-r, r));
 const extent = fc.oneof(
-  { weight: 8, arbitrary: fc.double({ min: 0.05, max: 5, noNaN: true }) },
+  { weight: 8, arbitrary: coord(0.05, 5) },
   { weight: 1, arbitrary: fc.constant(0) }, // flat / segment boxes
 );
 const halfExtents = fc.tuple(extent, extent, extent);
 const rigid = (r: number) => fc.tuple(rotation, vec(r)).map(([m, t]) => rigidOf(m, t));
-const solidObb = fc
-  .tuple(rotation, fc.double({ min: 0.05, max: 5, noNaN: true }), fc.double({ min: 0.05, max: 5, noNaN: true }), fc.double({ min: 0.05, max: 5, noNaN: true }))
-  .map(([m, x, y, z]) => makeObb([0, 0, 0], m, [x, y, z]));
+const solidObb = fc.tuple(rotation, coord(0.05, 5), coord(0.05, 5), coord(0.05, 5)).map(([m, x, y, z]) => makeObb([0, 0, 0], m, [x, y, z]));
 const obbArb = (r: number) => fc.tuple(vec(r), rotation, halfExtents).map(([c, m, h]) => makeObb(c, m, h));
 
 // ---------------------------------------------------------------------------------------------
@@ -232,7 +228,7 @@ describe('symmetricEigen3', () => {
         const { values } = symmetricEigen3(sym);
         for (let i = 0; i < 3; i++) expect(Math.abs(values[i]! - sorted[i]!)).toBeLessThan(1e-12 * 10 * k);
       }),
-      { numRuns: runs(300) },
+      { numRuns: runs(150) },
     );
   });
 
@@ -405,11 +401,11 @@ describe('fitObb', () => {
       }),
       { numRuns: runs(150) },
     );
-    const box = flat(boxCorners([1, 2, 3], [1, 0, 0, 0, 1, 0, 0, 0, 1], [2, 2, 2]));
+    const box = flat(boxCorners([1, 2, 3], [1, 0, 0, 0, 1, 0, 0, 0, 1], [1, 3, 2]));
     const o = fitObb(box);
-    expect([...o.axes]).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+    expect([...o.axes]).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 1]); // not a permutation of them
     expect([...o.center]).toEqual([1, 2, 3]);
-    for (const h of o.halfExtents) expect(h).toBeCloseTo(2, 10);
+    [1, 3, 2].forEach((h, i) => expect(o.halfExtents[i]).toBeCloseTo(h, 10));
   });
 
   it('fits flat and collinear sets tightly', () => {
@@ -546,7 +542,7 @@ describe('convexHull (exact predicates; quickhull3d hangs on several of these)',
         if (tris) checkHull(pts, tris);
         else expect(hullCovariance(pts)).toBeNull();
       }),
-      { numRuns: runs(200) },
+      { numRuns: runs(150) },
     );
   });
 
@@ -561,17 +557,17 @@ describe('convexHull (exact predicates; quickhull3d hangs on several of these)',
     checkHull(cube, tris);
   });
 
-  it('handles 20 000 points on a sphere (all on the hull)', () => {
-    const pts = new Float64Array(3 * 20000);
+  it('handles 10 000 points on a sphere (all on the hull)', () => {
+    const pts = new Float64Array(3 * 10000);
     const golden = Math.PI * (3 - Math.sqrt(5));
-    for (let i = 0; i < 20000; i++) {
-      const z = 1 - (2 * i + 1) / 20000, r = Math.sqrt(1 - z * z);
+    for (let i = 0; i < 10000; i++) {
+      const z = 1 - (2 * i + 1) / 10000, r = Math.sqrt(1 - z * z);
       pts.set([r * Math.cos(golden * i) + 5, r * Math.sin(golden * i), z], 3 * i);
     }
     const t0 = performance.now();
     const tris = convexHull(pts)!;
     expect(performance.now() - t0).toBeLessThan(3000);
-    expect(tris.length / 3).toBe(2 * 20000 - 4);
+    expect(tris.length / 3).toBe(2 * 10000 - 4);
   });
 });
 
@@ -670,7 +666,7 @@ describe('obbsOverlap', () => {
     let overlapping = 0;
     let total = 0;
     fc.assert(
-      fc.property(obbArb(0), obbArb(9), rigid(50), rigid(50), fc.constantFrom(0, 0, 0, 0.01, 0.3), (aBox, bBox, ga, gb, margin) => {
+      fc.property(obbArb(0), obbArb(5), rigid(50), rigid(50), fc.constantFrom(0, 0, 0, 0.01, 0.3), (aBox, bBox, ga, gb, margin) => {
         total++;
         const [a, b, bToA] = inPartFrames(aBox, bBox, ga, gb);
         const verdict = oracleOverlap(grown(aBox, margin), grown(bBox, margin), boxScale(aBox, bBox));
@@ -681,11 +677,11 @@ describe('obbsOverlap', () => {
         // symmetric: the same question asked from b's side
         expect(obbsOverlap(b, a, invertRigid(bToA), margin)).toBe(verdict);
       }),
-      { numRuns: runs(1000) },
+      { numRuns: runs(600) },
     );
     expect(decided).toBeGreaterThan(total * 0.99);
-    expect(overlapping).toBeGreaterThan(total * 0.2);
-    expect(overlapping).toBeLessThan(total * 0.8);
+    expect(overlapping).toBeGreaterThan(total * 0.25);
+    expect(overlapping).toBeLessThan(total * 0.75);
   });
 
   it('agrees with the oracle near contact: b pushed just inside or outside along a random direction', () => {
@@ -711,17 +707,18 @@ describe('obbsOverlap', () => {
         const [a, b, bToA] = inPartFrames(aBox, bBox, ga, rigidOf(Rb, [1, 2, 3]));
         expect(obbsOverlap(a, b, bToA)).toBe(inside);
       }),
-      { numRuns: runs(120) },
+      { numRuns: runs(80) },
     );
   });
 
   const I = [1, 0, 0, 0, 1, 0, 0, 0, 1];
   const pos = fc.double({ min: 0.1, max: 5, noNaN: true });
   const frac = fc.double({ min: -0.9, max: 0.9, noNaN: true });
-  const poses = fc.tuple(rigid(1000), rigid(1000));
+  // part frames anywhere up to 1e6 away: rounding there must not separate touching boxes
+  const poses = fc.tuple(fc.oneof(rigid(1000), rigid(1e6)), fc.oneof(rigid(1000), rigid(1e6)));
 
   /** Checks touching → overlap, 1e-6-relative gap → separate (also by the oracle), margin covering it → overlap. */
-  function checkContact(aBox: Obb, bAt: (gap: number) => Obb, n: V3, ga: Rigid, gb: Rigid, marginCovers: boolean) {
+  function checkContact(aBox: Obb, bAt: (gap: number) => Obb, ga: Rigid, gb: Rigid, marginCovers: boolean) {
     const size = Math.max(...aBox.halfExtents, ...bAt(0).halfExtents);
     const gap = 1e-6 * size;
     const [a, b, bToA] = inPartFrames(aBox, bAt(0), ga, gb);
@@ -729,15 +726,17 @@ describe('obbsOverlap', () => {
     // sanity of the construction (GJK converges slowly when faces are nearly parallel)
     expect(gjk(obbCorners(aBox), obbCorners(bAt(0))).upper).toBeLessThan(1e-8 * size);
     const [a2, b2, bToA2] = inPartFrames(aBox, bAt(gap), ga, gb);
+    // certified separation: the true distance is gap
     expect(gjk(obbCorners(aBox), obbCorners(bAt(gap))).lower).toBeGreaterThan(0.9 * gap);
     expect(obbsOverlap(a2, b2, bToA2)).toBe(false);
     expect(obbsOverlap(a2, b2, bToA2, 0.51 * gap)).toBe(true);
     if (marginCovers) expect(obbsOverlap(a2, b2, bToA2, 0.4 * gap)).toBe(false);
     // an oracle decision with the margin applied agrees as well
     const m = 0.4 * gap;
-    const want = oracleOverlap(grown(aBox, m), grown(bAt(gap), m), size);
+    // obbsOverlap may call anything within its rounding slack (relative to the part frames'
+    // offsets) touching, so the oracle decides with that scale
+    const want = oracleOverlap(grown(aBox, m), grown(bAt(gap), m), size, size + norm([ga[3]!, ga[7]!, ga[11]!]) + norm([gb[3]!, gb[7]!, gb[11]!]));
     if (want !== undefined) expect(obbsOverlap(a2, b2, bToA2, m)).toBe(want);
-    void n;
   }
 
   it('face-to-face touching overlaps; 1e-6 relative apart does not', () => {
@@ -746,7 +745,7 @@ describe('obbsOverlap', () => {
         const aBox = makeObb([0, 0, 0], I, [a0, a1, a2]);
         const Rb = [Math.cos(th), -Math.sin(th), 0, Math.sin(th), Math.cos(th), 0, 0, 0, 1];
         const bAt = (gap: number) => makeObb([fx * a0, fy * a1, a2 + b2 + gap], transpose(Rb), [b0, b1, b2]);
-        checkContact(aBox, bAt, [0, 0, 1], ga, gb, true);
+        checkContact(aBox, bAt, ga, gb, true);
       }),
       { numRuns: runs(300) },
     );
@@ -769,7 +768,7 @@ describe('obbsOverlap', () => {
         const lB = mulMV(Mb, [fs * b0, -b1, -b2]);
         const bAt = (gap: number) =>
           makeObb([P[0] - lB[0] + gap * n[0], P[1] - lB[1] + gap * n[1], P[2] - lB[2] + gap * n[2]], transpose(Mb), [b0, b1, b2]);
-        checkContact(aBox, bAt, n, ga, gb, false);
+        checkContact(aBox, bAt, ga, gb, false);
       }),
       { numRuns: runs(300) },
     );
@@ -786,7 +785,7 @@ describe('obbsOverlap', () => {
           if (p[2] < lowestZ) { lowestZ = p[2]; lowest = p; }
         }
         const bAt = (gap: number) => makeObb([fx * a0 - lowest[0], fy * a1 - lowest[1], a2 - lowest[2] + gap], transpose(Rb), [b0, b1, b2]);
-        checkContact(aBox, bAt, [0, 0, 1], ga, gb, false);
+        checkContact(aBox, bAt, ga, gb, false);
       }),
       { numRuns: runs(300) },
     );

@@ -7,7 +7,7 @@ import { IDENTITY, polylinePoses } from '../meshes.js';
 import { consume, MODES, optionsFor, peerKey, peerQuery, surfcdQuery } from '../modes.js';
 import { explain } from '../diagnose.js';
 import { agreementJson, compareSurfacePairs, emptyAgreement, fmtAgreement, peerAllPairs, peerIntersects, type PeerPart } from '../peer.js';
-import { fmt, fmtRatio, fmtSummary, hasShared, note, sample, sharedStep, samplePath, table, type Summary } from '../util.js';
+import { fmt, fmtRatio, fmtSummary, hasShared, note, sampleInterleaved, sharedStep, samplePath, table } from '../util.js';
 
 export interface PathSpec {
   label: string;
@@ -52,24 +52,25 @@ export function setupPath(assembly: Assembly, spec: PathSpec, steps: number): Pa
   return { moving, others: assembly.parts.filter((p) => p !== moving), poses: polylinePoses(spec.waypoints, steps) };
 }
 
-/** µs per step of one surfcd configuration along the path: median [min–max] of `repeats` passes. */
-export function timeSurfcdPath(setup: PathSetup, mode: CollideMode, oaabb: boolean, warmup: number, repeats: number): Summary {
+/** One pass of a surfcd configuration along the path; returns µs per step. */
+export function surfcdPathRun(setup: PathSetup, mode: CollideMode, oaabb: boolean): () => number {
   const { moving, others, poses } = setup;
   const options = optionsFor(mode, oaabb);
-  return sample(() => {
+  return () => {
     const t0 = performance.now();
     for (const pose of poses) for (const other of others) consume(surfcdQuery(moving, pose, other, IDENTITY, options));
     return ((performance.now() - t0) * 1000) / poses.length;
-  }, warmup, repeats);
+  };
 }
 
-function timePeerPath(setup: PathSetup, mode: CollideMode, pm: PeerPart, po: PeerPart[], warmup: number, repeats: number): Summary {
+/** One pass of the peer's call for a mode along the path; returns µs per step. */
+function peerPathRun(setup: PathSetup, mode: CollideMode, pm: PeerPart, po: PeerPart[]): () => number {
   const { poses } = setup;
-  return sample(() => {
+  return () => {
     const t0 = performance.now();
     for (const pose of poses) for (const p of po) consume(peerQuery(mode, pm, pose, p, IDENTITY));
     return ((performance.now() - t0) * 1000) / poses.length;
-  }, warmup, repeats);
+  };
 }
 
 /** Average work per step (deterministic: counted once). */
@@ -131,15 +132,19 @@ export async function maintenancePath(opts: BenchOptions): Promise<ScenarioOutpu
     const timeRows: string[][] = [];
     const workRows: string[][] = [];
     const modes: unknown[] = [];
-    const peerTimes = new Map<string, Summary>();
-    for (const m of MODES) {
-      const withOaabb = timeSurfcdPath(setup, m.mode, true, warmup, repeats);
-      const without = timeSurfcdPath(setup, m.mode, false, warmup, repeats);
-      let peer = peerTimes.get(peerKey(m.mode));
-      if (!peer) {
-        peer = timePeerPath(setup, m.mode, pm, po, warmup, repeats);
-        peerTimes.set(peerKey(m.mode), peer);
-      }
+    // All configurations in one interleaved sampling: 3 modes × OAABB on/off, and the two peer calls.
+    const peerKeys = [...new Set(MODES.map((m) => peerKey(m.mode)))];
+    const summaries = sampleInterleaved(
+      [
+        ...MODES.flatMap((m) => [surfcdPathRun(setup, m.mode, true), surfcdPathRun(setup, m.mode, false)]),
+        ...peerKeys.map((key) => peerPathRun(setup, MODES.find((m) => peerKey(m.mode) === key)!.mode, pm, po)),
+      ],
+      warmup,
+      repeats,
+    );
+    for (const [i, m] of MODES.entries()) {
+      const withOaabb = summaries[2 * i]!, without = summaries[2 * i + 1]!;
+      const peer = summaries[2 * MODES.length + peerKeys.indexOf(peerKey(m.mode))]!;
       const workYes = workPerStep(setup, m.mode, true);
       const workNo = workPerStep(setup, m.mode, false);
       const ratio = peer.median / withOaabb.median;
@@ -169,7 +174,7 @@ export async function maintenancePath(opts: BenchOptions): Promise<ScenarioOutpu
     }
     const head = `Maintenance path — ${spec.label}: ${spec.describe}; ${assembly.parts.length} parts, ${surfaces} surfaces, ${triangles} triangles; ${steps} steps × ${setup.others.length} queries; ${contactSteps} steps in contact`;
     process.stdout.write(
-      table(`${head}\nµs per step: median [min–max] of ${repeats} passes`, ['mode', 'surfcd (OAABB)', 'surfcd (no OAABB)', 'OAABB gain', 'peer', 'peer µs/step', 'peer/surfcd'], timeRows),
+      table(`${head}\nµs per step: median [min–max] of ${repeats} passes (all configurations interleaved)`, ['mode', 'surfcd (OAABB)', 'surfcd (no OAABB)', 'OAABB gain', 'peer', 'peer µs/step', 'peer/surfcd'], timeRows),
     );
     process.stdout.write(table(`Work per step — ${spec.label} (S-CD paper Table 6)`, ['mode', 'OAABB', 'OBB tests', 'AABB tests', 'AABB updates', 'triangle tests'], workRows));
     process.stdout.write(`agreement: ${fmtAgreement(agreement)}; steps in contact: surfcd ${contactSteps}, peer ${peerContactSteps}\n`);

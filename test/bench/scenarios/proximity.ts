@@ -7,20 +7,24 @@ import { IDENTITY, spherePart } from '../meshes.js';
 import { consume, optionsFor, peerQuery, surfcdQuery } from '../modes.js';
 import { agreementJson, compareSurfacePairs, emptyAgreement, fmtAgreement, peerAllPairs, peerIntersects, peerStats } from '../peer.js';
 import { explain } from '../diagnose.js';
-import { fmt, fmtRatio, fmtSummary, logLogSlope, note, sample, table, type Summary } from '../util.js';
+import { fmt, fmtRatio, fmtSummary, logLogSlope, note, sampleInterleaved, table, type Summary } from '../util.js';
 
-/** Times `query` as µs per call; each measured run repeats it enough times to last ~`budgetMs`. */
-function timeQuery(query: () => number, budgetMs: number, repeats: number): Summary {
-  const t0 = performance.now();
-  consume(query());
-  const once = Math.max(performance.now() - t0, 1e-3);
-  const count = Math.max(1, Math.ceil(budgetMs / once));
-  // The calibrating call above was the warm-up.
-  return sample(() => {
-    const t = performance.now();
-    for (let i = 0; i < count; i++) consume(query());
-    return ((performance.now() - t) * 1000) / count;
-  }, 0, repeats);
+/**
+ * Times the queries as µs per call, interleaved: a first call of each (the warm-up)
+ * sets how many calls one measured run makes, to last about `budgetMs`.
+ */
+function timeQueries(queries: (() => number)[], budgetMs: number, repeats: number): Summary[] {
+  const runs = queries.map((query) => {
+    const t0 = performance.now();
+    consume(query());
+    const count = Math.max(1, Math.ceil(budgetMs / Math.max(performance.now() - t0, 1e-3)));
+    return (): number => {
+      const t = performance.now();
+      for (let i = 0; i < count; i++) consume(query());
+      return ((performance.now() - t) * 1000) / count;
+    };
+  });
+  return sampleInterleaved(runs, 0, repeats);
 }
 
 export async function proximity(opts: BenchOptions): Promise<ScenarioOutput> {
@@ -49,12 +53,18 @@ export async function proximity(opts: BenchOptions): Promise<ScenarioOutput> {
     );
     if (collide(inner, IDENTITY, outer, IDENTITY, optionsFor('first-surface')).intersecting !== peerIntersects(pInner, IDENTITY, pOuter, IDENTITY)) agreement.firstDisagree++;
 
-    const surfcd = timeQuery(() => surfcdQuery(inner, IDENTITY, outer, IDENTITY, optionsFor('all-surfaces')), budgetMs, repeats);
-    const first = timeQuery(() => surfcdQuery(inner, IDENTITY, outer, IDENTITY, optionsFor('first-surface')), budgetMs, repeats);
-    const peerFirst = timeQuery(() => peerQuery('first-surface', pInner, IDENTITY, pOuter, IDENTITY), budgetMs, repeats);
-    const peerAll = timeQuery(() => peerQuery('all-surfaces', pInner, IDENTITY, pOuter, IDENTITY), budgetMs, repeats);
-    if (opts.quick) note(`proximity ε=${eps} done`);
-    const tolTime = timeQuery(() => surfcdQuery(inner, IDENTITY, outer, IDENTITY, optionsFor('all-surfaces', true, 2 * eps)), budgetMs, repeats);
+    const [surfcd, first, peerFirst, peerAll, tolTime] = timeQueries(
+      [
+        () => surfcdQuery(inner, IDENTITY, outer, IDENTITY, optionsFor('all-surfaces')),
+        () => surfcdQuery(inner, IDENTITY, outer, IDENTITY, optionsFor('first-surface')),
+        () => peerQuery('first-surface', pInner, IDENTITY, pOuter, IDENTITY),
+        () => peerQuery('all-surfaces', pInner, IDENTITY, pOuter, IDENTITY),
+        () => surfcdQuery(inner, IDENTITY, outer, IDENTITY, optionsFor('all-surfaces', true, 2 * eps)),
+      ],
+      budgetMs,
+      repeats,
+    ) as [Summary, Summary, Summary, Summary, Summary];
+    note(`proximity ε=${eps} done`);
     rows.push([
       eps.toExponential(0),
       fmtSummary(surfcd),
@@ -84,7 +94,7 @@ export async function proximity(opts: BenchOptions): Promise<ScenarioOutput> {
   }
   process.stdout.write(
     table(
-      `Parallel close proximity — concentric spheres, ${triangles} triangles each, radii 1 and 1+ε (µs per query, median [min–max] of ${repeats})`,
+      `Parallel close proximity — concentric spheres, ${triangles} triangles each, radii 1 and 1+ε (µs per query, median [min–max] of ${repeats}, all queries interleaved)`,
       ['ε', 'all-surfaces µs', 'AABB tests', 'tri tests', 'pairs', 'bvhcast µs', 'peer tri tests', 'bvhcast/surfcd', 'first µs', 'intersectsGeometry µs', 'iG/first', 'all-surfaces tol=2ε µs'],
       rows,
     ),

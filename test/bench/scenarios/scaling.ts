@@ -6,8 +6,8 @@ import { fitObb } from '../../../src/math/obb.js';
 import { createPart } from '../../../src/model/part.js';
 import { occtWarm, type BenchOptions, type ScenarioOutput, type TargetCheck } from '../context.js';
 import { MODES } from '../modes.js';
-import { pathSpecs, setupPath, timeSurfcdPath } from './path.js';
-import { fmt, fmtInt, fmtSummary, hasShared, logLogSlope, note, settle, sharedStep, summarize, table, type Summary } from '../util.js';
+import { pathSpecs, setupPath, surfcdPathRun } from './path.js';
+import { fmt, fmtInt, fmtSummary, hasShared, logLogSlope, note, sampleInterleaved, settle, sharedStep, summarize, table, type Summary } from '../util.js';
 
 export interface Level {
   label: string;
@@ -18,8 +18,8 @@ export interface Level {
 
 /**
  * Tessellation ladder of as1 (triangle counts measured with occt-import-js 0.0.23).
- * The angular deflection drives the count down to 0.02 rad (≈30k); below that occt's
- * mesher jumps to millions on this file, so the big levels refine the linear deflection.
+ * The angular deflection drives the count down to ≈0.02 rad (≈30k at 1 mm); the linear
+ * deflection then refines slowly and expensively (1e-4 mm: 109k, 1e-5 mm: > 15 min).
  */
 export const LEVELS: Level[] = [
   { label: 'default' },
@@ -27,10 +27,14 @@ export const LEVELS: Level[] = [
   { label: 'lin 0.1 ang 0.1', linearDeflection: 0.1, angularDeflection: 0.1 },
   { label: 'lin 0.1 ang 0.03', linearDeflection: 0.1, angularDeflection: 0.03 },
   { label: 'lin 1e-4 ang 0.5', linearDeflection: 1e-4, angularDeflection: 0.5 },
+  // occt's mesher jumps from ≈30k to ≈2.45M triangles between 0.018 and 0.017 rad at 1 mm;
+  // nothing in between was found in reasonable time. ≈2 min of occt-import-js on 2 cores.
+  { label: 'lin 1 ang 0.017', linearDeflection: 1, angularDeflection: 0.017 },
 ];
-export const QUICK_LEVELS = [0, 1, 3];
+export const QUICK_LEVELS = [0, 1, 2];
 
 function heapBytes(): number {
+  settle();
   settle();
   const m = process.memoryUsage();
   return m.heapUsed + m.arrayBuffers;
@@ -116,7 +120,7 @@ export async function scaling(opts: BenchOptions): Promise<ScenarioOutput> {
     const heapDelta = heapBytes() - before;
     const indexBytes = assembly.parts.reduce((n, p) => n + partIndexBytes(p), 0);
     const indexRuns: number[] = [];
-    for (let r = 0; r < indexRepeats; r++) {
+    for (let r = 0; r < (triangles > 1e6 ? 3 : indexRepeats); r++) {
       clearIndex(assembly);
       settle();
       t0 = performance.now();
@@ -129,8 +133,8 @@ export async function scaling(opts: BenchOptions): Promise<ScenarioOutput> {
 
     note(`scaling: ${triangles} triangles; path ${pathSteps} steps`);
     const setup = setupPath(assembly, spec, pathSteps);
-    const pathTimes: Record<string, Summary> = {};
-    for (const m of MODES) pathTimes[m.mode] = timeSurfcdPath(setup, m.mode, true, 1, pathRepeats);
+    const pathSummaries = sampleInterleaved(MODES.map((m) => surfcdPathRun(setup, m.mode, true)), 1, pathRepeats);
+    const pathTimes: Record<string, Summary> = Object.fromEntries(MODES.map((m, i) => [m.mode, pathSummaries[i]!]));
 
     rows.push([
       level.label,

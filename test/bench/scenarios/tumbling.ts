@@ -8,7 +8,7 @@ import { explain } from '../diagnose.js';
 import { IDENTITY, normalizedCopy, torusPart, tumblePose } from '../meshes.js';
 import { consume, MODES, optionsFor, peerKey, peerQuery, surfcdQuery, type ModeTiming } from '../modes.js';
 import { agreementJson, compareSurfacePairs, emptyAgreement, fmtAgreement, peerAllPairs, peerIntersects, peerStats } from '../peer.js';
-import { fmt, fmtRatio, fmtSummary, hasShared, note, sample, sharedStep, table, type Summary } from '../util.js';
+import { fmt, fmtRatio, fmtSummary, hasShared, note, sampleInterleaved, sharedStep, table } from '../util.js';
 
 interface Subject {
   name: string;
@@ -16,10 +16,10 @@ interface Subject {
 }
 
 export async function tumbling(opts: BenchOptions): Promise<ScenarioOutput> {
-  const steps = opts.quick ? 36 : 180;
+  const steps = opts.quick ? 24 : 120;
   const distances = opts.quick ? [0.5, 1, 1.5, 2, 3] : [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3];
   const warmup = 1, repeats = opts.quick ? 3 : 5;
-  const [nu, nv] = opts.quick ? [64, 32] : [96, 48];
+  const [nu, nv] = opts.quick ? [48, 24] : [64, 32];
 
   const subjects: Subject[] = [];
   if (hasShared()) {
@@ -68,28 +68,25 @@ export async function tumbling(opts: BenchOptions): Promise<ScenarioOutput> {
         );
         if (first.intersecting !== peerIntersects(pa, IDENTITY, pb, pose)) agreement.firstDisagree++;
       }
-      const peerTimes = new Map<string, Summary>();
-      const timings: ModeTiming[] = [];
-      for (const m of MODES) {
-        const options = optionsFor(m.mode);
-        const surfcd = sample(() => {
-          const t0 = performance.now();
-          for (let k = 0; k < steps; k++) consume(surfcdQuery(a, IDENTITY, b, poses[k]!, options));
-          return ((performance.now() - t0) * 1000) / steps;
-        }, warmup, repeats);
-        let peerTime = peerTimes.get(peerKey(m.mode));
-        if (!peerTime) {
-          peerTime = sample(() => {
-            const t0 = performance.now();
-            for (let k = 0; k < steps; k++) consume(peerQuery(m.mode, pa, IDENTITY, pb, poses[k]!));
-            return ((performance.now() - t0) * 1000) / steps;
-          }, warmup, repeats);
-          peerTimes.set(peerKey(m.mode), peerTime);
-        }
-        timings.push({ mode: m.mode, peer: m.peerName, surfcd, peerTime, ratio: peerTime.median / surfcd.median });
+      // One interleaved sampling per distance: the three surfcd modes and the two peer calls.
+      const perQuery = (run: (k: number) => number) => (): number => {
+        const t0 = performance.now();
+        for (let k = 0; k < steps; k++) consume(run(k));
+        return ((performance.now() - t0) * 1000) / steps;
+      };
+      const peerKeys = [...new Set(MODES.map((m) => peerKey(m.mode)))];
+      const runs = [
+        ...MODES.map((m) => perQuery((k) => surfcdQuery(a, IDENTITY, b, poses[k]!, optionsFor(m.mode)))),
+        ...peerKeys.map((key) => perQuery((k) => peerQuery(MODES.find((m) => peerKey(m.mode) === key)!.mode, pa, IDENTITY, pb, poses[k]!))),
+      ];
+      const summaries = sampleInterleaved(runs, warmup, repeats);
+      const timings: ModeTiming[] = MODES.map((m, i) => {
+        const surfcd = summaries[i]!;
+        const peerTime = summaries[MODES.length + peerKeys.indexOf(peerKey(m.mode))]!;
         meanOf[m.mode]!.surfcd += surfcd.median / distances.length;
         meanOf[m.mode]!.peer += peerTime.median / distances.length;
-      }
+        return { mode: m.mode, peer: m.peerName, surfcd, peerTime, ratio: peerTime.median / surfcd.median };
+      });
       timings.forEach((t, i) => {
         rows.push([
           i === 0 ? fmt(d) : '',
@@ -117,7 +114,7 @@ export async function tumbling(opts: BenchOptions): Promise<ScenarioOutput> {
     process.stdout.write(
       table(
         `Tumbling — ${subject.name} (${triangles} triangles, ${a.surfaces.length} surfaces, in a cube of side 2; ${steps} steps per revolution about z and x)\n` +
-          `µs per query: median [min–max] of ${repeats} revolutions; "mean" = mean over distances; tri tests = triangle tests per query, surfcd all-surfaces / peer bvhcast`,
+          `µs per query: median [min–max] of ${repeats} revolutions (surfcd and peer runs interleaved); "mean" = mean over distances; tri tests = triangle tests per query, surfcd all-surfaces / peer bvhcast`,
         ['d', 'hits', 'surfcd mode', 'surfcd µs/query', 'peer', 'peer µs/query', 'peer/surfcd', 'tri tests'],
         rows,
       ),
