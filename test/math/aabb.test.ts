@@ -16,7 +16,10 @@ import {
 } from '../../src/math/aabb.js';
 import { identityRigid, toRigid, transformPointInto } from '../../src/math/rigid.js';
 
-const d = (r: number) => fc.double({ min: -r, max: r, noNaN: true });
+/** Uniform in value (fc.double is uniform over representations, so it crowds around 0). */
+const uniform = (r: number) => fc.noBias(fc.integer({ min: -(2 ** 30), max: 2 ** 30 })).map((i) => (r * i) / 2 ** 30);
+/** Mostly uniform, sometimes fc.double's tiny, extreme and exactly-zero values. */
+const d = (r: number) => fc.oneof({ weight: 3, arbitrary: uniform(r) }, { weight: 1, arbitrary: fc.double({ min: -r, max: r, noNaN: true }) });
 const point = fc.tuple(d(100), d(100), d(100));
 const box = fc.tuple(point, point).map(([p, q]) => new Float64Array([
   Math.min(p[0], q[0]), Math.min(p[1], q[1]), Math.min(p[2], q[2]),

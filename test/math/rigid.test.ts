@@ -15,7 +15,10 @@ import {
 } from '../../src/math/rigid.js';
 import { SurfcdError } from '../../src/errors.js';
 
-const d = (r: number) => fc.double({ min: -r, max: r, noNaN: true });
+/** Uniform in value (fc.double is uniform over representations, so it crowds around 0). */
+const uniform = (r: number) => fc.noBias(fc.integer({ min: -(2 ** 30), max: 2 ** 30 })).map((i) => (r * i) / 2 ** 30);
+/** Mostly uniform, sometimes fc.double's tiny, extreme and exactly-zero values. */
+const d = (r: number) => fc.oneof({ weight: 3, arbitrary: uniform(r) }, { weight: 1, arbitrary: fc.double({ min: -r, max: r, noNaN: true }) });
 const quaternion = fc.tuple(d(1), d(1), d(1), d(1)).filter((q) => Math.hypot(...q) > 0.1).map(([w, x, y, z]) => new Quaternion(x, y, z, w).normalize());
 const translation = fc.tuple(d(1e4), d(1e4), d(1e4)).map(([x, y, z]) => new Vector3(x, y, z));
 const matrix4 = fc.tuple(quaternion, translation).map(([q, t]) => new Matrix4().compose(t, q, new Vector3(1, 1, 1)));

@@ -59,7 +59,7 @@ export async function scaling(opts: BenchOptions): Promise<ScenarioOutput> {
   const file = sharedStep('as1-oc-214.stp');
   const spec = pathSpecs().specs.find((s) => s.label === 'as1-oc-214')!;
   const levels = opts.quick ? QUICK_LEVELS.map((i) => LEVELS[i]!) : LEVELS;
-  const pathSteps = opts.quick ? 30 : 100;
+  const pathSteps = opts.quick ? 30 : 50;
   const indexRepeats = opts.quick ? 3 : 5;
   const pathRepeats = opts.quick ? 3 : 5;
 
@@ -133,7 +133,7 @@ export async function scaling(opts: BenchOptions): Promise<ScenarioOutput> {
 
     note(`scaling: ${triangles} triangles; path ${pathSteps} steps`);
     const setup = setupPath(assembly, spec, pathSteps);
-    const pathSummaries = sampleInterleaved(MODES.map((m) => surfcdPathRun(setup, m.mode, true)), 1, pathRepeats);
+    const pathSummaries = sampleInterleaved(MODES.map((m) => surfcdPathRun(setup, m.mode, true)), 1, triangles > 1e6 ? Math.min(3, pathRepeats) : pathRepeats);
     const pathTimes: Record<string, Summary> = Object.fromEntries(MODES.map((m, i) => [m.mode, pathSummaries[i]!]));
 
     rows.push([
@@ -180,14 +180,14 @@ export async function scaling(opts: BenchOptions): Promise<ScenarioOutput> {
   pathRows.push(['exponent', '', ...MODES.map((m) => slope(series.path[m.mode]!))]);
   process.stdout.write(
     table(
-      `Scaling — as1-oc-214 tessellated finer (ms; readAssembly = occt-import-js + createPart, measured once per level; index = median [min–max] of ${indexRepeats}; occt-import-js already warm)\nexponent = log-log slope of each total (time, bytes) against triangles: 1 = linear`,
+      `Scaling — as1-oc-214 tessellated finer (ms; readAssembly = occt-import-js + createPart, measured once per level; index = median [min–max] of ${indexRepeats} (3 above 1M triangles); occt-import-js already warm)\nexponent = log-log slope of each total (time, bytes) against triangles: 1 = linear`,
       ['tessellation', 'triangles', 'readAssembly', 'occt', 'createPart', '(OBB fit)', 'index ms', 'tri/s', 'index B/tri', 'heap B/tri'],
       rows,
     ),
   );
   process.stdout.write(
     table(
-      `Scaling — path scenario (${spec.describe}) per tessellation: µs per step, median [min–max] of ${pathRepeats} passes of ${pathSteps} steps`,
+      `Scaling — path scenario (${spec.describe}) per tessellation: µs per step, median [min–max] of ${pathRepeats} passes of ${pathSteps} steps (3 passes above 1M triangles)`,
       ['tessellation', 'triangles', ...MODES.map((m) => m.mode)],
       pathRows,
     ),
