@@ -77,6 +77,8 @@ export function resolveCollideOptions(options: CollideOptions | undefined): Reso
 const UNSEEN = 0, HIT = 1, CROSSING = 2;
 
 // Scratch, reused across queries (the query never re-enters itself).
+const poseAScratch = new Float64Array(12);
+const poseBScratch = new Float64Array(12);
 const bToAScratch = new Float64Array(12);
 const aToBScratch = new Float64Array(12);
 const triA = new Float64Array(9);
@@ -105,9 +107,19 @@ function atLeast(buffer: Uint32Array, size: number): Uint32Array {
  */
 export function collide(a: Part, poseA: Pose, b: Part, poseB: Pose, options?: CollideOptions): CollisionResult {
   const opts = resolveCollideOptions(options);
-  const rigidA = toRigid(poseA, `poseA of part "${a?.path}"`);
-  const rigidB = toRigid(poseB, `poseB of part "${b?.path}"`);
+  const rigidA = readPose(poseA, 'poseA', a, poseAScratch);
+  const rigidB = readPose(poseB, 'poseB', b, poseBScratch);
   return collideRigid(a, rigidA, b, rigidB, opts);
+}
+
+/** toRigid into scratch; the part's path goes into the message only when there is one to write. */
+function readPose(pose: Pose, which: string, part: Part, out: Rigid): Rigid {
+  try {
+    return toRigid(pose, which, out);
+  } catch (error) {
+    if (error instanceof SurfcdError) throw new SurfcdError(error.code, `${which} of part "${part?.path}"${error.message.slice(which.length)}`);
+    throw error;
+  }
 }
 
 export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opts: ResolvedOptions): CollisionResult {

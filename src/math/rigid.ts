@@ -25,8 +25,13 @@ export function identityRigid(): Rigid {
  * Reads and validates a pose. Rejects anything that is not a finite rigid motion
  * (scale, shear, reflection, projective row) with INVALID_POSE naming `what`.
  */
-export function toRigid(pose: Pose | undefined | null, what = 'pose'): Rigid {
-  if (pose === undefined || pose === null) return identityRigid();
+export function toRigid(pose: Pose | undefined | null, what = 'pose', out?: Rigid): Rigid {
+  if (pose === undefined || pose === null) {
+    if (!out) return identityRigid();
+    out.fill(0);
+    out[0] = out[5] = out[10] = 1;
+    return out;
+  }
   const e: ArrayLike<number> | undefined =
     typeof (pose as { elements?: unknown }).elements === 'object'
       ? (pose as { elements: ArrayLike<number> }).elements
@@ -45,8 +50,8 @@ export function toRigid(pose: Pose | undefined | null, what = 'pose'): Rigid {
   if (Math.abs(e[3]!) > RIGID_TOLERANCE || Math.abs(e[7]!) > RIGID_TOLERANCE || Math.abs(e[11]!) > RIGID_TOLERANCE || Math.abs(e[15]! - 1) > RIGID_TOLERANCE) {
     throw new SurfcdError('INVALID_POSE', `${what}: bottom row must be [0 0 0 1] for a rigid pose, got [${e[3]} ${e[7]} ${e[11]} ${e[15]}]`);
   }
-  // column-major input → row-major 3×4
-  const m = new Float64Array(12);
+  // column-major input → row-major 3×4 (into the caller's scratch on hot paths: a typed-array allocation costs more than the checks)
+  const m = out ?? new Float64Array(12);
   m[0] = e[0]!; m[1] = e[4]!; m[2] = e[8]!; m[3] = e[12]!;
   m[4] = e[1]!; m[5] = e[5]!; m[6] = e[9]!; m[7] = e[13]!;
   m[8] = e[2]!; m[9] = e[6]!; m[10] = e[10]!; m[11] = e[14]!;
