@@ -11,7 +11,8 @@ const EXTENSIONS: Record<string, CadFormat> = {
 /** Decides the format from the content first (extensions lie), then from the extension. */
 export function detectFormat(bytes: Uint8Array, fileName: string | undefined): CadFormat {
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 2048));
-  const trimmed = head.replace(/^\uFEFF/, '').trimStart();
+  // A UTF-8 byte-order mark reads as "ï»¿" in latin1.
+  const trimmed = head.replace(/^(\u00EF\u00BB\u00BF|\uFEFF)/, '').trimStart();
   if (trimmed.startsWith('ISO-10303-21')) return 'step';
   if (/^(DBRep_DrawableShape|CASCADE Topology V)/.test(trimmed)) return 'brep';
   const firstLine = head.split(/\r?\n/, 1)[0] ?? '';
