@@ -103,7 +103,8 @@ function countTrianglePairs(flat: Uint32Array, a: Part, b: Part, surfaceA: numbe
   return n;
 }
 
-function resolvePoses(assembly: Assembly, given: ContactOptions['poses']): Rigid[] {
+/** Poses per part index from poses by part path (unnamed parts stay where the file put them). */
+export function resolvePoses(assembly: Assembly, given: ContactOptions['poses']): Rigid[] {
   const poses = assembly.parts.map(() => identityRigid());
   if (!given) return poses;
   const byPath = new Map(assembly.parts.map((p, i) => [p.path, i] as const));

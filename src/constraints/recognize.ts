@@ -5,10 +5,10 @@
  */
 import { overlappingPairs } from '../collide/broadPhase.js';
 import { collideRigid, resolveCollideOptions } from '../collide/collide.js';
-import { unknownPart } from '../collide/findContacts.js';
+import { resolvePoses } from '../collide/findContacts.js';
 import { SurfcdError } from '../errors.js';
 import { emptyAabb, growAabb, isEmptyAabb, transformAabb, unionAabb, type Aabb } from '../math/aabb.js';
-import { identityRigid, toRigid, type Rigid } from '../math/rigid.js';
+import type { Rigid } from '../math/rigid.js';
 import type { Vec3 } from '../model/surfaceKind.js';
 import type { Assembly, Part } from '../model/types.js';
 import { forceWrench, freedomOf, momentWrench } from './freedom.js';
@@ -56,19 +56,6 @@ export function pluginsFor(options: Pick<ConstraintOptions, 'plugins' | 'registe
     if (!list.some((q) => q.plugin === loaded.plugin)) list.push(loaded);
   }
   return list;
-}
-
-function resolvePoses(assembly: Assembly, given: ConstraintOptions['poses']): Rigid[] {
-  const poses = assembly.parts.map(() => identityRigid());
-  if (!given) return poses;
-  const byPath = new Map(assembly.parts.map((p, i) => [p.path, i] as const));
-  const entries = given instanceof Map ? [...given.entries()] : Object.entries(given);
-  for (const [path, pose] of entries) {
-    const i = byPath.get(path);
-    if (i === undefined) throw unknownPart(assembly, path);
-    poses[i] = toRigid(pose, `pose of part "${path}"`);
-  }
-  return poses;
 }
 
 interface Draft {
