@@ -1,25 +1,12 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { captureOutput } from '../helpers/captureOutput.js';
 import { main } from '../../src/cli/main.js';
 import { fixture, sample } from '../helpers/shared.js';
 
-let stdout = '';
-let stderr = '';
-beforeEach(() => {
-  stdout = '';
-  stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout += String(chunk);
-    return true;
-  });
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  });
-});
-afterEach(() => vi.restoreAllMocks());
+const output = captureOutput();
 
 const temp = mkdtempSync(join(tmpdir(), 'surfcd-constraints-'));
 const row = (text: string, a: string, b: string, kind: string): string[] =>
@@ -28,18 +15,18 @@ const row = (text: string, a: string, b: string, kind: string): string[] =>
 describe('surfcd constraints', () => {
   it('prints a table a person can read: parts, kind, key parameters, DOF left, then the freedom', async () => {
     expect(await main(['constraints', sample('rig.step')])).toBe(0);
-    expect(stdout).toMatch(/^rig: 6 parts, 14 constraints \(5 against, 4 coaxial, 3 insert, 2 tangent\) between 6 part pairs/);
-    expect(row(stdout, 'bolt', 'plate', 'coaxial')[0]).toMatch(/Ø10\.00\/Ø10\.50  clearance 0\.25 .*1 \(1R\)$/);
-    expect(row(stdout, 'nut', 'plate', 'against')[0]).toMatch(/normal \(0, 0, 1\)  offset 0\.00\s+3 \(2T 1R\)$/);
-    expect(row(stdout, 'pin', 'plate', 'tangent')).toHaveLength(2);
-    expect(stdout).toMatch(/Freedom per part \(its neighbours held fixed\)/);
-    expect(stdout).toMatch(/\npin\s+1\s+2\s+T \(0, 1, 0\); R \(0, 0, 1\) through \(38, 0, [\d.]+\)\n/);
-    expect(stderr).toMatch(/load [\d.]+ ms, constraints [\d.]+ ms/);
+    expect(output.stdout).toMatch(/^rig: 6 parts, 14 constraints \(5 against, 4 coaxial, 3 insert, 2 tangent\) between 6 part pairs/);
+    expect(row(output.stdout, 'bolt', 'plate', 'coaxial')[0]).toMatch(/Ø10\.00\/Ø10\.50  clearance 0\.25 .*1 \(1R\)$/);
+    expect(row(output.stdout, 'nut', 'plate', 'against')[0]).toMatch(/normal \(0, 0, 1\)  offset 0\.00\s+3 \(2T 1R\)$/);
+    expect(row(output.stdout, 'pin', 'plate', 'tangent')).toHaveLength(2);
+    expect(output.stdout).toMatch(/Freedom per part \(its neighbours held fixed\)/);
+    expect(output.stdout).toMatch(/\npin\s+1\s+2\s+T \(0, 1, 0\); R \(0, 0, 1\) through \(38, 0, [\d.]+\)\n/);
+    expect(output.stderr).toMatch(/load [\d.]+ ms, constraints [\d.]+ ms/);
   });
 
   it('--format json: schema, parts as in contacts, constraints by part path, freedom', async () => {
     expect(await main(['constraints', sample('cone-seat.step'), '--format', 'json'])).toBe(0);
-    const json = JSON.parse(stdout);
+    const json = JSON.parse(output.stdout);
     expect(json.schema).toBe('surfcd/constraints@1');
     expect(json.parts.map((p: { path: string }) => p.path).sort()).toEqual(['seat', 'valve']);
     expect(Object.keys(json.parts[0]).sort()).toEqual(['name', 'path', 'surfaces', 'triangles']);
@@ -54,35 +41,35 @@ describe('surfcd constraints', () => {
   it('--format csv --out writes the file atomically; --format md writes markdown', async () => {
     const out = join(temp, 'c.csv');
     expect(await main(['constraints', sample('cone-seat.step'), '--format', 'csv', '--out', out])).toBe(0);
-    expect(stdout).toBe('');
+    expect(output.stdout).toBe('');
     const lines = readFileSync(out, 'utf8').trim().split('\n');
     expect(lines[0]).toBe('id,partA,partB,kind,surfacesA,surfacesB,parameters,residual,derivedFrom,pairDof,params');
     expect(lines[1]).toMatch(/^0,seat,valve,conical,/);
     expect(await main(['constraints', sample('cone-seat.step'), '--format', 'md'])).toBe(0);
-    expect(stdout).toMatch(/^# Constraints: cone-seat/);
-    expect(stdout).toMatch(/\| seat \| valve \| conical \| half-angle 30° {2}apex \(-7, 12, 3\)/);
+    expect(output.stdout).toMatch(/^# Constraints: cone-seat/);
+    expect(output.stdout).toMatch(/\| seat \| valve \| conical \| half-angle 30° {2}apex \(-7, 12, 3\)/);
   });
 
   it('--plugin adds a user rule and its reporter', async () => {
     expect(await main(['constraints', sample('rig.step'), '--plugin', fixture('plugins/flush-rule.mjs'), '--format', 'json'])).toBe(0);
-    const json = JSON.parse(stdout);
+    const json = JSON.parse(output.stdout);
     expect(json.constraints.some((c: { kind: string }) => c.kind === 'flush')).toBe(true);
     expect(json.plugins.map((p: { name: string }) => p.name)).toEqual(['constraints-basic', 'flush-example']);
-    stdout = '';
+    output.stdout = '';
     expect(await main(['constraints', sample('cone-seat.step'), '--plugin', fixture('plugins/flush-rule.mjs'), '--format', 'count'])).toBe(0);
-    expect(stdout).toBe('1 constraints\n');
+    expect(output.stdout).toBe('1 constraints\n');
   });
 
   it('bad plugins and bad options fail on one line before the file is read', async () => {
     expect(await main(['constraints', sample('rig.step'), '--plugin', fixture('plugins/no-default.mjs')])).toBe(1);
-    expect(stderr).toMatch(/^surfcd: plugin .*no-default\.mjs: has no default export.* \[PLUGIN_FAILED\]\n$/);
-    expect(stderr).not.toMatch(/\n\s+at /);
-    stderr = '';
+    expect(output.stderr).toMatch(/^surfcd: plugin .*no-default\.mjs: has no default export.* \[PLUGIN_FAILED\]\n$/);
+    expect(output.stderr).not.toMatch(/\n\s+at /);
+    output.stderr = '';
     expect(await main(['constraints', sample('rig.step'), '--format', 'xml'])).toBe(2);
-    expect(stderr).toMatch(/--format: expected one of table, json, csv, md, got "xml" \[INVALID_OPTION\]/);
-    stderr = '';
+    expect(output.stderr).toMatch(/--format: expected one of table, json, csv, md, got "xml" \[INVALID_OPTION\]/);
+    output.stderr = '';
     expect(await main(['constraints', sample('rig.step'), '--clearance', '-1'])).toBe(2);
-    expect(stderr).toMatch(/--clearance: expected a number ≥ 0, got "-1"/);
+    expect(output.stderr).toMatch(/--clearance: expected a number ≥ 0, got "-1"/);
     expect(await main(['constraints', join(temp, 'nope.step')])).toBe(1);
     expect(existsSync(join(temp, 'nope.step'))).toBe(false);
   });
