@@ -258,6 +258,8 @@ function largestFacets(triArea: Float64Array, triNormal: Float64Array): Float64A
  * integers of at most 2⁵¹ (+1 for rounding) and their differences stay exact doubles.
  */
 const SNAP = 2 ** 51;
+/** Height (in snapped units, ~1e-14 of the set's size) below which a point set counts as flat. */
+const FLAT_UNITS = 64;
 
 /**
  * Hull triangles (indices into the points, counter-clockwise seen from outside), or null when
@@ -292,6 +294,7 @@ function hullTriangles(q: Float64Array, n: number): Uint32Array | null {
     }
   }
   if (i2 < 0) return null;
+  const baseCross = Math.sqrt(best);
   let i3 = -1;
   best = 0;
   for (let i = 0; i < n; i++) {
@@ -299,6 +302,9 @@ function hullTriangles(q: Float64Array, n: number): Uint32Array | null {
     if (d > best) { best = d; i3 = i; }
   }
   if (i3 < 0) return null;
+  // Normalising rounds coordinates by ~1 grid unit, which can lift a flat set off its plane:
+  // a set whose farthest point is within a few units of the base plane is flat, no hull.
+  if (best / baseCross <= FLAT_UNITS) return null;
   const o = orient(X, i0, i1, i2, i3);
   if (o === 0) return null; // exactly coplanar after snapping
 

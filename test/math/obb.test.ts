@@ -842,3 +842,11 @@ describe('obbsOverlap', () => {
     expect(obbsOverlap(pt, makeObb([1, 1, 1 + 1e-9], I, [1, 1, 1]), rigidOf(I, [0, 0, 0]))).toBe(false);
   });
 });
+
+describe('convexHull regression: a flat set lifted off its plane by normalisation', () => {
+  it('four coplanar points, three of them collinear, have no hull (fast-check counterexample)', () => {
+    const pts = [-1, -1, 0, 0, 0, 0, 0, 2, -1, 1, 1, 0];
+    expect(convexHull(pts)).toBeNull();
+    expect(hullCovariance(pts)).toBeNull();
+  });
+});
