@@ -1,6 +1,6 @@
 import { SurfcdError } from '../errors.js';
 import { aabbsOverlap, growAabb, intersectAabbs, transformAabb } from '../math/aabb.js';
-import { obbsOverlap } from '../math/obb.js';
+import { obbsOverlap } from '../math/obbOverlap.js';
 import { invertRigid, relativeRigid, toRigid, type Pose, type Rigid } from '../math/rigid.js';
 import { crossingDepth, trianglesCross } from '../math/triangleCross.js';
 import { trianglesIntersect } from '../math/triangleIntersect.js';

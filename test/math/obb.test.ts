@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { convexHull, fitObb, hullCovariance, obbCorners, obbsOverlap, obbVolume, type Obb } from '../../src/math/obb.js';
+import { convexHull } from '../../src/math/convexHull.js';
+import { fitObb, obbCorners, obbVolume, type Obb } from '../../src/math/obb.js';
+import { hullCovariance } from '../../src/math/obbFrames.js';
+import { obbsOverlap } from '../../src/math/obbOverlap.js';
 import { symmetricEigen3 } from '../../src/math/symmetricEigen.js';
 import { invertRigid, multiplyRigid, type Rigid } from '../../src/math/rigid.js';
 import { SurfcdError } from '../../src/errors.js';

@@ -1,0 +1,250 @@
+// Candidate OBB frames and their statistics: the convex hull's surface covariance (OBBTree),
+// the points' covariance (flat sets), minimum-area rectangles, and the volume that ranks them.
+import { hullTriangles, normalisedPoints } from './convexHull.js';
+import { orthonormalizeRows } from './symmetricEigen.js';
+
+/**
+ * A hull whose volume (in coordinates normalised so the largest AABB half-extent is 1, i.e.
+ * against a box volume of up to 8) is below this counts as flat: its covariance says nothing
+ * about the thin direction, and the point covariance plus rectangle search do better.
+ */
+const FLAT_HULL_VOLUME = 1e-9;
+/** Padding (normalised units) when comparing candidate boxes: flat boxes compare by area. */
+const COMPARE_PAD = 1e-9;
+/** Largest hull faces whose normals seed extra candidate frames. */
+const FACE_CANDIDATES = 4;
+/** At most this many 2-D hull edges are tried by the rotating-rectangle search. */
+const MAX_RECT_EDGES = 256;
+
+/**
+ * The covariance of the convex hull's surface as OBBTree defines it (every hull triangle
+ * integrated, area-weighted), with the hull's surface centroid `mean`, in the points' units.
+ * Null when there is no hull with volume (fewer than 4 points, flat, collinear, coincident).
+ */
+export function hullCovariance(
+  positions: ArrayLike<number>,
+  count?: number,
+): { mean: Float64Array; covariance: Float64Array; area: number } | null {
+  const n = count ?? Math.floor(positions.length / 3);
+  const norm = normalisedPoints(positions, n);
+  if (!norm) return null;
+  const { q, c, s } = norm;
+  const hull = hullStatistics(q, n);
+  if (!hull) return null;
+  const covariance = new Float64Array(9);
+  for (let i = 0; i < 9; i++) covariance[i] = hull.covariance[i]! * s * s;
+  const mean = new Float64Array([c[0] + s * hull.mean[0]!, c[1] + s * hull.mean[1]!, c[2] + s * hull.mean[2]!]);
+  return { mean, covariance, area: hull.area * s * s };
+}
+
+export interface Hull {
+  /** Indices of the points on the hull. */
+  vertices: Uint32Array;
+  mean: Float64Array;
+  covariance: Float64Array;
+  area: number;
+  /** Unit normals of the largest hull facets (coplanar triangles grouped). */
+  largestFaceNormals: Float64Array[];
+}
+
+/** The convex hull of normalised points and its surface statistics, or null if degenerate. */
+export function hullStatistics(q: Float64Array, n: number): Hull | null {
+  const triangles = hullTriangles(q, n);
+  if (!triangles) return null;
+
+  let area = 0;
+  let volume6 = 0;
+  let sx = 0, sy = 0, sz = 0;
+  // Second moments about the origin (the AABB centre, so no cancellation).
+  let mxx = 0, myy = 0, mzz = 0, mxy = 0, mxz = 0, myz = 0;
+  const onHull = new Uint8Array(n);
+  const tCount = triangles.length / 3;
+  const triArea = new Float64Array(tCount);
+  const triNormal = new Float64Array(3 * tCount);
+  for (let t = 0; t < tCount; t++) {
+    const i0 = triangles[3 * t]!, i1 = triangles[3 * t + 1]!, i2 = triangles[3 * t + 2]!;
+    onHull[i0] = 1; onHull[i1] = 1; onHull[i2] = 1;
+    const px = q[3 * i0]!, py = q[3 * i0 + 1]!, pz = q[3 * i0 + 2]!;
+    const qx = q[3 * i1]!, qy = q[3 * i1 + 1]!, qz = q[3 * i1 + 2]!;
+    const rx = q[3 * i2]!, ry = q[3 * i2 + 1]!, rz = q[3 * i2 + 2]!;
+    const ux = qx - px, uy = qy - py, uz = qz - pz;
+    const vx = rx - px, vy = ry - py, vz = rz - pz;
+    const cxp = uy * vz - uz * vy, cyp = uz * vx - ux * vz, czp = ux * vy - uy * vx;
+    const len = Math.hypot(cxp, cyp, czp);
+    const m = 0.5 * len;
+    volume6 += px * (qy * rz - qz * ry) + py * (qz * rx - qx * rz) + pz * (qx * ry - qy * rx);
+    if (!(m > 0)) continue;
+    triArea[t] = m;
+    triNormal[3 * t] = cxp / len; triNormal[3 * t + 1] = cyp / len; triNormal[3 * t + 2] = czp / len;
+    // ∫ x xᵀ dA over a triangle = m/12 · (9 g gᵀ + p pᵀ + q qᵀ + r rᵀ), g its centroid.
+    const gx = (px + qx + rx) / 3, gy = (py + qy + ry) / 3, gz = (pz + qz + rz) / 3;
+    const w = m / 12;
+    area += m;
+    sx += m * gx; sy += m * gy; sz += m * gz;
+    mxx += w * (9 * gx * gx + px * px + qx * qx + rx * rx);
+    myy += w * (9 * gy * gy + py * py + qy * qy + ry * ry);
+    mzz += w * (9 * gz * gz + pz * pz + qz * qz + rz * rz);
+    mxy += w * (9 * gx * gy + px * py + qx * qy + rx * ry);
+    mxz += w * (9 * gx * gz + px * pz + qx * qz + rx * rz);
+    myz += w * (9 * gy * gz + py * pz + qy * qz + ry * rz);
+  }
+  if (!(area > 0) || !(Math.abs(volume6) / 6 > FLAT_HULL_VOLUME) || !Number.isFinite(volume6)) return null;
+
+  const mean = new Float64Array([sx / area, sy / area, sz / area]);
+  const covariance = new Float64Array(9);
+  covariance[0] = mxx / area - mean[0]! * mean[0]!;
+  covariance[4] = myy / area - mean[1]! * mean[1]!;
+  covariance[8] = mzz / area - mean[2]! * mean[2]!;
+  covariance[1] = covariance[3] = mxy / area - mean[0]! * mean[1]!;
+  covariance[2] = covariance[6] = mxz / area - mean[0]! * mean[2]!;
+  covariance[5] = covariance[7] = myz / area - mean[1]! * mean[2]!;
+  if (!allFinite(covariance)) return null;
+
+  let hullCount = 0;
+  for (let i = 0; i < n; i++) hullCount += onHull[i]!;
+  const vertices = new Uint32Array(hullCount);
+  for (let i = 0, k = 0; i < n; i++) if (onHull[i]) vertices[k++] = i;
+
+  return { vertices, mean, covariance, area, largestFaceNormals: largestFacets(triArea, triNormal) };
+}
+
+/** Normals of the largest hull facets: coplanar triangles grouped by normal, by total area. */
+function largestFacets(triArea: Float64Array, triNormal: Float64Array): Float64Array[] {
+  const order = Array.from(triArea.keys()).sort((i, j) => triArea[j]! - triArea[i]!);
+  const groups: { normal: Float64Array; area: number }[] = [];
+  for (const t of order) {
+    if (!(triArea[t]! > 0)) break;
+    const nx = triNormal[3 * t]!, ny = triNormal[3 * t + 1]!, nz = triNormal[3 * t + 2]!;
+    const g = groups.find((h) => h.normal[0]! * nx + h.normal[1]! * ny + h.normal[2]! * nz > 1 - 1e-9);
+    if (g) g.area += triArea[t]!;
+    else if (groups.length < 64) groups.push({ normal: new Float64Array([nx, ny, nz]), area: triArea[t]! });
+  }
+  groups.sort((a, b) => b.area - a.area);
+  return groups.slice(0, FACE_CANDIDATES).map((g) => g.normal);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Convex hull. quickhull3d (the package) loops forever on nearly collinear or nearly coplanar
+// input (ten points on a line are enough) and its package entry does not load in plain Node, so
+// the hull is built here: incremental insertion with conflict lists, on coordinates snapped to
+// a 2⁻⁵¹ grid (about one ulp), with an exact orientation predicate (floating-point filter,
+// BigInt fallback).
+// Exact signs keep the combinatorics consistent, so it always terminates with a closed,
+// outward-oriented triangulated surface (coplanar triangles are not merged).
+
+/** Covariance of the points themselves (the fallback when there is no hull with volume). */
+export function pointCovariance(q: Float64Array, n: number): Float64Array {
+  let mx = 0, my = 0, mz = 0;
+  for (let i = 0; i < n; i++) { mx += q[3 * i]!; my += q[3 * i + 1]!; mz += q[3 * i + 2]!; }
+  mx /= n; my /= n; mz /= n;
+  let xx = 0, yy = 0, zz = 0, xy = 0, xz = 0, yz = 0;
+  for (let i = 0; i < n; i++) {
+    const x = q[3 * i]! - mx, y = q[3 * i + 1]! - my, z = q[3 * i + 2]! - mz;
+    xx += x * x; yy += y * y; zz += z * z; xy += x * y; xz += x * z; yz += y * z;
+  }
+  return new Float64Array([xx / n, xy / n, xz / n, xy / n, yy / n, yz / n, xz / n, yz / n, zz / n]);
+}
+
+/**
+ * The frame (a, normal × a, normal) whose first two axes bound the projection of the points
+ * on the plane ⊥ `normal` with the smallest rectangle. The minimum-area rectangle has a side
+ * on the 2-D hull, so the hull edges are the candidates (at most MAX_RECT_EDGES of them).
+ */
+export function rectangleFrame(q: Float64Array, support: Uint32Array, normalIn: ArrayLike<number>): Float64Array {
+  const frame = new Float64Array(9);
+  frame[0] = normalIn[0]!; frame[1] = normalIn[1]!; frame[2] = normalIn[2]!;
+  orthonormalizeRows(frame); // rows: normal, u, v
+  const ex = frame[0]!, ey = frame[1]!, ez = frame[2]!;
+  const ux = frame[3]!, uy = frame[4]!, uz = frame[5]!;
+  const vx = frame[6]!, vy = frame[7]!, vz = frame[8]!;
+  const m = support.length;
+  const xs = new Float64Array(m), ys = new Float64Array(m);
+  for (let k = 0; k < m; k++) {
+    const i = support[k]!;
+    const px = q[3 * i]!, py = q[3 * i + 1]!, pz = q[3 * i + 2]!;
+    xs[k] = px * ux + py * uy + pz * uz;
+    ys[k] = px * vx + py * vy + pz * vz;
+  }
+  const ring = hull2d(xs, ys);
+  let dx = 1, dy = 0;
+  if (ring.length >= 2) {
+    const edges = ring.length === 2 ? 1 : ring.length;
+    const stride = Math.ceil(edges / MAX_RECT_EDGES);
+    let bestArea = Infinity;
+    for (let e = 0; e < edges; e += stride) {
+      const a = ring[e]!, b = ring[(e + 1) % ring.length]!;
+      let ex2 = xs[b]! - xs[a]!, ey2 = ys[b]! - ys[a]!;
+      const len = Math.hypot(ex2, ey2);
+      if (!(len > 0)) continue;
+      ex2 /= len; ey2 /= len;
+      let lo1 = Infinity, hi1 = -Infinity, lo2 = Infinity, hi2 = -Infinity;
+      for (const k of ring) {
+        const p1 = xs[k]! * ex2 + ys[k]! * ey2;
+        const p2 = ys[k]! * ex2 - xs[k]! * ey2;
+        if (p1 < lo1) lo1 = p1;
+        if (p1 > hi1) hi1 = p1;
+        if (p2 < lo2) lo2 = p2;
+        if (p2 > hi2) hi2 = p2;
+      }
+      const area = (hi1 - lo1 + COMPARE_PAD) * (hi2 - lo2 + COMPARE_PAD);
+      if (area < bestArea) {
+        bestArea = area;
+        dx = ex2;
+        dy = ey2;
+      }
+    }
+  }
+  const ax = dx * ux + dy * vx, ay = dx * uy + dy * vy, az = dx * uz + dy * vz;
+  const axes = new Float64Array(9);
+  axes[0] = ax; axes[1] = ay; axes[2] = az;
+  axes[3] = ey * az - ez * ay; axes[4] = ez * ax - ex * az; axes[5] = ex * ay - ey * ax;
+  return orthonormalizeRows(axes);
+}
+
+/** Andrew's monotone chain; returns indices of the counter-clockwise hull (no collinear points). */
+function hull2d(xs: Float64Array, ys: Float64Array): number[] {
+  const m = xs.length;
+  const idx = Array.from({ length: m }, (_, i) => i).sort((a, b) => xs[a]! - xs[b]! || ys[a]! - ys[b]!);
+  if (m < 3) {
+    if (m === 2 && xs[idx[0]!] === xs[idx[1]!] && ys[idx[0]!] === ys[idx[1]!]) return [idx[0]!];
+    return idx;
+  }
+  const cross = (o: number, a: number, b: number) =>
+    (xs[a]! - xs[o]!) * (ys[b]! - ys[o]!) - (ys[a]! - ys[o]!) * (xs[b]! - xs[o]!);
+  const out: number[] = [];
+  for (const i of idx) {
+    while (out.length >= 2 && cross(out[out.length - 2]!, out[out.length - 1]!, i) <= 0) out.pop();
+    out.push(i);
+  }
+  const lower = out.length + 1;
+  for (let k = m - 2; k >= 0; k--) {
+    const i = idx[k]!;
+    while (out.length >= lower && cross(out[out.length - 2]!, out[out.length - 1]!, i) <= 0) out.pop();
+    out.push(i);
+  }
+  out.pop();
+  if (out.length === 2 && xs[out[0]!] === xs[out[1]!] && ys[out[0]!] === ys[out[1]!]) out.pop();
+  return out;
+}
+
+/** Π (extent_i + pad) of the box with the given axes around the support points. */
+export function paddedVolume(q: Float64Array, support: Uint32Array, axes: Float64Array): number {
+  let volume = 1;
+  for (let r = 0; r < 3; r++) {
+    const ax = axes[3 * r]!, ay = axes[3 * r + 1]!, az = axes[3 * r + 2]!;
+    let lo = Infinity, hi = -Infinity;
+    for (let k = 0; k < support.length; k++) {
+      const i = support[k]!;
+      const p = q[3 * i]! * ax + q[3 * i + 1]! * ay + q[3 * i + 2]! * az;
+      if (p < lo) lo = p;
+      if (p > hi) hi = p;
+    }
+    volume *= hi - lo + COMPARE_PAD;
+  }
+  return volume;
+}
+
+export function allFinite(v: ArrayLike<number>): boolean {
+  for (let i = 0; i < v.length; i++) if (!Number.isFinite(v[i]!)) return false;
+  return true;
+}
