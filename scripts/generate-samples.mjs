@@ -22,6 +22,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import { initReplicad, exportStepDeterministic } from './lib/occ.mjs';
 import { Mates, matesDocument } from './lib/mates.mjs';
 import { verifySample } from './lib/verify.mjs';
+import { disassemblySamples } from './samples/disassembly.mjs';
 import { rigid, translation, toColumnMajor, normalize } from './lib/vec3.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -388,6 +389,7 @@ const SAMPLES = [
   { name: 'ball-joint', build: buildBallJoint, description: 'surfcd sample ball-joint: ball on a stem in a spherical socket' },
   { name: 'cone-seat', build: buildConeSeat, description: 'surfcd sample cone-seat: valve cone in a conical seat' },
   { name: 'rotated-rig', build: buildRotatedRig, description: 'surfcd sample rotated-rig: rig under 23 deg about (1,2,3) plus a translation' },
+  ...disassemblySamples(() => R),
 ];
 
 /** Write via a temporary name + rename; leave the file alone if the bytes are unchanged. */
@@ -406,13 +408,13 @@ async function buildSample(name) {
   R = await initReplicad();
   const s = SAMPLES.find((x) => x.name === name);
   const t0 = performance.now();
-  const { parts, mates, transform } = s.build();
+  const { parts, mates, transform, removal } = s.build();
   const t1 = performance.now();
   verifySample(s.name, parts, mates);
   const t2 = performance.now();
   const stepFile = `${s.name}.step`;
   const step = await exportStepDeterministic(parts, { fileName: stepFile, description: s.description });
-  const json = matesDocument({ sample: s.name, file: stepFile, parts, transform, mates });
+  const json = matesDocument({ sample: s.name, file: stepFile, parts, transform, mates, removal });
   const t3 = performance.now();
   const summary = { parts: parts.length, mates: mates.list.length, build: t1 - t0, verify: t2 - t1, write: t3 - t2 };
   for (const p of parts) p.shape.delete();

@@ -138,7 +138,7 @@ export function tidy(value) {
 }
 
 /** The mates document for one sample. */
-export function matesDocument({ sample, file, parts, transform, mates }) {
+export function matesDocument({ sample, file, parts, transform, mates, removal }) {
   const doc = {
     schema: SCHEMA,
     units: 'mm',
@@ -147,6 +147,8 @@ export function matesDocument({ sample, file, parts, transform, mates }) {
     parts: parts.map(({ name, color }) => ({ name, color })),
   };
   if (transform) doc.transform = transform;
+  // removal ground truth (disassembly fixtures): base part, precedence pairs, free/blocked directions
+  if (removal) doc.removal = removal;
   doc.mates = mates.list.map(({ kind, partA, partB, params, derivedFrom, note }) => ({
     kind, partA, partB, params, derivedFrom, note,
   }));
