@@ -1,0 +1,127 @@
+/** `surfcd removal` (which way can each part come out) and `surfcd disassemble` (in what order). */
+import { Command, Option } from 'commander';
+import { SingleBar } from 'cli-progress';
+import { resolvePoses } from '../collide/findContacts.js';
+import { recognizeConstraints } from '../constraints/recognize.js';
+import { SurfcdError } from '../errors.js';
+import { loadAssembly } from '../spatial/load.js';
+import type { Assembly } from '../model/types.js';
+import type { SweepBatch, SweepUnit } from '../simulate/blocking.js';
+import { DEFAULT_REMOVAL_TOLERANCE, DEFAULT_SPHERE_DIRECTIONS, disassemble, removalAnalysis } from '../simulate/removal.js';
+import { createSweepPool, defaultJobs, type SweepPool } from '../simulate/sweepPool.js';
+import { sweepInProcess } from '../simulate/sweepUnit.js';
+import { disassemblyJson, disassemblyMarkdown, disassemblyTable, removalJson, removalMarkdown, removalTable } from '../report/removalReport.js';
+import { writeFileAtomic } from '../report/writeOutput.js';
+import { addLoadFlags, loadOptionsFrom, type LoadFlags } from './loadFlags.js';
+import { emit, parseChoice, parseNumber, status } from './output.js';
+
+const FORMATS = ['table', 'json', 'md'] as const;
+
+interface CommonFlags extends LoadFlags {
+  directions: string;
+  tolerance: string;
+  jobs?: string;
+  format: string;
+  out?: string;
+}
+
+function common(command: Command): Command {
+  return addLoadFlags(
+    command
+      .option('--directions <n>', 'even samples of the sphere tried after the constraint and axis directions (26: the cube lattice)', String(DEFAULT_SPHERE_DIRECTIONS))
+      .option('-t, --tolerance <mm>', 'contact tolerance, as in `surfcd contacts`', String(DEFAULT_REMOVAL_TOLERANCE))
+      .option('-j, --jobs <n>', 'worker threads for the sweeps (default: the number of cores)')
+      .addOption(new Option('--format <format>', 'output format').choices([...FORMATS]).default('table'))
+      .option('-o, --out <file>', 'write the report to a file instead of stdout'),
+  );
+}
+
+function parseCommon(flags: CommonFlags): { sphere: number; tolerance: number; jobs: number; format: (typeof FORMATS)[number] } {
+  const sphere = parseNumber('--directions', flags.directions, { min: 0 });
+  if (!Number.isInteger(sphere) || sphere > 10_000) throw new SurfcdError('INVALID_OPTION', `--directions: expected an integer from 0 to 10000, got "${flags.directions}"`);
+  const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
+  const jobs = flags.jobs === undefined ? defaultJobs() : parseNumber('--jobs', flags.jobs, { min: 1 });
+  if (!Number.isInteger(jobs) || jobs > 256) throw new SurfcdError('INVALID_OPTION', `--jobs: expected an integer from 1 to 256, got "${flags.jobs}"`);
+  return { sphere, tolerance, jobs, format: parseChoice('--format', flags.format, FORMATS) };
+}
+
+/** A sweep engine (pool, or this thread for --jobs 1) that shows a progress bar on a TTY. */
+function sweeper(assembly: Assembly, tolerance: number, jobs: number): { sweep: SweepBatch | undefined; pool: SweepPool | null; done: () => void } {
+  const poses = resolvePoses(assembly, undefined);
+  const pool = jobs > 1 ? createSweepPool(assembly, poses, tolerance, jobs) : null;
+  if (!process.stderr.isTTY) return { sweep: pool?.sweep, pool, done: () => undefined };
+  const bar = new SingleBar({ format: 'sweeping {bar} {value}/{total} part-direction units', stream: process.stderr, hideCursor: true, clearOnComplete: true });
+  let started = false;
+  const inner: SweepBatch = pool ? pool.sweep : (units) => sweepInProcess(assembly, poses, tolerance, units);
+  const sweep: SweepBatch = async (units) => {
+    if (!started) bar.start(units.length, 0);
+    else bar.setTotal(bar.getTotal() + units.length);
+    started = true;
+    const chunk = Math.max(1, Math.ceil(units.length / 50));
+    const out = [];
+    for (let k = 0; k < units.length; k += chunk) {
+      const part: SweepUnit[] = units.slice(k, k + chunk) as SweepUnit[];
+      out.push(...(await inner(part)));
+      bar.increment(part.length);
+      await new Promise((r) => setImmediate(r));
+    }
+    return out;
+  };
+  return { sweep, pool, done: () => started && bar.stop() };
+}
+
+export function registerRemovalCommands(program: Command): void {
+  common(
+    program
+      .command('removal')
+      .description('for each part (or --part), the directions it can be taken out along, and for blocked ones the part in the way')
+      .argument('<file>', 'STEP, IGES or BREP file')
+      .addOption(new Option('--part <path>', 'a part or product node path (repeatable; default: every part)').argParser((v: string, prev: string[]) => [...prev, v]).default([], 'every part')),
+  ).action(async (file: string, flags: CommonFlags & { part: string[] }) => {
+    const opts = parseCommon(flags);
+    const load = loadOptionsFrom(flags);
+    const stop = status(`loading ${file}`);
+    const assembly = await loadAssembly(file, load).finally(stop);
+    const engine = sweeper(assembly, opts.tolerance, opts.jobs);
+    try {
+      const constraints = recognizeConstraints(assembly, { tolerance: opts.tolerance });
+      const results = await removalAnalysis(assembly, flags.part.length ? flags.part : null, { directions: opts.sphere, tolerance: opts.tolerance, constraints, ...(engine.sweep ? { sweep: engine.sweep } : {}) });
+      engine.done();
+      const text = opts.format === 'json' ? removalJson(assembly, results, { tolerance: opts.tolerance, sphere: opts.sphere }) : opts.format === 'md' ? removalMarkdown(assembly, results) : removalTable(assembly, results);
+      await emit(text, flags.out);
+    } finally {
+      engine.done();
+      await engine.pool?.close();
+    }
+  });
+
+  common(
+    program
+      .command('disassemble')
+      .description('a disassembly sequence: which part comes out next, which way, and why; written as a replayable motion script with --script-out')
+      .argument('<file>', 'STEP, IGES or BREP file')
+      .option('--base <path>', 'the part that stays to the end (default: the largest part)')
+      .option('--script-out <file>', 'write the sequence as a surfcd/motion@1 script for `surfcd simulate`'),
+  ).action(async (file: string, flags: CommonFlags & { base?: string; scriptOut?: string }) => {
+    const opts = parseCommon(flags);
+    if (flags.scriptOut === '') throw new SurfcdError('INVALID_OPTION', '--script-out: expected a file name');
+    const load = loadOptionsFrom(flags);
+    const stop = status(`loading ${file}`);
+    const assembly = await loadAssembly(file, load).finally(stop);
+    const engine = sweeper(assembly, opts.tolerance, opts.jobs);
+    try {
+      const result = await disassemble(assembly, { directions: opts.sphere, tolerance: opts.tolerance, ...(flags.base !== undefined ? { base: flags.base } : {}), ...(engine.sweep ? { sweep: engine.sweep } : {}) });
+      engine.done();
+      if (flags.scriptOut) {
+        await writeFileAtomic(flags.scriptOut, `${JSON.stringify(result.script, null, 2)}\n`);
+        process.stderr.write(`wrote ${flags.scriptOut}\n`);
+      }
+      const text = opts.format === 'json' ? disassemblyJson(assembly, result) : opts.format === 'md' ? disassemblyMarkdown(assembly, result) : disassemblyTable(assembly, result);
+      await emit(text, flags.out);
+      if (result.interlock) process.exitCode = 3;
+    } finally {
+      engine.done();
+      await engine.pool?.close();
+    }
+  });
+}

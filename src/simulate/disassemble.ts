@@ -1,0 +1,223 @@
+/**
+ * Disassembly sequences: repeatedly take out a part (or, when no single part can move, a
+ * product node or a pair of mated parts, rigidly) that has a free direction, until only the
+ * base is left or nothing can move. Every answer comes from the directional blocking graph,
+ * so each "no" names the part and surfaces in the way, and a stuck assembly reports the
+ * interlocked set and the blocking cycle that holds it.
+ *
+ * Choice among the parts that can move: single parts before groups; a direction from the
+ * part's own constraints (a bolt along its hole axis) before ±x ±y ±z before the sphere
+ * sample; then the shortest path to clear (a nut's few millimetres before its bolt's shank
+ * length: fasteners come off before what they hold); then path order, so the result is
+ * deterministic.
+ */
+import type { Vec3 } from '../constraints/types.js';
+import { unionAabb, emptyAabb, transformAabb, type Aabb } from '../math/aabb.js';
+import type { Rigid } from '../math/rigid.js';
+import type { Assembly, ProductNode } from '../model/types.js';
+import type { BlockingGraph, Blocker } from './blocking.js';
+import { clearDistance } from './clearance.js';
+import { candidateDirections, type CandidateDirection } from './directions.js';
+
+/** What moves in one step. */
+export interface Mover {
+  kind: 'part' | 'node' | 'group';
+  /** Part path, product node path, or the member paths joined with ` + `. */
+  name: string;
+  /** Indices of the parts that move together. */
+  parts: number[];
+}
+
+export interface SequenceStep {
+  step: number;
+  mover: Mover;
+  direction: Vec3;
+  /** Where the direction came from (`coaxial with rig/plate`, `+z`, `sphere 7/26`). */
+  source: string;
+  /** mm to travel until the mover's box has left every remaining part's box. */
+  distance: number;
+  /** Why this one: the rule that picked it, among how many movable candidates. */
+  why: string;
+}
+
+export interface InterlockLink {
+  part: string;
+  /** The part that holds it along its least-blocked direction. */
+  heldBy: string;
+  direction: Vec3;
+  source: string;
+  surfaces?: [number, number];
+  reason?: string;
+}
+
+export interface DisassemblyPlan {
+  steps: SequenceStep[];
+  /** Parts left at the end (the base, and any interlocked parts). */
+  remaining: string[];
+  /** When parts other than the base could not be removed: the set, and a blocking cycle among them. */
+  interlock: { parts: string[]; cycle: InterlockLink[] } | null;
+}
+
+export interface PlanOptions {
+  /** Index of the part that stays to the end (not removed), if any. */
+  base: number | null;
+  /** Sphere samples per mover (default 26). */
+  sphere: number;
+  poses: Rigid[];
+  /** Called before each step's candidates are swept, for progress display. */
+  onStep?: (removed: number, total: number) => void;
+}
+
+const SOURCE_RANK = (s: string): number => (s.startsWith('sphere') ? 2 : /^[+-][xyz]$/.test(s) ? 1 : 0);
+
+interface Option {
+  mover: Mover;
+  dir: CandidateDirection;
+  distance: number;
+  rank: number;
+}
+
+export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, opts: PlanOptions): Promise<DisassemblyPlan> {
+  const parts = assembly.parts;
+  const worldBox: Aabb[] = parts.map((p, i) => transformAabb(p.bounds, opts.poses[i]!));
+  const present = new Set(parts.map((_, i) => i));
+  const steps: SequenceStep[] = [];
+  const removable = (): number[] => [...present].filter((i) => i !== opts.base);
+
+  const directionsFor = (members: number[]): CandidateDirection[] => {
+    const names = new Set(members.map((i) => parts[i]!.path));
+    const own = new Set<number>(members);
+    const cons = members.flatMap((i) => graph.constraints(i)).filter((c) => {
+      const a = parts.findIndex((p) => p.path === c.partA), b = parts.findIndex((p) => p.path === c.partB);
+      return present.has(a) && present.has(b) && own.has(a) !== own.has(b);
+    });
+    return candidateDirections([...new Set(cons)], names, opts.sphere);
+  };
+
+  const tryMovers = async (movers: Mover[]): Promise<Option[]> => {
+    const dirs = movers.map((m) => directionsFor(m.parts));
+    await graph.prefetch(movers.flatMap((m, k) => m.parts.flatMap((part) => dirs[k]!.map((d) => ({ part, direction: d.direction })))));
+    const options: Option[] = [];
+    movers.forEach((mover, k) => {
+      const box = mover.parts.reduce((acc, i) => unionAabb(acc, worldBox[i]!), emptyAabb());
+      const others = [...present].filter((i) => !mover.parts.includes(i)).map((i) => worldBox[i]!);
+      for (const dir of dirs[k]!) {
+        if (graph.groupBlockers(mover.parts, dir.direction, present).length > 0) continue;
+        options.push({ mover, dir, distance: clearDistance(box, others, dir.direction), rank: SOURCE_RANK(dir.source) });
+        break; // the first free direction in candidate order is this mover's best
+      }
+    });
+    return options;
+  };
+
+  while (removable().length > 0) {
+    opts.onStep?.(steps.length, parts.length - (opts.base === null ? 0 : 1));
+    let options = await tryMovers(removable().sort(byPath(assembly)).map((i) => ({ kind: 'part', name: parts[i]!.path, parts: [i] })));
+    let phase = 'single part';
+    if (options.length === 0) {
+      options = await tryMovers(nodeMovers(assembly, present, opts.base));
+      phase = 'product node (no single part could move)';
+    }
+    if (options.length === 0) {
+      options = await tryMovers(pairMovers(assembly, graph, present, opts.base));
+      phase = 'pair of mated parts (no single part or node could move)';
+    }
+    if (options.length === 0) break;
+    options.sort((a, b) => a.rank - b.rank || a.distance - b.distance || cmp(a.mover.name, b.mover.name));
+    const best = options[0]!;
+    const rule = best.rank === 0 ? 'a direction from its own constraints' : best.rank === 1 ? 'a coordinate axis (no constraint direction was free)' : 'a sphere sample (no constraint or axis direction was free)';
+    steps.push({
+      step: steps.length + 1,
+      mover: best.mover,
+      direction: best.dir.direction,
+      source: best.dir.source,
+      distance: best.distance,
+      why: `${phase}; free along ${rule}; shortest path to clear among ${options.length} movable candidate${options.length === 1 ? '' : 's'}`,
+    });
+    for (const i of best.mover.parts) present.delete(i);
+  }
+  const left = removable();
+  const remaining = [...present].sort(byPath(assembly)).map((i) => parts[i]!.path);
+  return { steps, remaining, interlock: left.length > 0 ? interlockOf(assembly, graph, left, present, opts.sphere, directionsFor) : null };
+}
+
+/** For each stuck part, its least-blocked direction and the nearest part holding it there; then a cycle of that relation. */
+function interlockOf(
+  assembly: Assembly,
+  graph: BlockingGraph,
+  stuck: number[],
+  present: ReadonlySet<number>,
+  _sphere: number,
+  directionsFor: (members: number[]) => CandidateDirection[],
+): { parts: string[]; cycle: InterlockLink[] } {
+  const parts = assembly.parts;
+  const link = new Map<number, { blocker: Blocker; dir: CandidateDirection }>();
+  for (const i of stuck) {
+    let best: { blocker: Blocker; dir: CandidateDirection; count: number } | null = null;
+    for (const dir of directionsFor([i])) {
+      const bs = graph.groupBlockers([i], dir.direction, present);
+      if (bs.length === 0) continue;
+      if (!best || bs.length < best.count) best = { blocker: bs[0]!, dir, count: bs.length };
+    }
+    if (best) link.set(i, best);
+  }
+  // follow "held by" from the first stuck part until a part repeats: that loop is a blocking cycle
+  const order: number[] = [];
+  let at: number | undefined = stuck.sort(byPath(assembly))[0];
+  while (at !== undefined && !order.includes(at) && link.has(at)) {
+    order.push(at);
+    at = link.get(at)!.blocker.other;
+  }
+  const start = at !== undefined ? order.indexOf(at) : -1;
+  const cycleParts = start >= 0 ? order.slice(start) : order;
+  const cycle = cycleParts.map((i) => {
+    const { blocker, dir } = link.get(i)!;
+    return {
+      part: parts[i]!.path,
+      heldBy: parts[blocker.other]!.path,
+      direction: dir.direction,
+      source: dir.source,
+      ...(blocker.surfaceMoving !== undefined ? { surfaces: [blocker.surfaceMoving, blocker.surfaceOther!] as [number, number] } : {}),
+      ...(blocker.reason ? { reason: blocker.reason } : {}),
+    };
+  });
+  return { parts: stuck.map((i) => parts[i]!.path), cycle };
+}
+
+/** Product nodes (not the root) whose parts are all still present and exclude the base, two or more parts each. */
+function nodeMovers(assembly: Assembly, present: ReadonlySet<number>, base: number | null): Mover[] {
+  const out: Mover[] = [];
+  const visit = (node: ProductNode, isRoot: boolean): number[] => {
+    const mine = [...node.parts];
+    for (const c of node.children) mine.push(...visit(c, false));
+    if (!isRoot && mine.length >= 2 && mine.every((i) => present.has(i)) && (base === null || !mine.includes(base))) {
+      out.push({ kind: 'node', name: node.path, parts: mine.sort((a, b) => a - b) });
+    }
+    return mine;
+  };
+  visit(assembly.root, true);
+  return out.sort((a, b) => cmp(a.name, b.name));
+}
+
+/** Pairs of present parts tied by a constraint, moving together (a shaft with its key). */
+function pairMovers(assembly: Assembly, graph: BlockingGraph, present: ReadonlySet<number>, base: number | null): Mover[] {
+  const seen = new Set<string>();
+  const out: Mover[] = [];
+  const index = new Map(assembly.parts.map((p, i) => [p.path, i] as const));
+  for (const i of present) {
+    if (i === base) continue;
+    for (const c of graph.constraints(i)) {
+      const a = index.get(c.partA)!, b = index.get(c.partB)!;
+      if (!present.has(a) || !present.has(b) || a === base || b === base) continue;
+      const key = a < b ? `${a}|${b}` : `${b}|${a}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const members = [a, b].sort(byPath(assembly));
+      out.push({ kind: 'group', name: members.map((m) => assembly.parts[m]!.path).join(' + '), parts: members });
+    }
+  }
+  return out.sort((x, y) => cmp(x.name, y.name));
+}
+
+const cmp = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
+const byPath = (assembly: Assembly) => (i: number, j: number): number => cmp(assembly.parts[i]!.path, assembly.parts[j]!.path);

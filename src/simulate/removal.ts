@@ -1,0 +1,218 @@
+/**
+ * Removal analysis, the maintenance planner's first questions: which way can this part (or
+ * product node) come out, and what is in the way (`removalDirections`); in what order does
+ * the whole assembly come apart (`disassemble`, written as a replayable motion script).
+ */
+import { resolvePoses } from '../collide/findContacts.js';
+import { recognizeConstraints } from '../constraints/recognize.js';
+import type { ConstraintReport, Vec3 } from '../constraints/types.js';
+import { SurfcdError } from '../errors.js';
+import { transformAabb, unionAabb, emptyAabb } from '../math/aabb.js';
+import type { Pose, Rigid } from '../math/rigid.js';
+import { surfaceKindOf } from '../model/surfaceKindOf.js';
+import type { Assembly, ProductNode } from '../model/types.js';
+import { BlockingGraph, type Blocker, type SweepBatch } from './blocking.js';
+import { clearDistance } from './clearance.js';
+import { candidateDirections, explicitDirections, type CandidateDirection } from './directions.js';
+import { planDisassembly, type DisassemblyPlan } from './disassemble.js';
+import { removalScript, type MotionScriptDocument } from './removalScript.js';
+import { sweepInProcess } from './sweepUnit.js';
+
+export const DEFAULT_SPHERE_DIRECTIONS = 26;
+export const DEFAULT_REMOVAL_TOLERANCE = 0.01;
+
+export interface RemovalOptions {
+  /** Poses by part path (parts not named stay where the file put them). */
+  poses?: Record<string, Pose> | Map<string, Pose>;
+  /** Sphere samples after the constraint and axis directions (default 26), or an explicit list of directions. */
+  directions?: number | readonly (readonly number[])[];
+  /** Contact tolerance (mm), as in `surfcd contacts`. Default 0.01. */
+  tolerance?: number;
+  /** Constraints already recognised for these poses (recognised here otherwise). */
+  constraints?: ConstraintReport;
+  /** The sweep engine (default: in this thread; the CLI passes a worker pool). */
+  sweep?: SweepBatch;
+}
+
+export interface BlockerReport {
+  /** The blocking part. */
+  part: string;
+  /** The moving part that meets it (differs from the subject for a product node). */
+  movingPart: string;
+  /** Surfaces in contact (moving part's, blocking part's) and their fitted kinds, when swept. */
+  surfaceMoving?: number;
+  surfaceOther?: number;
+  kindMoving?: string;
+  kindOther?: string;
+  point?: Vec3;
+  normal?: Vec3;
+  /** For a block decided by the part's own constraints, before any sweep. */
+  reason?: string;
+}
+
+export interface DirectionResult {
+  direction: Vec3;
+  source: string;
+  status: 'free' | 'blocked';
+  /** Free: mm to travel until clear of every other part's box. Blocked: mm travelled before the first contact. */
+  distance: number;
+  blocker?: BlockerReport;
+}
+
+export interface RemovalResult {
+  /** Part path or product node path. */
+  subject: string;
+  kind: 'part' | 'node';
+  parts: string[];
+  directions: DirectionResult[];
+  /** How many directions are free. */
+  free: number;
+}
+
+/** The parts a path names: one part, or every part under a product node. */
+export function resolveSubject(assembly: Assembly, path: string): { kind: 'part' | 'node'; parts: number[] } {
+  const i = assembly.parts.findIndex((p) => p.path === path);
+  if (i >= 0) return { kind: 'part', parts: [i] };
+  const node = findNode(assembly.root, path);
+  if (node) {
+    const parts: number[] = [];
+    const collect = (n: ProductNode): void => {
+      parts.push(...n.parts);
+      n.children.forEach(collect);
+    };
+    collect(node);
+    if (parts.length > 0) return { kind: 'node', parts: parts.sort((a, b) => a - b) };
+  }
+  const known = assembly.parts.map((p) => p.path);
+  const close = known.filter((k) => k.includes(path)).slice(0, 5);
+  throw new SurfcdError('UNKNOWN_PART', `no part or product node "${path}" in ${assembly.name}; ${close.length ? `did you mean ${close.map((c) => `"${c}"`).join(', ')}?` : `parts are e.g. ${known.slice(0, 5).map((c) => `"${c}"`).join(', ')}`}`);
+}
+
+function findNode(node: ProductNode, path: string): ProductNode | null {
+  if (node.path === path) return node;
+  for (const c of node.children) {
+    const f = findNode(c, path);
+    if (f) return f;
+  }
+  return null;
+}
+
+interface Scene {
+  poses: Rigid[];
+  constraints: ConstraintReport;
+  graph: BlockingGraph;
+  sphere: number | null;
+  explicit: CandidateDirection[] | null;
+}
+
+function prepare(assembly: Assembly, options: RemovalOptions): Scene {
+  const tolerance = options.tolerance ?? DEFAULT_REMOVAL_TOLERANCE;
+  if (typeof tolerance !== 'number' || !(tolerance >= 0) || !Number.isFinite(tolerance)) {
+    throw new SurfcdError('INVALID_OPTION', `removal: tolerance is ${String(tolerance)}, expected a finite number ≥ 0 (mm)`);
+  }
+  const poses = resolvePoses(assembly, options.poses);
+  const constraints = options.constraints ?? recognizeConstraints(assembly, { tolerance, ...(options.poses ? { poses: options.poses } : {}) });
+  const sweep = options.sweep ?? ((units) => sweepInProcess(assembly, poses, tolerance, units));
+  const graph = new BlockingGraph(assembly, constraints.constraints, sweep);
+  const d = options.directions ?? DEFAULT_SPHERE_DIRECTIONS;
+  return typeof d === 'number'
+    ? { poses, constraints, graph, sphere: d, explicit: null }
+    : { poses, constraints, graph, sphere: null, explicit: explicitDirections(d) };
+}
+
+/**
+ * Moves `path` (a part, or a product node rigidly with all its parts) to infinity along each
+ * candidate direction and reports, per direction, `free` or the first blocking part, the
+ * surface pair in contact and the distance travelled.
+ */
+export async function removalDirections(assembly: Assembly, path: string, options: RemovalOptions = {}): Promise<RemovalResult> {
+  const scene = prepare(assembly, options);
+  return (await removalOf(assembly, scene, [path]))[0]!;
+}
+
+/** `removalDirections` for several subjects (default: every part), sharing one blocking graph. */
+export async function removalAnalysis(assembly: Assembly, paths: readonly string[] | null, options: RemovalOptions = {}): Promise<RemovalResult[]> {
+  const scene = prepare(assembly, options);
+  return removalOf(assembly, scene, paths ?? assembly.parts.map((p) => p.path));
+}
+
+async function removalOf(assembly: Assembly, scene: Scene, paths: readonly string[]): Promise<RemovalResult[]> {
+  const subjects = paths.map((path) => ({ path, ...resolveSubject(assembly, path) }));
+  const everyone = new Set(assembly.parts.map((_, i) => i));
+  const dirs = subjects.map((s) => directionsFor(assembly, scene, s.parts));
+  await scene.graph.prefetch(subjects.flatMap((s, k) => s.parts.flatMap((part) => dirs[k]!.map((d) => ({ part, direction: d.direction })))));
+  return subjects.map((s, k) => {
+    const box = s.parts.reduce((acc, i) => unionAabb(acc, transformAabb(assembly.parts[i]!.bounds, scene.poses[i]!)), emptyAabb());
+    const others = assembly.parts.map((p, i) => (s.parts.includes(i) ? null : transformAabb(p.bounds, scene.poses[i]!))).filter((b) => b !== null);
+    const directions = dirs[k]!.map((d): DirectionResult => {
+      const blockers = scene.graph.groupBlockers(s.parts, d.direction, everyone);
+      if (blockers.length === 0) return { direction: d.direction, source: d.source, status: 'free', distance: clearDistance(box, others, d.direction) };
+      return { direction: d.direction, source: d.source, status: 'blocked', distance: blockers[0]!.distance, blocker: blockerReport(assembly, blockers[0]!) };
+    });
+    return { subject: s.path, kind: s.kind, parts: s.parts.map((i) => assembly.parts[i]!.path), directions, free: directions.filter((d) => d.status === 'free').length };
+  });
+}
+
+function directionsFor(assembly: Assembly, scene: Scene, members: number[]): CandidateDirection[] {
+  if (scene.explicit) return scene.explicit;
+  const names = new Set(members.map((i) => assembly.parts[i]!.path));
+  return candidateDirections(scene.constraints.constraints, names, scene.sphere!);
+}
+
+export function blockerReport(assembly: Assembly, b: Blocker): BlockerReport {
+  const moving = assembly.parts[b.moving]!, other = assembly.parts[b.other]!;
+  const out: BlockerReport = { part: other.path, movingPart: moving.path };
+  if (b.surfaceMoving !== undefined && b.surfaceOther !== undefined) {
+    out.surfaceMoving = b.surfaceMoving;
+    out.surfaceOther = b.surfaceOther;
+    out.kindMoving = kindName(moving.surfaces[b.surfaceMoving]);
+    out.kindOther = kindName(other.surfaces[b.surfaceOther]);
+  }
+  if (b.point) out.point = b.point;
+  if (b.normal) out.normal = b.normal;
+  if (b.reason) out.reason = b.reason;
+  return out;
+}
+
+function kindName(surface: Parameters<typeof surfaceKindOf>[0] | undefined): string | undefined {
+  if (!surface || surface.triangleCount === 0) return undefined;
+  const k = surfaceKindOf(surface);
+  if (k.type === 'cylinder') return `cylinder Ø${(2 * k.radius).toFixed(2)}`;
+  if (k.type === 'sphere') return `sphere Ø${(2 * k.radius).toFixed(2)}`;
+  return k.type;
+}
+
+export interface DisassembleOptions extends RemovalOptions {
+  /** Part that stays to the end (default: the part with the largest box). Pass null for none. */
+  base?: string | null;
+  onStep?: (removed: number, total: number) => void;
+}
+
+export interface DisassemblyResult extends DisassemblyPlan {
+  base: string | null;
+  /** The sequence as a `surfcd/motion@1` script that `simulate` replays. */
+  script: MotionScriptDocument;
+  /** Pairwise sweeps run. */
+  sweeps: number;
+}
+
+/** A disassembly sequence for the whole assembly (see `planDisassembly` for the choice rules). */
+export async function disassemble(assembly: Assembly, options: DisassembleOptions = {}): Promise<DisassemblyResult> {
+  const scene = prepare(assembly, options);
+  const base = options.base === undefined ? largestPart(assembly, scene.poses) : options.base === null ? null : resolveSubject(assembly, options.base);
+  if (base && typeof base === 'object' && base.kind !== 'part') throw new SurfcdError('INVALID_OPTION', `disassemble: base "${options.base}" is a product node; name one part`);
+  const baseIndex = base === null ? null : typeof base === 'number' ? base : base.parts[0]!;
+  const plan = await planDisassembly(assembly, scene.graph, { base: baseIndex, sphere: scene.sphere ?? DEFAULT_SPHERE_DIRECTIONS, poses: scene.poses, ...(options.onStep ? { onStep: options.onStep } : {}) });
+  const baseName = baseIndex === null ? null : assembly.parts[baseIndex]!.path;
+  return { ...plan, base: baseName, script: removalScript(assembly, plan, options.tolerance ?? DEFAULT_REMOVAL_TOLERANCE), sweeps: scene.graph.sweeps };
+}
+
+function largestPart(assembly: Assembly, poses: Rigid[]): number | null {
+  let best = -1, bestVolume = -1;
+  assembly.parts.forEach((p, i) => {
+    const b = transformAabb(p.bounds, poses[i]!);
+    const v = (b[3]! - b[0]!) * (b[4]! - b[1]!) * (b[5]! - b[2]!);
+    if (v > bestVolume) [best, bestVolume] = [i, v];
+  });
+  return best < 0 ? null : best;
+}
