@@ -28,3 +28,15 @@ export { recognizeConstraints, DEFAULT_TOLERANCE as DEFAULT_CONSTRAINT_TOLERANCE
 export { usePlugin, loadPlugin, removePlugin, registeredPlugins, validatePlugin, DEFAULT_PLUGINS } from './constraints/plugins.js';
 export { freedomOf, forceWrench, momentWrench } from './constraints/freedom.js';
 export type * from './constraints/types.js';
+export {
+  judgeSurfacePair,
+  surfacePairInterferes,
+  surfacePairAllowance,
+  fittedSurfacesCoincide,
+  type ContactVerdict,
+  type ContactKind,
+  type SurfacePairJudgement,
+  type SurfacePairQuery,
+  type PoseLike,
+} from './collide/contactVerdict.js';
+export { surfaceSag, effectiveSag, partSag, coordinateNoise } from './model/tessellationError.js';
