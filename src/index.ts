@@ -28,3 +28,4 @@ export { recognizeConstraints, DEFAULT_TOLERANCE as DEFAULT_CONSTRAINT_TOLERANCE
 export { usePlugin, loadPlugin, removePlugin, registeredPlugins, validatePlugin, DEFAULT_PLUGINS } from './constraints/plugins.js';
 export { freedomOf, forceWrench, momentWrench } from './constraints/freedom.js';
 export type * from './constraints/types.js';
+export { timeOfImpact, distance, type ImpactHit, type ImpactResult, type TimeOfImpactOptions, type ClosestPair, type DistanceOptions, type DistanceResult } from './motion/index.js';
