@@ -40,3 +40,4 @@ export {
   type PoseLike,
 } from './collide/contactVerdict.js';
 export { surfaceSag, effectiveSag, partSag, coordinateNoise } from './model/tessellationError.js';
+export { timeOfImpact, distance, type ImpactHit, type ImpactResult, type TimeOfImpactOptions, type ClosestPair, type DistanceOptions, type DistanceResult } from './motion/index.js';
