@@ -42,6 +42,11 @@ export { partFromMesh, type MeshInput } from './spatial/mesh.js';
 export { partFromGeometry, type GeometryLike } from './spatial/geometry.js';
 export { indexPart, indexAssembly, partIndexBytes } from './spatial/indexPart.js';
 
+// three.js-friendly (structural: three itself is only needed by surfcd/three)
+export { partGeometryArrays, type PartGeometryArrays } from './three/geometryArrays.js';
+export { poseOf, type Object3DLike } from './three/pose.js';
+export type { AttributeLike } from './spatial/geometry.js';
+
 // Collision
 export {
   collide,
