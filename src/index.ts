@@ -7,6 +7,10 @@ export type { Aabb } from './math/aabb.js';
 export type { Obb } from './math/obb.js';
 export { loadAssembly, partFromMesh, partFromGeometry, type MeshInput, type GeometryLike } from './spatial/load.js';
 export { readAssembly, type LoadOptions } from './import/readAssembly.js';
+export type { AssemblyLoadOptions } from './spatial/load.js';
+export { serializeAssembly, deserializeAssembly, SERIAL_FORMAT_VERSION } from './spatial/serialize.js';
+export { updateAssemblyCache } from './spatial/loadCached.js';
+export { defaultCacheDir, type CacheOption } from './import/cache.js';
 export { indexPart, indexAssembly, partIndexBytes } from './spatial/indexPart.js';
 export {
   collide,

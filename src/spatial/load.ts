@@ -3,10 +3,25 @@ import { readAssembly, type LoadOptions } from '../import/readAssembly.js';
 import { createPart, type SurfaceRange } from '../model/part.js';
 import type { Assembly, Part } from '../model/types.js';
 import { indexAssembly, indexPart } from './indexPart.js';
+import { loadCached } from './loadCached.js';
+import { cacheDirOf, type CacheOption } from '../import/cache.js';
+
+export interface AssemblyLoadOptions extends LoadOptions {
+  /**
+   * Indexed-assembly cache (issue 14): `true` = `$XDG_CACHE_HOME/surfcd`, a string = that
+   * directory, `false`/absent = none. Only used when `source` is a path.
+   */
+  cache?: CacheOption;
+}
 
 /** Reads a STEP/IGES/BREP file (path or bytes) and builds every part's S-CD index. */
-export async function loadAssembly(source: string | Uint8Array, options: LoadOptions = {}): Promise<Assembly> {
-  return indexAssembly(await readAssembly(source, options));
+export async function loadAssembly(source: string | Uint8Array, options: AssemblyLoadOptions = {}): Promise<Assembly> {
+  // --- indexed-assembly cache (issue 14) ---
+  const { cache, ...loadOptions } = options ?? {};
+  const dir = cacheDirOf(cache);
+  if (dir !== null && typeof source === 'string') return loadCached(source, loadOptions, dir);
+  // --- end cache ---
+  return indexAssembly(await readAssembly(source, loadOptions));
 }
 
 export interface MeshInput {
