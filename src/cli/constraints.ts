@@ -4,10 +4,11 @@ import { loadPlugin } from '../constraints/loadPlugin.js';
 import { DEFAULT_CLEARANCE, DEFAULT_TOLERANCE, pluginsFor, recognizeConstraints } from '../constraints/recognize.js';
 import type { LoadedPlugin } from '../constraints/types.js';
 import { SurfcdError } from '../errors.js';
-import type { LoadOptions } from '../import/readAssembly.js';
 import { constraintsCsv, constraintsJson, constraintsMarkdown, constraintsTable } from '../report/constraintsReport.js';
-import { loadAssembly } from '../spatial/load.js';
+import { loadAssembly, type AssemblyLoadOptions } from '../spatial/load.js';
+import { updateAssemblyCache } from '../spatial/loadCached.js';
 import { emit, parseChoice, parseNumber, status } from './output.js';
+import { addCacheOptions, cacheOf } from './cacheOption.js';
 
 const BUILT_IN_FORMATS = ['table', 'json', 'csv', 'md'] as const;
 
@@ -21,10 +22,12 @@ interface Flags {
   linearDeflection?: string;
   angularDeflection?: string;
   cadFormat?: string;
+  cache?: string | boolean;
 }
 
-function loadOptions(flags: Flags): LoadOptions {
+function loadOptions(flags: Flags): AssemblyLoadOptions {
   return {
+    cache: cacheOf(flags),
     ...(flags.linearDeflection !== undefined ? { linearDeflection: parseNumber('--linear-deflection', flags.linearDeflection, { min: 0, exclusiveMin: true }) } : {}),
     ...(flags.angularDeflection !== undefined ? { angularDeflection: parseNumber('--angular-deflection', flags.angularDeflection, { min: 0, exclusiveMin: true }) } : {}),
     ...(flags.cadFormat !== undefined ? { format: parseChoice('--cad-format', flags.cadFormat, ['step', 'iges', 'brep'] as const) } : {}),
@@ -46,8 +49,8 @@ async function timed<T>(message: string, work: () => Promise<T> | T): Promise<[T
 
 /** Adds the `constraints` command to the program. */
 export function registerConstraintsCommand(program: Command): Command {
-  return program
-    .command('constraints')
+  return addCacheOptions(program
+    .command('constraints'))
     .description('recognise assembly constraints (against, coaxial, tangent, spherical, conical, insert, …) and the degrees of freedom they leave')
     .argument('<file>', 'STEP, IGES or BREP file')
     .option('-t, --tolerance <mm>', 'surfaces closer than this touch; also the coincidence tolerance of the rules', String(DEFAULT_TOLERANCE))
@@ -83,6 +86,8 @@ export function registerConstraintsCommand(program: Command): Command {
       const [report, recognizeMs] = await timed('recognising constraints', () =>
         recognizeConstraints(assembly, { tolerance, clearance, plugins: extra, ...(angleTolerance !== undefined ? { angleTolerance } : {}) }),
       );
+      // Keep the surface kinds just fitted in the cache entry, so the next run skips the fitting (issue 14).
+      await updateAssemblyCache(assembly);
       let text: string;
       if (reporter) {
         try {
