@@ -66,13 +66,13 @@ export function validatePlugin(plugin: unknown, source: string): LoadedPlugin {
       if (typeof rule['name'] !== 'string' || rule['name'].trim() === '') {
         throw new SurfcdError('PLUGIN_FAILED', `${at}: "name" is ${describeValue(rule['name'])}, expected a non-empty string`);
       }
-      for (const f of ['match', 'derive', 'merge', 'freedom', 'describe']) {
+      for (const f of ['match', 'matchPair', 'supersede', 'derive', 'merge', 'freedom', 'describe']) {
         if (rule[f] !== undefined && typeof rule[f] !== 'function') {
           throw new SurfcdError('PLUGIN_FAILED', `${at} ("${rule['name']}"): "${f}" is ${describeValue(rule[f])}, expected a function`);
         }
       }
-      if (typeof rule['match'] !== 'function' && typeof rule['derive'] !== 'function') {
-        throw new SurfcdError('PLUGIN_FAILED', `${at} ("${rule['name']}"): has neither "match" nor "derive"; a rule needs at least one of the two functions`);
+      if (typeof rule['match'] !== 'function' && typeof rule['derive'] !== 'function' && typeof rule['matchPair'] !== 'function') {
+        throw new SurfcdError('PLUGIN_FAILED', `${at} ("${rule['name']}"): has neither "match" nor "derive" (nor "matchPair"); a rule needs at least one of them`);
       }
       if (rule['kinds'] !== undefined && !(Array.isArray(rule['kinds']) && rule['kinds'].every((k) => typeof k === 'string'))) {
         throw new SurfcdError('PLUGIN_FAILED', `${at} ("${rule['name']}"): "kinds" is ${describeValue(rule['kinds'])}, expected an array of strings`);
