@@ -13,10 +13,11 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SurfcdError } from '../errors.js';
+import { registerNarrowPhase, unregisterNarrowPhase, validateNarrowPhase, type NarrowPhase } from '../collide/narrowPhases.js';
 import type { ConstraintReporter, ConstraintRule, LoadedPlugin, SurfcdPlugin } from './types.js';
 
 /** First-party plugin folders, relative to the package root (loaded by default, in this order). */
-export const DEFAULT_PLUGINS: readonly string[] = ['plugins/constraints-basic'];
+export const DEFAULT_PLUGINS: readonly string[] = ['plugins/constraints-basic', 'plugins/narrow-obbtree'];
 
 /** The package root: two levels above this module (`src/constraints/` or `dist/src/constraints/`). */
 const packageRoot = new URL('../../', import.meta.url);
@@ -103,7 +104,13 @@ export function validatePlugin(plugin: unknown, source: string): LoadedPlugin {
       reporters[format] = fn as ConstraintReporter;
     }
   }
-  return { name, source, rules, reporters, plugin: plugin as SurfcdPlugin };
+  const narrowPhases: NarrowPhase[] = [];
+  const rawPhases = p['narrowPhases'];
+  if (rawPhases !== undefined) {
+    if (!Array.isArray(rawPhases)) throw new SurfcdError('PLUGIN_FAILED', `${where} ("${name}"): "narrowPhases" is ${describeValue(rawPhases)}, expected an array of { name, build, collide }`);
+    rawPhases.forEach((phase: unknown, i: number) => narrowPhases.push(validateNarrowPhase(phase, `${where} ("${name}"): narrowPhases[${i}]`)));
+  }
+  return { name, source, rules, reporters, narrowPhases, plugin: plugin as SurfcdPlugin };
 }
 
 /**
@@ -144,6 +151,7 @@ export async function usePlugin(plugin: SurfcdPlugin | string | URL): Promise<Lo
   if (registry.some((p) => p.name === loaded.name)) {
     throw new SurfcdError('PLUGIN_FAILED', `plugin ${loaded.source}: a plugin named "${loaded.name}" is already registered`);
   }
+  registerPhases(loaded);
   registry.push(loaded);
   return loaded;
 }
@@ -152,6 +160,7 @@ export async function usePlugin(plugin: SurfcdPlugin | string | URL): Promise<Lo
 export function removePlugin(name: string): boolean {
   const i = registry.findIndex((p) => p.name === name);
   if (i < 0) return false;
+  for (const phase of registry[i]!.narrowPhases) unregisterNarrowPhase(phase);
   registry.splice(i, 1);
   return true;
 }
@@ -162,10 +171,25 @@ export function registeredPlugins(): readonly LoadedPlugin[] {
   return registry;
 }
 
+/** Hands a plugin's narrow phases to collide's registry (all or none). */
+function registerPhases(loaded: LoadedPlugin): void {
+  const done: NarrowPhase[] = [];
+  try {
+    for (const phase of loaded.narrowPhases) {
+      registerNarrowPhase(phase, loaded.source);
+      done.push(phase);
+    }
+  } catch (error) {
+    for (const phase of done) unregisterNarrowPhase(phase);
+    throw error;
+  }
+}
+
 async function loadDefaults(): Promise<void> {
   for (const folder of DEFAULT_PLUGINS) {
     try {
       const loaded = await loadPlugin(new URL(folder, packageRoot));
+      registerPhases(loaded);
       registry.push({ ...loaded, source: folder });
     } catch (error) {
       defaultFailure =
