@@ -17,7 +17,7 @@ import { registerNarrowPhase, unregisterNarrowPhase, validateNarrowPhase, type N
 import type { ConstraintReporter, ConstraintRule, LoadedPlugin, SurfcdPlugin } from './types.js';
 
 /** First-party plugin folders, relative to the package root (loaded by default, in this order). */
-export const DEFAULT_PLUGINS: readonly string[] = ['plugins/constraints-basic', 'plugins/narrow-obbtree'];
+export const DEFAULT_PLUGINS: readonly string[] = ['plugins/constraints-basic', 'plugins/narrow-obbtree', 'plugins/narrow-boxtree'];
 
 /** The package root: two levels above this module (`src/constraints/` or `dist/src/constraints/`). */
 const packageRoot = new URL('../../', import.meta.url);
