@@ -387,7 +387,7 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
     clearance,
     clearanceBySize,
     angleTolerance,
-    plugins: plugins.map((p) => ({ name: p.name, source: p.source, rules: p.rules.map((r) => r.name) })),
+    plugins: plugins.filter((p) => p.rules.length > 0).map((p) => ({ name: p.name, source: p.source, rules: p.rules.map((r) => r.name) })),
     surfacePairs: { touching: touchingCount, near: nearCount },
     constraints,
     freedom: { pairs: pairFreedom, parts: partFreedom, ignoredKinds: [...ignoredKinds].sort() },

@@ -8,6 +8,7 @@
  * rule's `derive` (for constraints made of constraints, like `insert`). See
  * `src/constraints/README.md`.
  */
+import type { NarrowPhase } from '../collide/narrowPhases.js';
 import type { Pose } from '../math/rigid.js';
 import type { SurfaceKind, Vec3 } from '../model/surfaceKind.js';
 import type { Assembly, Part, Surface } from '../model/types.js';
@@ -190,6 +191,8 @@ export interface SurfcdPlugin {
   /** Each rule is an object as above, or a bare `match` function (named by the function's name). */
   constraintRules?: (ConstraintRule | ((pair: SurfacePairView, ctx: RuleContext) => ConstraintCandidate | ConstraintCandidate[] | null | undefined))[];
   reporters?: Record<string, ConstraintReporter>;
+  /** Narrow phases `collide(..., { method })` can pick (see src/collide/NARROW_PHASES.md). */
+  narrowPhases?: NarrowPhase<any>[];
   [extension: string]: unknown;
 }
 
@@ -200,6 +203,7 @@ export interface LoadedPlugin {
   source: string;
   rules: ConstraintRule[];
   reporters: Record<string, ConstraintReporter>;
+  narrowPhases: NarrowPhase[];
   plugin: SurfcdPlugin;
 }
 
