@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { COLLIDE_MODES, type CollideMode } from '../collide/collide.js';
 import { findContacts } from '../collide/findContacts.js';
 import { registerConstraintsCommand } from './constraints.js';
+import { registerReportCommand } from './report.js';
 import { SurfcdError } from '../errors.js';
 import type { LoadOptions } from '../import/readAssembly.js';
 import { contactsCsv, contactsJson, contactsTable, interferenceOnly } from '../report/contactsReport.js';
@@ -85,6 +86,7 @@ export function buildProgram(): Command {
     if (flags.format === 'table' && !flags.out) process.stderr.write(`load ${round(loadMs)} ms, contacts ${round(queryMs)} ms\n`);
   });
   registerConstraintsCommand(program);
+  registerReportCommand(program);
   return program;
 }
 
