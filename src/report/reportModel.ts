@@ -46,8 +46,8 @@ export interface ReportItem {
   depth: number;
   /** Radial gap (mm) for clearance, 0 otherwise. */
   gap: number;
-  /** The recognized constraint these surfaces take part in, if any. */
-  constraint: { id: number; kind: string; text: string } | null;
+  /** The recognized constraint these surfaces take part in, if any (`text`: the rule's one-line description). */
+  constraint: { kind: string; text: string } | null;
   sentence: string;
   /** With a previous report: whether this item is new, was there before, or is gone. */
   status?: ItemStatus;
@@ -158,7 +158,7 @@ export function buildReport(assembly: Assembly, contacts: ContactReport, constra
     }
     return v;
   };
-  const describe = (c: Constraint): string => options.describe?.(c) ?? c.kind;
+  const describe = (c: Constraint): string => options.describe?.(c) ?? '';
 
   // The constraint each surface pair forms. Derived ones (an insert = a coaxial + an
   // against) are left out: their surface lists mix both, so their cross pairs mean nothing.
@@ -191,7 +191,7 @@ export function buildReport(assembly: Assembly, contacts: ContactReport, constra
       verdict: f.verdict,
       depth: round6(f.depth),
       gap: 0,
-      constraint: c ? { id: c.id, kind: c.kind, text: describe(c) } : null,
+      constraint: c ? { kind: c.kind, text: describe(c) } : null,
       sentence: f.sentence ?? contactSentence(kind, f, a, b, c),
     });
   }
@@ -214,7 +214,7 @@ export function buildReport(assembly: Assembly, contacts: ContactReport, constra
       verdict: null,
       depth: 0,
       gap: round6(gap),
-      constraint: { id: c.id, kind: c.kind, text: describe(c) },
+      constraint: { kind: c.kind, text: describe(c) },
       sentence: clearanceSentence(c, viewsA[0]!, viewsB[0]!, gap),
     });
   }

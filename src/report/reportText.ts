@@ -53,7 +53,7 @@ export function reportMarkdown(model: ReportModel): string {
         amount(i),
         i.surfacesA.map((s) => `${s.index} ${s.noun}`).join(', '),
         i.surfacesB.map((s) => `${s.index} ${s.noun}`).join(', '),
-        i.constraint ? `${i.constraint.kind}: ${i.constraint.text}` : '—',
+        i.constraint ? [i.constraint.kind, i.constraint.text].filter(Boolean).join(': ') : '—',
         i.sentence,
         ...(withStatus ? [STATUS_MARK[i.status ?? 'new']! + (i.previousKind ? ` (was ${i.previousKind})` : '')] : []),
       ];

@@ -74,7 +74,7 @@ function detailOf(item: ReportItem | null): (Node | string)[] {
     h('div', { class: 'legend' }, h('span', { style: 'background: var(--a)' }), `A ${item.partA}: ${surfaces(item.surfacesA)}`),
     h('div', { class: 'legend' }, h('span', { style: 'background: var(--b)' }), `B ${item.partB}: ${surfaces(item.surfacesB)}`),
     h('div', { class: 'legend' }, h('span', { style: 'background: var(--region)' }), 'contact region (triangles that touch or cross)'),
-    item.constraint ? h('div', {}, `constraint ${item.constraint.kind}: ${item.constraint.text}`) : '',
+    item.constraint ? h('div', {}, `constraint ${item.constraint.kind}${item.constraint.text ? `: ${item.constraint.text}` : ""}`) : '',
     h('div', { style: 'color:#777' }, `id ${item.id}`),
   ];
 }
