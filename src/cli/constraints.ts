@@ -1,6 +1,6 @@
 /** `surfcd constraints <file>`: recognised assembly constraints and the freedom they leave. */
 import { Command, Option } from 'commander';
-import { loadPlugin } from '../constraints/plugins.js';
+import { loadPlugin } from '../constraints/loadPlugin.js';
 import { DEFAULT_CLEARANCE, DEFAULT_TOLERANCE, pluginsFor, recognizeConstraints } from '../constraints/recognize.js';
 import type { LoadedPlugin } from '../constraints/types.js';
 import { SurfcdError } from '../errors.js';
