@@ -40,9 +40,12 @@ export interface ReportItem {
   surfacesB: ReportSurface[];
   /** How the surfaces meet: touching, intersecting (triangles cross), near (within clearance only). */
   relation: 'touching' | 'intersecting' | 'near';
-  /** The contact verdict as findContacts gave it (e.g. `contact`, `interference`). */
+  /** The contact verdict as findContacts gave it (`contact`, `interference`), and why (`touching`, `within-allowance`, `coincident`, `edge`, …). */
   verdict: string | null;
-  /** Penetration depth (mm) for interference; crossing depth for a contact within the tessellation error. */
+  why: string | null;
+  /** Interference: unit world direction that separates the pair when part A moves `depth` along it. */
+  direction: [number, number, number] | null;
+  /** Penetration depth (mm) for interference; 0 otherwise. */
   depth: number;
   /** Radial gap (mm) for clearance, 0 otherwise. */
   gap: number;
@@ -98,14 +101,19 @@ export interface ContactFacts {
   surfaceB: number;
   relation: 'touching' | 'intersecting';
   verdict: string;
+  /** Why the verdict: touching, within-allowance, coincident, edge, interference (findContacts' `kind`). */
+  why: string | null;
   depth: number;
+  /** Interference: moving part A this way by `depth` separates the pair. */
+  direction: [number, number, number] | null;
   interferes: boolean;
   /** A sentence the verdict itself wrote, when it has one. */
   sentence?: string;
 }
 
 export function contactFacts(c: SurfaceContact): ContactFacts {
-  const extra = c as SurfaceContact & { sentence?: unknown };
+  const extra = c as SurfaceContact & { sentence?: unknown; kind?: unknown; direction?: unknown };
+  const direction = Array.isArray(extra.direction) && extra.direction.length === 3 ? (extra.direction.map(round6) as [number, number, number]) : null;
   return {
     partA: c.partA,
     surfaceA: c.surfaceA,
@@ -113,7 +121,9 @@ export function contactFacts(c: SurfaceContact): ContactFacts {
     surfaceB: c.surfaceB,
     relation: c.relation,
     verdict: c.verdict,
+    why: typeof extra.kind === 'string' ? extra.kind : null,
     depth: c.depth,
+    direction,
     interferes: c.verdict !== 'contact',
     ...(typeof extra.sentence === 'string' ? { sentence: extra.sentence } : {}),
   };
@@ -189,6 +199,8 @@ export function buildReport(assembly: Assembly, contacts: ContactReport, constra
       surfacesB: [reportSurface(b)],
       relation: f.relation,
       verdict: f.verdict,
+      why: f.why,
+      direction: f.direction,
       depth: round6(f.depth),
       gap: 0,
       constraint: c ? { kind: c.kind, text: describe(c) } : null,
@@ -212,6 +224,8 @@ export function buildReport(assembly: Assembly, contacts: ContactReport, constra
       surfacesB: viewsB.map(reportSurface),
       relation: 'near',
       verdict: null,
+      why: null,
+      direction: null,
       depth: 0,
       gap: round6(gap),
       constraint: { kind: c.kind, text: describe(c) },

@@ -12,7 +12,7 @@ const KIND_MARK: Record<string, string> = { interference: '❌ interference', co
 function amount(item: ReportItem): string {
   if (item.kind === 'interference') return `${mm(item.depth)} mm deep`;
   if (item.kind === 'clearance') return `${mm(item.gap)} mm gap`;
-  return item.depth > 0 ? `crosses ${mm(item.depth)} mm` : 'touching';
+  return item.why && item.why !== 'touching' ? item.why : 'touching';
 }
 
 const esc = (s: string): string => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');

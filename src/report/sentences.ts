@@ -7,8 +7,17 @@ interface PairFacts {
   partA: string;
   partB: string;
   relation: 'touching' | 'intersecting';
+  why: string | null;
   depth: number;
+  direction: [number, number, number] | null;
 }
+
+/** What a contact that crosses still is, in words (the verdict's reason). */
+const WHY: Record<string, string> = {
+  'within-allowance': ' (facets cross within the tessellation error)',
+  coincident: ' (the same fitted surface)',
+  edge: ' (along an edge)',
+};
 
 const phrase = (path: string, v: SurfaceView): string => `${partLabel(path)} ${surfaceNoun(v.kind, v.sense)} (surface ${v.index})`;
 
@@ -21,9 +30,10 @@ function holeIsA(c: Constraint | null, a: SurfaceView, b: SurfaceView): boolean 
 export function contactSentence(kind: ItemKind, f: PairFacts, a: SurfaceView, b: SurfaceView, c: Constraint | null): string {
   const A = phrase(f.partA, a), B = phrase(f.partB, b);
   if (kind === 'interference') {
-    return `${A} interferes with ${B} by ${mm(f.depth)} mm${c ? ` (they form a ${c.kind} constraint)` : ''}`;
+    const out = f.direction ? `; moving ${partLabel(f.partA)} ${mm(f.depth)} mm along (${f.direction.map(mm).join(', ')}) separates them` : '';
+    return `${A} interferes with ${B} by ${mm(f.depth)} mm${c ? ` (they form a ${c.kind} constraint)` : ''}${out}`;
   }
-  const crossing = f.relation === 'intersecting' && f.depth > 0 ? ` (facets cross by ${mm(f.depth)} mm, within the tessellation error)` : '';
+  const crossing = f.why ? (WHY[f.why] ?? '') : '';
   switch (c?.kind) {
     case 'against':
       return `${A} lies flat against ${B}${crossing}`;

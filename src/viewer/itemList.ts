@@ -26,7 +26,7 @@ const mm = (x: number): string => {
 export function amountText(item: ReportItem): string {
   if (item.kind === 'interference') return `${mm(item.depth)} mm deep`;
   if (item.kind === 'clearance') return `${mm(item.gap)} mm gap`;
-  return item.depth > 0 ? `crosses ${mm(item.depth)} mm` : 'touching';
+  return item.why && item.why !== 'touching' ? item.why : 'touching';
 }
 
 export function passes(item: ReportItem, f: ListFilters): boolean {
