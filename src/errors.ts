@@ -16,6 +16,8 @@ export type SurfcdErrorCode =
   | 'UNKNOWN_PART'
   | 'PLUGIN_FAILED'
   | 'WRITE_FAILED'
+  | 'IMPORT_FAILED'
+  | 'INVALID_CACHE'
   | 'WORKER_FAILED';
 
 export class SurfcdError extends Error {
