@@ -68,11 +68,11 @@ export function constraintDirections(constraints: readonly Constraint[], moving:
     const axis = c.params['axis'], normal = c.params['normal'];
     if ((c.kind === 'coaxial' || c.kind === 'insert' || c.kind === 'conical') && Array.isArray(axis)) {
       const a = unit(axis as number[], `constraint ${c.id}`);
-      out.push({ direction: a, source: `${c.kind} with ${other}` }, { direction: [-a[0], -a[1], -a[2]], source: `${c.kind} with ${other}` });
+      out.push({ direction: a, source: `${c.kind} with ${other}` }, { direction: negate(a), source: `${c.kind} with ${other}` });
     } else if (c.kind === 'against' && Array.isArray(normal)) {
       // the normal points out of partA into partB: B leaves along it, A against it
       const nrm = unit(normal as number[], `constraint ${c.id}`);
-      out.push({ direction: bMoves ? nrm : [-nrm[0], -nrm[1], -nrm[2]], source: `away from ${other}` });
+      out.push({ direction: bMoves ? nrm : negate(nrm), source: `away from ${other}` });
     }
   }
   return out;
@@ -102,4 +102,6 @@ export function explicitDirections(directions: readonly (readonly number[])[]): 
   });
 }
 
+/** −v without negative zeros (stable JSON, equal keys). */
+const negate = (v: Vec3): Vec3 => [v[0] === 0 ? 0 : -v[0], v[1] === 0 ? 0 : -v[1], v[2] === 0 ? 0 : -v[2]];
 const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
