@@ -24,6 +24,8 @@ export interface SweepOptions {
   ignore?: (moving: number, other: number) => boolean;
   /** Cap on contact events (translation) or advancement steps (rotation, screw). Default 10 000. */
   maxIterations?: number;
+  /** Measure the minimum clearance along the way (default true; removal sweeps skip it). */
+  clearance?: boolean;
 }
 
 export interface BlockingPair {
@@ -98,6 +100,7 @@ export function sweepParts(scene: Scene, moving: readonly number[], motionIn: Ri
   const movingSet = new Set(moving);
   for (const i of moving) if (!scene.parts[i]) throw new SurfcdError('UNKNOWN_PART', `sweepParts: no part ${i} in the scene`);
   const ctx = new SweepContext(scene, [...movingSet].sort((x, y) => x - y), motion, tolerance, options.ignore);
+  ctx.measureClearance = options.clearance ?? true;
   return motion.kind === 'translate' ? sweepTranslation(ctx, maxIterations) : advanceScrew(ctx, maxIterations);
 }
 
@@ -116,6 +119,8 @@ export class SweepContext {
   /** Part pairs touching at the start ("m:o"): clearance is measured to the other parts. */
   readonly touching = new Set<string>();
   private readonly scratch = new Float64Array(12);
+  /** Whether `result` measures the minimum clearance along the way. */
+  measureClearance = true;
 
   constructor(
     readonly scene: Scene,
@@ -269,7 +274,7 @@ export class SweepContext {
 
   result(status: SweepResult['status'], fraction: number, blocking: BlockingPair[], contact: SweepContact | null, iterations: number): SweepResult {
     blocking.sort((x, y) => x.moving - y.moving || x.other - y.other || x.surfaceMoving - y.surfaceMoving || x.surfaceOther - y.surfaceOther);
-    return { status, fraction, blocking, contact, clearance: this.clearance(fraction), preexisting: this.preexisting, iterations, stats: this.stats };
+    return { status, fraction, blocking, contact, clearance: this.measureClearance ? this.clearance(fraction) : null, preexisting: this.preexisting, iterations, stats: this.stats };
   }
 }
 

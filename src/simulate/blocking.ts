@@ -1,15 +1,20 @@
 /**
  * The directional blocking graph: for a part i and a direction d, which parts j stop i when
  * it translates along d to infinity, and after how many mm. Sweeps are pairwise (i against
- * one j, everything else absent), so the graph is computed once and every later question —
- * is i free along d once these parts are gone? what stops this group of parts? — is
- * answered from it without sweeping again.
+ * one j, everything else absent) and remembered, so every later question — is i free along
+ * d once these parts are gone? what stops this group of parts? — reuses them.
+ *
+ * Only the nearest blocker matters, so the parts are swept in the order the moving box
+ * would reach theirs and the search stops once the next box is farther than the best
+ * blocker found: a blocked direction usually costs one or two pairwise sweeps.
  *
  * A blocker comes either from i's own constraints (`locallyBlocked`: into a face it rests on,
  * sideways out of a fitted hole; distance 0, no sweep) or from a swept contact.
  */
 import type { Constraint, Vec3 } from '../constraints/types.js';
+import type { Aabb } from '../math/aabb.js';
 import type { Assembly } from '../model/types.js';
+import { boxOverlapInterval } from './clearance.js';
 import { locallyBlocked } from './localBlocking.js';
 
 /** What stops part `moving` along a direction: the first contact with part `other`. */
@@ -26,36 +31,68 @@ export interface Blocker {
   /** World contact point and the blocking surface's normal there, when known. */
   point?: Vec3;
   normal?: Vec3;
-  /** For local blocks: why the constraint forbids the direction, and which constraint. */
+  /** For local blocks (or a sweep that gave up): why the direction is blocked. */
   reason?: string;
   constraint?: number;
 }
 
-/** One unit of sweep work: part `moving` along `direction` against each of `others`. */
+/**
+ * One unit of sweep work: part `moving` along `direction` against `others`, nearest box
+ * first, stopping once the next box is farther than the nearest blocker found.
+ */
 export interface SweepUnit {
   moving: number;
   direction: Vec3;
   others: number[];
 }
 
-/** A sweep engine: for each unit, the blockers found among its `others` (any order). */
-export type SweepBatch = (units: readonly SweepUnit[]) => Promise<Blocker[][]> | Blocker[][];
+/** What a unit found: the pairs it swept (null = free), in sweep order. */
+export type UnitOutcome = { other: number; blocker: Blocker | null }[];
+
+/** A sweep engine: runs units (here, or on worker threads). */
+export type SweepBatch = (units: readonly SweepUnit[]) => Promise<UnitOutcome[]> | UnitOutcome[];
 
 export const directionKey = (d: Vec3): string => d.map((x) => x.toFixed(9)).join(',');
 
-const byDistance = (a: Blocker, b: Blocker): number => a.distance - b.distance || a.other - b.other || a.moving - b.moving;
+/** `others` ordered by when the box of `moving` moving along d would reach theirs (never: left out). */
+export function sweepOrder(boxes: readonly Aabb[], moving: number, d: Vec3, others: Iterable<number>): { other: number; entry: number }[] {
+  const out: { other: number; entry: number }[] = [];
+  for (const j of others) {
+    const span = boxOverlapInterval(boxes[moving]!, boxes[j]!, d);
+    if (span) out.push({ other: j, entry: span[0] });
+  }
+  return out.sort((a, b) => a.entry - b.entry || a.other - b.other);
+}
+
+/** Runs a unit with `sweepPair`, nearest first, with the early stop. */
+export function runUnit(boxes: readonly Aabb[], unit: SweepUnit, sweepPair: (i: number, j: number, d: Vec3) => Blocker | null): UnitOutcome {
+  const out: UnitOutcome = [];
+  let best = Infinity;
+  for (const { other, entry } of sweepOrder(boxes, unit.moving, unit.direction, unit.others)) {
+    if (entry > best) break;
+    const blocker = sweepPair(unit.moving, other, unit.direction);
+    out.push({ other, blocker });
+    if (blocker && blocker.distance < best) best = blocker.distance;
+  }
+  return out;
+}
 
 export class BlockingGraph {
-  private readonly memo = new Map<string, Blocker[]>();
+  private readonly pairs = new Map<string, Blocker | null>();
   private readonly constraintsOf: Constraint[][];
   private readonly pathIndex: Map<string, number>;
-  /** Pairwise sweeps run so far (work units × others). */
+  /** Pairwise sweeps run so far. */
   sweeps = 0;
 
   constructor(
     readonly assembly: Assembly,
     constraints: readonly Constraint[],
-    private readonly sweep: SweepBatch,
+    /** World boxes of the parts, grown by the tolerance. */
+    private readonly boxes: readonly Aabb[],
+    /** Batch engine (pool or here) for prefetching. */
+    private readonly batch: SweepBatch,
+    /** One pair, in this thread (for what a prefetch did not cover). */
+    private readonly sweepPair: (i: number, j: number, d: Vec3) => Blocker | null,
   ) {
     this.pathIndex = new Map(assembly.parts.map((p, i) => [p.path, i] as const));
     this.constraintsOf = assembly.parts.map(() => []);
@@ -71,43 +108,61 @@ export class BlockingGraph {
     return this.constraintsOf[i]!;
   }
 
-  /** Makes sure blockers(i, d) is known for every (i, d) given, sweeping what is missing in one batch. */
+  /** Sweeps, in one batch, what `nearest(members, d, present)` will need for each request (with everything present). */
   async prefetch(requests: readonly { part: number; direction: Vec3 }[]): Promise<void> {
     const units: SweepUnit[] = [];
-    const pending: { key: string; local: Blocker[] }[] = [];
     const seen = new Set<string>();
     for (const { part, direction } of requests) {
       const key = `${part}|${directionKey(direction)}`;
-      if (this.memo.has(key) || seen.has(key)) continue;
+      if (seen.has(key)) continue;
       seen.add(key);
-      const local = this.localBlockers(part, direction);
-      const lockedOut = new Set(local.map((b) => b.other));
+      const locked = new Set(this.localBlockers(part, direction).map((b) => b.other));
       const others: number[] = [];
-      for (let j = 0; j < this.assembly.parts.length; j++) if (j !== part && !lockedOut.has(j)) others.push(j);
-      units.push({ moving: part, direction, others });
-      pending.push({ key, local });
+      for (let j = 0; j < this.assembly.parts.length; j++) if (j !== part && !locked.has(j) && !this.pairs.has(this.pairKey(part, j, direction))) others.push(j);
+      if (others.length > 0) units.push({ moving: part, direction, others });
     }
     if (units.length === 0) return;
-    const results = await this.sweep(units);
+    const results = await this.batch(units);
     units.forEach((u, k) => {
-      this.sweeps += u.others.length;
-      this.memo.set(pending[k]!.key, [...pending[k]!.local, ...results[k]!].sort(byDistance));
+      for (const { other, blocker } of results[k]!) this.remember(u.moving, other, u.direction, blocker);
     });
   }
 
-  /** Every part that stops part i along d (nearest first), whatever else is present. Needs prefetch. */
-  blockers(i: number, d: Vec3): readonly Blocker[] {
-    const hit = this.memo.get(`${i}|${directionKey(d)}`);
-    if (!hit) throw new Error(`blocking graph: (${i}, ${directionKey(d)}) was not prefetched`);
-    return hit;
+  /**
+   * The nearest part in `present` (not in `members`) that stops the rigid group `members`
+   * moving along d, or null when the way is free. Sweeps what is not known yet.
+   */
+  nearest(members: readonly number[], d: Vec3, present: ReadonlySet<number>): Blocker | null {
+    const inGroup = new Set(members);
+    let best: Blocker | null = null;
+    for (const m of members) {
+      for (const b of this.localBlockers(m, d)) if (present.has(b.other) && !inGroup.has(b.other)) return b;
+    }
+    const order = members.flatMap((m) => sweepOrder(this.boxes, m, d, [...present].filter((j) => !inGroup.has(j))).map((o) => ({ ...o, moving: m })));
+    order.sort((a, b) => a.entry - b.entry || a.other - b.other || a.moving - b.moving);
+    for (const { other, entry, moving } of order) {
+      if (best && entry > best.distance) break;
+      const b = this.pair(moving, other, d);
+      if (b && (!best || b.distance < best.distance)) best = b;
+    }
+    return best;
   }
 
-  /** What stops the rigid group `members` along d, among the parts in `present` (nearest first). */
-  groupBlockers(members: readonly number[], d: Vec3, present: ReadonlySet<number>): Blocker[] {
-    const inGroup = new Set(members);
-    const out: Blocker[] = [];
-    for (const m of members) for (const b of this.blockers(m, d)) if (present.has(b.other) && !inGroup.has(b.other)) out.push(b);
-    return out.sort(byDistance);
+  private pair(i: number, j: number, d: Vec3): Blocker | null {
+    const key = this.pairKey(i, j, d);
+    if (this.pairs.has(key)) return this.pairs.get(key)!;
+    const b = this.sweepPair(i, j, d);
+    this.remember(i, j, d, b);
+    return b;
+  }
+
+  private remember(i: number, j: number, d: Vec3, b: Blocker | null): void {
+    this.sweeps++;
+    this.pairs.set(this.pairKey(i, j, d), b);
+  }
+
+  private pairKey(i: number, j: number, d: Vec3): string {
+    return `${i}|${j}|${directionKey(d)}`;
   }
 
   private localBlockers(i: number, d: Vec3): Blocker[] {

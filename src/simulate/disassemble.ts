@@ -102,7 +102,7 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
       const box = mover.parts.reduce((acc, i) => unionAabb(acc, worldBox[i]!), emptyAabb());
       const others = [...present].filter((i) => !mover.parts.includes(i)).map((i) => worldBox[i]!);
       for (const dir of dirs[k]!) {
-        if (graph.groupBlockers(mover.parts, dir.direction, present).length > 0) continue;
+        if (graph.nearest(mover.parts, dir.direction, present) !== null) continue;
         options.push({ mover, dir, distance: clearDistance(box, others, dir.direction), rank: SOURCE_RANK(dir.source) });
         break; // the first free direction in candidate order is this mover's best
       }
@@ -151,13 +151,13 @@ function interlockOf(
   directionsFor: (members: number[]) => CandidateDirection[],
 ): { parts: string[]; cycle: InterlockLink[] } {
   const parts = assembly.parts;
+  // each stuck part's "almost free" direction: the one whose nearest blocker is farthest
   const link = new Map<number, { blocker: Blocker; dir: CandidateDirection }>();
   for (const i of stuck) {
-    let best: { blocker: Blocker; dir: CandidateDirection; count: number } | null = null;
+    let best: { blocker: Blocker; dir: CandidateDirection } | null = null;
     for (const dir of directionsFor([i])) {
-      const bs = graph.groupBlockers([i], dir.direction, present);
-      if (bs.length === 0) continue;
-      if (!best || bs.length < best.count) best = { blocker: bs[0]!, dir, count: bs.length };
+      const b = graph.nearest([i], dir.direction, present);
+      if (b && (!best || b.distance > best.blocker.distance)) best = { blocker: b, dir };
     }
     if (best) link.set(i, best);
   }

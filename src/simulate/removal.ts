@@ -16,7 +16,7 @@ import { clearDistance } from './clearance.js';
 import { candidateDirections, explicitDirections, type CandidateDirection } from './directions.js';
 import { planDisassembly, type DisassemblyPlan } from './disassemble.js';
 import { removalScript, type MotionScriptDocument } from './removalScript.js';
-import { sweepInProcess } from './sweepUnit.js';
+import { contextFor, sweepInProcess, sweepPair } from './sweepUnit.js';
 
 export const DEFAULT_SPHERE_DIRECTIONS = 26;
 export const DEFAULT_REMOVAL_TOLERANCE = 0.01;
@@ -113,7 +113,8 @@ function prepare(assembly: Assembly, options: RemovalOptions): Scene {
   const poses = resolvePoses(assembly, options.poses);
   const constraints = options.constraints ?? recognizeConstraints(assembly, { tolerance, ...(options.poses ? { poses: options.poses } : {}) });
   const sweep = options.sweep ?? ((units) => sweepInProcess(assembly, poses, tolerance, units));
-  const graph = new BlockingGraph(assembly, constraints.constraints, sweep);
+  const ctx = contextFor(assembly, poses, tolerance);
+  const graph = new BlockingGraph(assembly, constraints.constraints, ctx.boxes, sweep, (i, j, d) => sweepPair(ctx, i, j, d));
   const d = options.directions ?? DEFAULT_SPHERE_DIRECTIONS;
   return typeof d === 'number'
     ? { poses, constraints, graph, sphere: d, explicit: null }
@@ -145,9 +146,9 @@ async function removalOf(assembly: Assembly, scene: Scene, paths: readonly strin
     const box = s.parts.reduce((acc, i) => unionAabb(acc, transformAabb(assembly.parts[i]!.bounds, scene.poses[i]!)), emptyAabb());
     const others = assembly.parts.map((p, i) => (s.parts.includes(i) ? null : transformAabb(p.bounds, scene.poses[i]!))).filter((b) => b !== null);
     const directions = dirs[k]!.map((d): DirectionResult => {
-      const blockers = scene.graph.groupBlockers(s.parts, d.direction, everyone);
-      if (blockers.length === 0) return { direction: d.direction, source: d.source, status: 'free', distance: clearDistance(box, others, d.direction) };
-      return { direction: d.direction, source: d.source, status: 'blocked', distance: blockers[0]!.distance, blocker: blockerReport(assembly, blockers[0]!) };
+      const blocker = scene.graph.nearest(s.parts, d.direction, everyone);
+      if (!blocker) return { direction: d.direction, source: d.source, status: 'free', distance: clearDistance(box, others, d.direction) };
+      return { direction: d.direction, source: d.source, status: 'blocked', distance: blocker.distance, blocker: blockerReport(assembly, blocker) };
     });
     return { subject: s.path, kind: s.kind, parts: s.parts.map((i) => assembly.parts[i]!.path), directions, free: directions.filter((d) => d.status === 'free').length };
   });

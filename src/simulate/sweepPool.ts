@@ -14,7 +14,7 @@ import { Piscina } from 'piscina';
 import { SurfcdError } from '../errors.js';
 import type { Rigid } from '../math/rigid.js';
 import type { Assembly } from '../model/types.js';
-import type { Blocker, SweepBatch, SweepUnit } from './blocking.js';
+import type { SweepBatch, SweepUnit, UnitOutcome } from './blocking.js';
 
 export interface SweepPool {
   sweep: SweepBatch;
@@ -48,8 +48,8 @@ export function createSweepPool(assembly: Assembly, poses: Rigid[], tolerance: n
   const pool = new Piscina({ filename, workerData, minThreads: jobs, maxThreads: jobs, idleTimeout: 60_000 });
   const sweep: SweepBatch = async (units) => {
     const size = Math.max(1, Math.ceil(units.length / (jobs * TASKS_PER_THREAD)));
-    const tasks: Promise<Blocker[][]>[] = [];
-    for (let k = 0; k < units.length; k += size) tasks.push(pool.run(units.slice(k, k + size) as SweepUnit[]) as Promise<Blocker[][]>);
+    const tasks: Promise<UnitOutcome[]>[] = [];
+    for (let k = 0; k < units.length; k += size) tasks.push(pool.run(units.slice(k, k + size) as SweepUnit[]) as Promise<UnitOutcome[]>);
     return (await Promise.all(tasks)).flat();
   };
   return { sweep, threads: jobs, close: () => pool.destroy() };

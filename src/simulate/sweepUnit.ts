@@ -3,20 +3,25 @@
  * direction to infinity (in practice: until its box has left each other part's box), and
  * each other part that it would run into is reported with the first contact.
  *
- * The sweep is the exact time of impact in `approach` mode: contacts the part starts in
- * and moves away from or slides along (a nut lifting off a plate, a bolt sliding out of its
- * fitted hole) are not blocks; vertices that start up to the tessellations' chordal error
- * behind a face (fitted cylinders cross by it) and move deeper are blocks at 0 mm.
+ * A pair is swept with the exact time of impact in `approach` mode (contacts the part starts
+ * in and moves away from or slides along are no events), and every event is confirmed the
+ * way `surfcd simulate` confirms one: the pair is posed a little past it and asked the
+ * contacts verdict. An event that does not interfere there (a vertex grazing the rim of a
+ * face it slides past) is skipped and the search resumes beyond it.
  */
 import { growAabb, transformAabb, type Aabb } from '../math/aabb.js';
 import type { Rigid } from '../math/rigid.js';
 import type { Assembly } from '../model/types.js';
 import { timeOfImpactRigid } from '../motion/timeOfImpact.js';
-import type { Blocker, SweepUnit } from './blocking.js';
+import { interferingSurfacePairs } from '../motion/verdict.js';
+import { partSag } from '../model/tessellationError.js';
+import { runUnit, type Blocker, type SweepUnit, type UnitOutcome } from './blocking.js';
 import { boxOverlapInterval } from './clearance.js';
 
 /** Extra travel past the box exit (relative to the scene size), so a contact exactly there is still seen. */
 const EXIT_SLACK = 1e-9;
+/** Grazing events skipped per pair before giving up (reported, never guessed free). */
+const MAX_EVENTS = 64;
 
 export interface SweepContext {
   assembly: Assembly;
@@ -41,34 +46,51 @@ export function sweepPair(ctx: SweepContext, i: number, j: number, d: [number, n
   const size = Math.max(1, ...ctx.boxes[j]!.map(Math.abs));
   const length = span[1] + EXIT_SLACK * size;
   if (!(length > 0)) return null;
-  const skin = ctx.tolerance + (a.deflection ?? 0) + (b.deflection ?? 0);
-  const { hit, stats } = timeOfImpactRigid(a, ctx.poses[i]!, b, ctx.poses[j]!, [d[0] * length, d[1] * length, d[2] * length], { mode: 'approach', skin });
+  const poseA = ctx.poses[i]!, poseB = ctx.poses[j]!;
+  // vertices up to the tessellations' chordal error behind a face at the start are touching
+  const skin = ctx.tolerance + partSag(a) + partSag(b);
+  // how far past an event the verdict is asked: deep enough to tell a real block from a graze
+  const probe = Math.max(3 * skin, 1e-6 * size);
+  const move: [number, number, number] = [d[0] * length, d[1] * length, d[2] * length];
+  const probed = new Float64Array(12);
+  let after = -1;
   ctx.stats.pairs++;
-  ctx.stats.triangleTests += stats.triangleTests;
-  if (!hit) return null;
-  return { other: j, moving: i, distance: hit.distance, surfaceMoving: hit.surfaceA, surfaceOther: hit.surfaceB, point: hit.point, normal: hit.normal };
+  for (let event = 0; event < MAX_EVENTS; event++) {
+    const { hit, stats } = timeOfImpactRigid(a, poseA, b, poseB, move, { mode: 'approach', skin, after });
+    ctx.stats.triangleTests += stats.triangleTests;
+    if (!hit) return null;
+    const past = hit.distance + probe;
+    probed.set(poseA);
+    probed[3] = poseA[3]! + d[0] * past;
+    probed[7] = poseA[7]! + d[1] * past;
+    probed[11] = poseA[11]! + d[2] * past;
+    if (interferingSurfacePairs(a, probed, b, poseB, ctx.tolerance).length > 0) {
+      return { other: j, moving: i, distance: hit.distance, surfaceMoving: hit.surfaceA, surfaceOther: hit.surfaceB, point: hit.point, normal: hit.normal };
+    }
+    after = past / length;
+    if (after >= 1) return null;
+  }
+  return { other: j, moving: i, distance: after * length, reason: `more than ${MAX_EVENTS} grazing contacts: treated as blocked` };
 }
 
-/** Runs work units in this thread. */
-export function runSweepUnits(ctx: SweepContext, units: readonly SweepUnit[]): Blocker[][] {
-  return units.map((u) => {
-    const out: Blocker[] = [];
-    for (const j of u.others) {
-      const b = sweepPair(ctx, u.moving, j, u.direction);
-      if (b) out.push(b);
-    }
-    return out;
-  });
+/** Runs work units in this thread (nearest box first, stopping past the nearest blocker). */
+export function runSweepUnits(ctx: SweepContext, units: readonly SweepUnit[]): UnitOutcome[] {
+  return units.map((u) => runUnit(ctx.boxes, u, (i, j, d) => sweepPair(ctx, i, j, d)));
 }
 
 const contexts = new WeakMap<Assembly, Map<string, SweepContext>>();
 
 /** The in-thread sweep engine (one context per assembly, poses and tolerance). */
-export function sweepInProcess(assembly: Assembly, poses: Rigid[], tolerance: number, units: readonly SweepUnit[]): Blocker[][] {
+export function sweepInProcess(assembly: Assembly, poses: Rigid[], tolerance: number, units: readonly SweepUnit[]): UnitOutcome[] {
+  return runSweepUnits(contextFor(assembly, poses, tolerance), units);
+}
+
+/** The shared context for an assembly at these poses and tolerance. */
+export function contextFor(assembly: Assembly, poses: Rigid[], tolerance: number): SweepContext {
   const key = `${tolerance}|${poses.map((p) => Array.from(p).join(',')).join(';')}`;
   let byKey = contexts.get(assembly);
   if (!byKey) contexts.set(assembly, (byKey = new Map()));
   let ctx = byKey.get(key);
   if (!ctx) byKey.set(key, (ctx = sweepContext(assembly, poses, tolerance)));
-  return runSweepUnits(ctx, units);
+  return ctx;
 }
