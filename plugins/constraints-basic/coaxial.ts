@@ -3,12 +3,12 @@ import type { ConstraintCandidate, ConstraintRule, SurfaceView } from '../../src
 import { add, canonical, distanceToLine, dot, mm, n, overlap, perpendiculars, round, roundV, sameLine, scale, v3, vec } from './geometry.js';
 
 /** The coaxial fit of two surfaces, or null (also used by other rules). */
-export function coaxialCandidate(a: SurfaceView, b: SurfaceView, tolerance: number, clearance: number, angle: number): ConstraintCandidate | null {
+export function coaxialCandidate(a: SurfaceView, b: SurfaceView, tolerance: number, clearance: number, angle: number, fitTolerance?: number): ConstraintCandidate | null {
   if (a.kind.type !== 'cylinder' || b.kind.type !== 'cylinder') return null;
   const ca = a.kind, cb = b.kind;
   const hole = a.sense === 'concave' && b.sense === 'convex' ? 'A' : a.sense === 'convex' && b.sense === 'concave' ? 'B' : null;
   if (!hole) return null;
-  const tol = tolerance + ca.residual + cb.residual;
+  const tol = fitTolerance ?? tolerance + ca.residual + cb.residual;
   if (!sameLine(ca.point, ca.axis, cb.point, cb.axis, tol, angle)) return null;
   const gap = hole === 'A' ? ca.radius - cb.radius : cb.radius - ca.radius;
   if (gap < -tol || gap > Math.max(clearance, tol)) return null;
@@ -38,7 +38,7 @@ export const coaxial: ConstraintRule = {
   name: 'coaxial',
   kinds: ['coaxial'],
   match({ a, b }, ctx) {
-    return coaxialCandidate(a, b, ctx.tolerance, ctx.clearance, ctx.angleTolerance);
+    return coaxialCandidate(a, b, ctx.tolerance, ctx.clearance, ctx.angleTolerance, ctx.coincidenceTolerance?.(a, b));
   },
   merge(x, y, ctx): ConstraintCandidate | null {
     const px = v3(x.params['point']), ax = v3(x.params['axis']), py = v3(y.params['point']), ay = v3(y.params['axis']);

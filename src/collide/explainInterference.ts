@@ -9,9 +9,10 @@
  */
 import type { Rigid } from '../math/rigid.js';
 import { distanceToLine, dot3 } from '../model/kindDistance.js';
-import { surfaceKindToWorld, type CylinderKind, type SurfaceKindType, type Vec3 } from '../model/surfaceKind.js';
+import { surfaceKindToWorld, type CylinderKind, type SurfaceKindType } from '../model/surfaceKind.js';
 import { surfaceKindOf } from '../model/surfaceKindOf.js';
 import type { Part, Surface } from '../model/types.js';
+import { radialSense } from './allowance.js';
 import type { PartPairVerdict } from './partPairVerdict.js';
 
 export interface JudgedSurfacePair {
@@ -66,7 +67,7 @@ function threadInHole(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, depth: num
       const s = part.surfaces[i]!;
       const k = surfaceKindOf(s);
       if (k.type !== 'cylinder') continue;
-      out.push({ kind: surfaceKindToWorld(k, rigid) as CylinderKind, sense: cylinderSense(s, k) });
+      out.push({ kind: surfaceKindToWorld(k, rigid) as CylinderKind, sense: radialSense(s) });
     }
     return out;
   };
@@ -85,21 +86,4 @@ function threadInHole(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, depth: num
     }
   }
   return null;
-}
-
-/** +1 convex (facets face away from the axis, a shaft), −1 concave (a hole). */
-function cylinderSense(s: Surface, k: CylinderKind): number {
-  const { positions: p, indices } = s.part;
-  let sum = 0;
-  for (let t = s.firstTriangle; t < s.firstTriangle + s.triangleCount; t++) {
-    const i = 3 * indices[3 * t]!, j = 3 * indices[3 * t + 1]!, l = 3 * indices[3 * t + 2]!;
-    const u: Vec3 = [p[j]! - p[i]!, p[j + 1]! - p[i + 1]!, p[j + 2]! - p[i + 2]!];
-    const v: Vec3 = [p[l]! - p[i]!, p[l + 1]! - p[i + 1]!, p[l + 2]! - p[i + 2]!];
-    const n: Vec3 = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
-    const c: Vec3 = [(p[i]! + p[j]! + p[l]!) / 3 - k.point[0], (p[i + 1]! + p[j + 1]! + p[l + 1]!) / 3 - k.point[1], (p[i + 2]! + p[j + 2]! + p[l + 2]!) / 3 - k.point[2]];
-    const h = dot3(c, k.axis);
-    const r: Vec3 = [c[0] - h * k.axis[0], c[1] - h * k.axis[1], c[2] - h * k.axis[2]];
-    sum += dot3(n, r);
-  }
-  return sum > 0 ? 1 : sum < 0 ? -1 : 0;
 }

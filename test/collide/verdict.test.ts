@@ -5,7 +5,7 @@
  * with the depth the construction says.
  */
 import { describe, expect, it } from 'vitest';
-import { coordinateNoise, findContacts, judgeSurfacePair, partFromMesh, surfaceKindOf, surfacePairAllowance, surfaceSag, type Assembly, type MeshInput, type Part } from '../../src/index.js';
+import { coordinateNoise, findContacts, judgeSurfacePair, recognizeConstraints, partFromMesh, surfaceKindOf, surfacePairAllowance, surfaceSag, type Assembly, type MeshInput, type Part } from '../../src/index.js';
 import { box, bumpyBlock, place, shaft, slot, washer } from './solidFixtures.js';
 
 function assembly(...meshes: MeshInput[]): Assembly {
@@ -127,5 +127,28 @@ describe('real overlaps: kind, depth and sentence', () => {
     const judged = judgeSurfacePair(bumpy.surfaces[0]!, undefined, asm.parts[1]!.surfaces[0]!, undefined);
     expect(judged.verdict).toBe('interference');
     expect(judged.allowance).toBeLessThan(0.1);
+  });
+});
+
+describe('the verdict and the constraint recognizer use the same evidence', () => {
+  const build = (holeRadius: number, scale: number): Assembly =>
+    assembly(
+      place(shaft('bolt', 5, -5, 15, 24, Math.PI / 24), { scale, offset: FAR.map((v) => v * scale) as never, float32: true }),
+      place(washer('plate', holeRadius, 20, 0, 10, 24), { scale, offset: FAR.map((v) => v * scale) as never, float32: true }),
+    );
+  for (const scale of [1, 25.4]) {
+    it(`a fitted bolt at ${scale}×: coaxial fit there, contact here`, () => {
+      const asm = build(5, scale);
+      const coaxial = recognizeConstraints(asm, { tolerance: 0 }).constraints.filter((c) => c.kind === 'coaxial');
+      expect(coaxial).toHaveLength(1);
+      expect(coaxial[0]!.params['fit']).toBe(true);
+      const judged = judgeSurfacePair(asm.parts[0]!.surfaces[coaxial[0]!.surfacesA[0]!]!, undefined, asm.parts[1]!.surfaces[coaxial[0]!.surfacesB[0]!]!, undefined);
+      expect([judged.verdict, judged.kind]).toEqual(['contact', 'coincident']);
+    });
+  }
+  it('a nominal screw in a tap-drill hole: no fit there, interference here', () => {
+    const asm = build(4.2, 1);
+    expect(recognizeConstraints(asm, { tolerance: 0 }).constraints.some((c) => c.kind === 'coaxial' && c.params['fit'] === true)).toBe(false);
+    expect(interferences(asm)).toHaveLength(1);
   });
 });
