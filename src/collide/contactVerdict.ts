@@ -56,7 +56,7 @@ export interface SurfacePairJudgement {
   direction: Vec3 | null;
   /** Deepest crossing of two triangles (mm), the raw measurement the allowance is compared with. */
   crossing: number;
-  /** What the two tessellations (and the tolerance) can produce (mm). */
+  /** What the two tessellations (and the tolerance) can produce (mm); 0 for a pair that only touches (not computed). */
   allowance: number;
   /** A part's mesh is open: depth is the triangles' estimate, not the solids'. */
   openMesh: boolean;
@@ -72,9 +72,10 @@ export function judgeCrossing(
   rigidB: Rigid,
   tolerance: number,
 ): SurfacePairJudgement {
+  // Touching needs no allowance (and S-CD finds many such pairs): 0 is reported then.
+  if (relation === 'touching') return { verdict: 'contact', kind: 'touching', depth: 0, direction: null, crossing, allowance: 0, openMesh: false };
   const allowance = tolerance + allowanceRigid(surfaceA, rigidA, surfaceB, rigidB);
   const contact = (kind: ContactKind): SurfacePairJudgement => ({ verdict: 'contact', kind, depth: 0, direction: null, crossing, allowance, openMesh: false });
-  if (relation === 'touching') return contact('touching');
   // The fitted primitives first: they are exact where the facets are not (same evidence as the constraint recognizer).
   if (fittedSurfacesCoincide(surfaceA, rigidA, surfaceB, rigidB, tolerance)) return contact('coincident');
   const fitTolerance = coincidenceTolerance(surfaceA, rigidA, surfaceB, rigidB, tolerance);
