@@ -89,6 +89,12 @@ describe('real overlaps: kind, depth and sentence', () => {
     expect(pair!.direction![0]).toBeGreaterThan(0.99);
   });
 
+  it('a 2 mm belt through a 3.8 mm plate: depth = half the plate (its deepest point), not the belt length', () => {
+    const asm = assembly(box('plate', [-20, -20, 0], [20, 20, 3.8]), box('belt', [-5, -1, -30], [5, 1, 30]));
+    const [pair] = interferences(asm);
+    expect(Math.abs(pair!.depth - 1.9)).toBeLessThanOrEqual(0.05 * 1.9);
+  });
+
   it('a small block buried in a big one is contained, depth = its deepest point below the nearest face', () => {
     const asm = assembly(box('big', [0, 0, 0], [100, 100, 100]), box('small', [45, 45, 87], [55, 55, 92]));
     const report = findContacts(asm);
