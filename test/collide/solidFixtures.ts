@@ -11,11 +11,13 @@ type V = [number, number, number];
 
 class Builder {
   positions: number[] = [];
+  normals: number[] = [];
   indices: number[] = [];
   surfaces: { first: number; last: number }[] = [];
   private faceStart = 0;
-  vertex(v: V): number {
+  vertex(v: V, n: V = [0, 0, 0]): number {
     this.positions.push(v[0], v[1], v[2]);
+    this.normals.push(n[0], n[1], n[2]);
     return this.positions.length / 3 - 1;
   }
   tri(a: number, b: number, c: number): void {
@@ -42,8 +44,9 @@ class Builder {
     }
     this.endFace();
   }
-  mesh(name: string): MeshInput {
-    return { name, positions: this.positions, indices: this.indices, surfaces: this.surfaces };
+  /** With `normals`: the exact vertex normals given to vertex() (as occt gives them). */
+  mesh(name: string, normals = false): MeshInput {
+    return { name, positions: this.positions, indices: this.indices, surfaces: this.surfaces, ...(normals ? { normals: this.normals } : {}) };
   }
 }
 
@@ -133,12 +136,18 @@ export function slot(name: string): MeshInput {
  * h = 10 + 2·sin(πx/20)·sin(πy/20) (freeform; peak 12 at (10, 10)), n×n cells. Every
  * coordinate comes from one grid function, so shared edges match exactly (closed mesh).
  */
-export function bumpyBlock(name: string, n = 40): MeshInput {
+export function bumpyBlock(name: string, n = 40, exactNormals = false): MeshInput {
   const b = new Builder();
   const g = (i: number): number => (40 * i) / n;
   const h = (i: number, j: number): number => 10 + 2 * Math.sin((Math.PI * g(i)) / 20) * Math.sin((Math.PI * g(j)) / 20);
+  const k = Math.PI / 20;
+  const topNormal = (i: number, j: number): V => {
+    const hx = 2 * k * Math.cos(k * g(i)) * Math.sin(k * g(j)), hy = 2 * k * Math.sin(k * g(i)) * Math.cos(k * g(j));
+    const l = Math.hypot(hx, hy, 1);
+    return [-hx / l, -hy / l, 1 / l];
+  };
   const grid = (z: (i: number, j: number) => number, up: boolean): void => {
-    const ids = Array.from({ length: n + 1 }, (_, i) => Array.from({ length: n + 1 }, (_, j) => b.vertex([g(i), g(j), z(i, j)])));
+    const ids = Array.from({ length: n + 1 }, (_, i) => Array.from({ length: n + 1 }, (_, j) => b.vertex([g(i), g(j), z(i, j)], up ? topNormal(i, j) : [0, 0, -1])));
     for (let i = 0; i < n; i++) {
       for (let j = 0; j < n; j++) {
         const [p, q, r, s] = [ids[i]![j]!, ids[i + 1]![j]!, ids[i + 1]![j + 1]!, ids[i]![j + 1]!];
@@ -156,21 +165,21 @@ export function bumpyBlock(name: string, n = 40): MeshInput {
   grid(h, true);
   grid(() => 0, false);
   // Four walls following the bumpy rim, counter-clockwise seen from above.
-  const wall = (ij: (k: number) => [number, number]): void => {
+  const wall = (ij: (k: number) => [number, number], out: V): void => {
     const pts = Array.from({ length: n + 1 }, (_, k) => ij(k));
-    const bottom = pts.map(([i, j]) => b.vertex([g(i), g(j), 0]));
-    const top = pts.map(([i, j]) => b.vertex([g(i), g(j), h(i, j)]));
+    const bottom = pts.map(([i, j]) => b.vertex([g(i), g(j), 0], out));
+    const top = pts.map(([i, j]) => b.vertex([g(i), g(j), h(i, j)], out));
     for (let k = 0; k < n; k++) {
       b.tri(bottom[k]!, bottom[k + 1]!, top[k + 1]!);
       b.tri(bottom[k]!, top[k + 1]!, top[k]!);
     }
     b.endFace();
   };
-  wall((k) => [k, 0]);
-  wall((k) => [n, k]);
-  wall((k) => [n - k, n]);
-  wall((k) => [0, n - k]);
-  return b.mesh(name);
+  wall((k) => [k, 0], [0, -1, 0]);
+  wall((k) => [n, k], [1, 0, 0]);
+  wall((k) => [n - k, n], [0, 1, 0]);
+  wall((k) => [0, n - k], [-1, 0, 0]);
+  return b.mesh(name, exactNormals);
 }
 
 /** Scales, then moves, then (optionally) rounds to float32 like occt's output. */
