@@ -24,6 +24,7 @@ import { trianglesWithin } from '../math/triangleDistance.js';
 import { relativeRigid, type Rigid } from '../math/rigid.js';
 import type { Vec3 } from '../model/surfaceKind.js';
 import type { Surface } from '../model/types.js';
+import { effectiveSag } from '../model/tessellationError.js';
 import { indexPart } from '../spatial/indexPart.js';
 import { allowanceRigid, asRigid, coincidenceTolerance, fittedRadialOverlap, fittedSurfacesCoincide, type PoseLike } from './allowance.js';
 import { surfacePairPenetration } from './penetration.js';
@@ -87,6 +88,15 @@ export function judgeCrossing(
   const depth = Math.max(pen.depth, overlap ?? 0);
   if (depth <= allowance && overlap === null) return contact('edge');
   return { verdict: 'interference', kind: 'interference', depth, direction: pen.direction, crossing, allowance, openMesh: false };
+}
+
+/**
+ * A surface's measured chordal sag as it counts against another part (a plane carries its
+ * curved neighbours' sag). Kept for callers of the first version (src/motion/verdict.ts);
+ * new code asks `surfacePairAllowance`, which sums both surfaces' sags.
+ */
+export function chordalSag(surface: Surface): number {
+  return effectiveSag(surface);
 }
 
 /** The verdict alone (kept for callers of the first version). */
