@@ -42,8 +42,6 @@ export interface SurfaceContact {
   direction?: Vec3;
   /** Interference only, when a part's mesh is open: `depth` is the triangles' estimate. */
   openMesh?: true;
-  /** Interference only: the part pair's sentence (see PartPairContacts.sentence). */
-  sentence?: string;
   /** Triangle pairs in contact (mode `all-triangles` only). */
   triangles?: number;
 }
@@ -118,7 +116,6 @@ export function findContacts(assembly: Assembly, options: ContactOptions = {}): 
     const verdict = partPairVerdict(a, poses[i]!, b, poses[j]!, surfacePairs, allowance);
     if (surfacePairs.length > 0 || verdict.kind !== 'contact') {
       const sentence = explainPartPair(a, poses[i]!, b, poses[j]!, verdict, surfacePairs, allowance);
-      if (sentence) for (const p of surfacePairs) if (p.verdict === 'interference') p.sentence = sentence;
       pairs.push({ partA: a.path, partB: b.path, surfacePairs, ...verdict, ...(sentence ? { sentence } : {}) });
     }
     options.onProgress?.(k / 2 + 1, total);
