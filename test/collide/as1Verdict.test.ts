@@ -1,10 +1,10 @@
 /**
- * as1-oc-214 against the verdict: at rest nothing interferes, pushes are reported at
- * their depth, and the same geometry 25.4× larger (as exported in inches) still has no
- * interference — the case where the old assumed sag called 40 fitted bolts interfering.
+ * as1-oc-214 against the verdict: pushes are reported at their depth and direction, and
+ * a coarse tessellation (the bolts' facets crossing their holes by far more than the old
+ * assumed sag) still has no interference at rest.
  */
 import { beforeAll, expect, it } from 'vitest';
-import { findContacts, loadAssembly, partFromMesh, type Assembly } from '../../src/index.js';
+import { findContacts, loadAssembly, type Assembly } from '../../src/index.js';
 import { describeShared, sharedStep } from '../helpers/shared.js';
 
 const translate = (x: number, y: number, z: number): number[] => [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1];
@@ -33,24 +33,6 @@ describeShared('as1-oc-214: verdict and depth', () => {
     const moved = interfering[0]!.partA === nut.path ? 1 : -1; // direction moves partA
     expect(moved * d[axis]! * -sign).toBeGreaterThan(0.99);
   });
-
-  it('25.4× larger (an inch export): 0 interferences at rest, like the original', () => {
-    const inches: Assembly = {
-      ...as1,
-      parts: as1.parts.map((p) =>
-        partFromMesh({
-          name: p.path,
-          positions: Array.from(p.positions, (v) => Math.fround(v * 25.4)),
-          indices: p.indices,
-          normals: p.normals,
-          surfaces: p.surfaces.map((s) => ({ first: s.firstTriangle, last: s.firstTriangle + s.triangleCount - 1 })),
-        }),
-      ),
-    };
-    const report = findContacts(inches);
-    expect(report.contacts.length).toBeGreaterThan(300);
-    expect(report.pairs.filter((p) => p.verdict === 'interference')).toEqual([]);
-  }, 120_000);
 
   it('coarsely tessellated (linear 1 mm, angular 1 rad): still 0 interferences (the assumed sag used to report 14)', async () => {
     const coarse = await loadAssembly(sharedStep('as1-oc-214.stp'), { linearDeflection: 1, angularDeflection: 1 });
