@@ -4,14 +4,16 @@
  * surface, with the direction that takes it out.
  *
  * Where two surfaces cross, the points sampled are those of each surface that lie inside
- * the other part: the triangles' vertices, and a march from the middle of each crossing
- * segment across the triangle, perpendicular to the segment, into the other part (a belt
- * through a plate is deepest at the plate's mid-plane, in the middle of a belt facet).
+ * the other part: its vertices within the other part's box, and a march from the middle
+ * of each crossing segment across the triangle, perpendicular to the segment, into the
+ * other part (a belt through a plate is deepest at the plate's mid-plane, in the middle
+ * of a belt facet).
  * Faces that only meet along an edge have no point deeper than rounding, so their depth
  * is ~0 however wide the faces are.
  *
  * Inside tests need a closed mesh; with an open one the result says so (`openMesh`).
  */
+import { transformAabb } from '../math/aabb.js';
 import { invertRigid, relativeRigid, type Rigid } from '../math/rigid.js';
 import { trianglesCross } from '../math/triangleCross.js';
 import type { Vec3 } from '../model/surfaceKind.js';
@@ -34,6 +36,8 @@ export interface Penetration {
 
 /** Crossing triangle pairs examined per surface pair at most (evenly thinned beyond). */
 const MAX_CROSSINGS = 256;
+/** Vertex slots examined per surface at most (evenly thinned beyond). */
+const MAX_VERTICES = 3000;
 /** Samples per march across a triangle, then ternary steps around the deepest. */
 const MARCH_STEPS = 8;
 const REFINE_STEPS = 8;
@@ -113,6 +117,14 @@ export function surfacePairPenetration(sa: Surface, rigidA: Rigid, sb: Surface, 
   const bToA = relativeRigid(rigidA, rigidB);
   const aToB = invertRigid(bToA);
   const deepest = new Deepest(a, b, aToB, bToA);
+  // Vertices of each surface inside the other part's box: a bump's peak lies in no
+  // crossing triangle, yet it is the deepest point.
+  const boxOfBInA = transformAabb(b.bounds, bToA), boxOfAInB = transformAabb(a.bounds, aToB);
+  forEachVertexIn(sa, boxOfBInA, (x, y, z) => deepest.sampleOfA(x, y, z));
+  forEachVertexIn(sb, boxOfAInB, (x, y, z) => {
+    const m = bToA;
+    deepest.sampleOfB(m[0]! * x + m[1]! * y + m[2]! * z + m[3]!, m[4]! * x + m[5]! * y + m[6]! * z + m[7]!, m[8]! * x + m[9]! * y + m[10]! * z + m[11]!);
+  });
   const pairs = crossingPairs(sa, sb, bToA);
   const stride = Math.max(1, Math.ceil(pairs.length / 2 / MAX_CROSSINGS));
   for (let k = 0; k < pairs.length; k += 2 * stride) {
@@ -193,6 +205,20 @@ function inwardChordMidpoint(part: Part, t: Float64Array): Vec3 | null {
     s += d;
   }
   return [cx + (s / 2) * nx, cy + (s / 2) * ny, cz + (s / 2) * nz];
+}
+
+/** Each vertex of the surface (its part's frame) inside `box`, once, at most MAX_VERTICES (evenly thinned). */
+function forEachVertexIn(surface: Surface, box: Float64Array, visit: (x: number, y: number, z: number) => void): void {
+  const { positions: p, indices } = surface.part;
+  const seen = new Set<number>();
+  const stride = Math.max(1, Math.ceil((3 * surface.triangleCount) / MAX_VERTICES));
+  for (let k = 3 * surface.firstTriangle, end = 3 * (surface.firstTriangle + surface.triangleCount); k < end; k += stride) {
+    const v = indices[k]!;
+    if (seen.has(v)) continue;
+    seen.add(v);
+    const x = p[3 * v]!, y = p[3 * v + 1]!, z = p[3 * v + 2]!;
+    if (x >= box[0]! && y >= box[1]! && z >= box[2]! && x <= box[3]! && y <= box[4]! && z <= box[5]!) visit(x, y, z);
+  }
 }
 
 /** Flat (triangle of sa, triangle of sb) pairs that cross; sb moved into A's frame by bToA. */
