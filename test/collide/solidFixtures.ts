@@ -182,12 +182,21 @@ export function bumpyBlock(name: string, n = 40, exactNormals = false): MeshInpu
   return b.mesh(name, exactNormals);
 }
 
-/** Scales, then moves, then (optionally) rounds to float32 like occt's output. */
-export function place(mesh: MeshInput, options: { scale?: number; offset?: V; float32?: boolean; name?: string } = {}): MeshInput {
+/**
+ * Scales, turns (about z by `turn[0]`, then about x by `turn[1]`, radians), moves, then
+ * (optionally) rounds to float32 like occt's output. Turned faces are no longer axis-
+ * aligned, so rounding moves coplanar faces off each other's plane.
+ */
+export function place(mesh: MeshInput, options: { scale?: number; turn?: [number, number]; offset?: V; float32?: boolean; name?: string } = {}): MeshInput {
   const s = options.scale ?? 1, o = options.offset ?? [0, 0, 0];
-  const positions = Array.from(mesh.positions as ArrayLike<number>, (v, i) => {
-    const x = v * s + o[i % 3]!;
-    return options.float32 ? Math.fround(x) : x;
-  });
+  const [a, b] = options.turn ?? [0, 0];
+  const p = mesh.positions as ArrayLike<number>;
+  const positions: number[] = [];
+  for (let i = 0; i < p.length; i += 3) {
+    const x = p[i]! * s, y = p[i + 1]! * s, z = p[i + 2]! * s;
+    const x1 = Math.cos(a) * x - Math.sin(a) * y, y1 = Math.sin(a) * x + Math.cos(a) * y;
+    const y2 = Math.cos(b) * y1 - Math.sin(b) * z, z2 = Math.sin(b) * y1 + Math.cos(b) * z;
+    for (const [k, v] of [x1 + o[0], y2 + o[1], z2 + o[2]].entries()) positions[i + k] = options.float32 ? Math.fround(v) : v;
+  }
   return { ...mesh, name: options.name ?? mesh.name, positions };
 }
