@@ -6,6 +6,7 @@
 import { overlappingPairs } from '../collide/broadPhase.js';
 import { collideRigid, resolveCollideOptions } from '../collide/collide.js';
 import { resolvePoses } from '../collide/findContacts.js';
+import { coincidenceTolerance } from '../collide/allowance.js';
 import { SurfcdError } from '../errors.js';
 import { emptyAabb, growAabb, isEmptyAabb, transformAabb, unionAabb, type Aabb } from '../math/aabb.js';
 import type { Rigid } from '../math/rigid.js';
@@ -130,6 +131,8 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
     angleTolerance,
     scale: sceneScale,
     wrench: Object.freeze({ force: forceWrench, moment: momentWrench }),
+    // the contact verdict's own test (src/collide/allowance.ts), so the two never disagree
+    coincidenceTolerance: (a: SurfaceView, b: SurfaceView) => coincidenceTolerance(a.surface, poses[slot.get(a.part)!]!, b.surface, poses[slot.get(b.part)!]!, tolerance),
   });
 
   // 1. surface pairs: within tolerance ("touching": touching or crossing), and "near": within clearance.
