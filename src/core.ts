@@ -77,4 +77,7 @@ export { FIRST_PARTY_PLUGINS, type FirstPartyPlugin } from './constraints/firstP
 export { freedomOf, forceWrench, momentWrench } from './constraints/freedom.js';
 export type * from './constraints/types.js';
 
+// Across worker boundaries (structured clone, typed arrays transferred, no re-indexing)
+export { assemblyToData, assemblyFromData, type AssemblyData, type PartData, type SurfaceData } from './spatial/cloneable.js';
+
 // Motion queries (src/motion) go here when they exist.

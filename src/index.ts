@@ -5,3 +5,6 @@ export * from './core.js';
 export { loadAssembly, readAssembly } from './spatial/load.js';
 export { occtModule, resetOcct } from './import/occt.js';
 export { usePlugin, loadPlugin } from './constraints/loadPlugin.js';
+export { createNodeAssemblyWorker } from './worker/nodeClient.js';
+export { AssemblyWorker, type WorkerLoadCall, type AbortSignalLike } from './worker/client.js';
+export type { WorkerLoadOptions, LoadProgress, LoadStage } from './worker/protocol.js';
