@@ -5,5 +5,4 @@
  */
 export { AssemblyWorker, createWebAssemblyWorker, webWorkerHandle, type WorkerHandle, type WorkerLoadCall, type WebWorkerLike, type AbortSignalLike } from './worker/client.js';
 export type { WorkerLoadOptions, LoadProgress, LoadStage } from './worker/protocol.js';
-export { serveAssemblyLoads } from './worker/serve.js';
 export { assemblyToData, assemblyFromData, type AssemblyData, type PartData, type SurfaceData } from './spatial/cloneable.js';
