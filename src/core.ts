@@ -69,6 +69,7 @@ export {
 } from './collide/findContacts.js';
 export type { ContactVerdict } from './collide/contactVerdict.js';
 export type { QueryStats } from './collide/stats.js';
+export type { ContactGeometry } from './collide/contactGeometry.js';
 
 // Constraints (plugins as objects; the Node entry also loads them from paths)
 export { recognizeConstraints, DEFAULT_TOLERANCE as DEFAULT_CONSTRAINT_TOLERANCE, DEFAULT_CLEARANCE } from './constraints/recognize.js';

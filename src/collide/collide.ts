@@ -7,6 +7,7 @@ import { trianglesIntersect } from '../math/triangleIntersect.js';
 import { trianglesWithin } from '../math/triangleDistance.js';
 import type { Part } from '../model/types.js';
 import { indexPart } from '../spatial/indexPart.js';
+import { contactGeometry, type ContactGeometry } from './contactGeometry.js';
 import { emptyStats, type QueryStats } from './stats.js';
 import { loadTransformedTriangle, loadTriangle, transformMargin, triangleBox } from './triangles.js';
 import { queryBoxTree } from './treeQuery.js';
@@ -29,6 +30,8 @@ export interface CollideOptions {
    * Costs more: every candidate triangle pair of a surface pair is tested.
    */
   classify?: boolean;
+  /** Also return world-space contact geometry per surface pair (`contactGeometry`): segments, points, normal. Costs an all-triangles pass. */
+  geometry?: boolean;
 }
 
 export type SurfaceRelation = 'touching' | 'intersecting';
@@ -50,6 +53,8 @@ export interface CollisionResult {
   surfacePairs: SurfacePair[];
   /** `all-triangles` only: flat triangle index pairs a0, b0, a1, b1, … (part-global indices). */
   trianglePairs?: Uint32Array;
+  /** With `geometry`: one entry per surface pair, in `surfacePairs` order. */
+  contactGeometry?: ContactGeometry[];
   stats: QueryStats;
 }
 
@@ -109,7 +114,11 @@ export function collide(a: Part, poseA: Pose, b: Part, poseB: Pose, options?: Co
   const opts = resolveCollideOptions(options);
   const rigidA = readPose(poseA, 'poseA', a, poseAScratch);
   const rigidB = readPose(poseB, 'poseB', b, poseBScratch);
-  return collideRigid(a, rigidA, b, rigidB, opts);
+  const result = collideRigid(a, rigidA, b, rigidB, opts);
+  if (!options?.geometry) return result;
+  // Every triangle pair of the reported surface pairs (collideRigid keeps bToA in its scratch).
+  const triangles = result.trianglePairs ?? collideRigid(a, rigidA, b, rigidB, { ...opts, mode: 'all-triangles', classify: false }).trianglePairs!;
+  return { ...result, contactGeometry: contactGeometry(a, rigidA, b, bToAScratch, result.surfacePairs, triangles) };
 }
 
 /** toRigid into scratch; the part's path goes into the message only when there is one to write. */
