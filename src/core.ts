@@ -41,6 +41,7 @@ export { trianglesCross } from './math/triangleCross.js';
 export { partFromMesh, type MeshInput } from './spatial/mesh.js';
 export { partFromGeometry, type GeometryLike } from './spatial/geometry.js';
 export { indexPart, indexAssembly, partIndexBytes } from './spatial/indexPart.js';
+export { serializeAssembly, deserializeAssembly, SERIAL_FORMAT_VERSION } from './spatial/serialize.js';
 
 // three.js-friendly (structural: three itself is only needed by surfcd/three)
 export { partGeometryArrays, type PartGeometryArrays } from './three/geometryArrays.js';
@@ -67,7 +68,18 @@ export {
   type PairContact,
   type PartPairContacts,
 } from './collide/findContacts.js';
-export type { ContactVerdict } from './collide/contactVerdict.js';
+export {
+  judgeSurfacePair,
+  surfacePairInterferes,
+  surfacePairAllowance,
+  fittedSurfacesCoincide,
+  type ContactVerdict,
+  type ContactKind,
+  type SurfacePairJudgement,
+  type SurfacePairQuery,
+  type PoseLike,
+} from './collide/contactVerdict.js';
+export { surfaceSag, effectiveSag, partSag, coordinateNoise } from './model/tessellationError.js';
 export type { QueryStats } from './collide/stats.js';
 export type { ContactGeometry } from './collide/contactGeometry.js';
 
@@ -78,7 +90,8 @@ export { FIRST_PARTY_PLUGINS, type FirstPartyPlugin } from './constraints/firstP
 export { freedomOf, forceWrench, momentWrench } from './constraints/freedom.js';
 export type * from './constraints/types.js';
 
+// Motion queries
+export { timeOfImpact, distance, type ImpactHit, type ImpactResult, type TimeOfImpactOptions, type ClosestPair, type DistanceOptions, type DistanceResult } from './motion/index.js';
+
 // Across worker boundaries (structured clone, typed arrays transferred, no re-indexing)
 export { assemblyToData, assemblyFromData, type AssemblyData, type PartData, type SurfaceData } from './spatial/cloneable.js';
-
-// Motion queries (src/motion) go here when they exist.

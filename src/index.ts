@@ -8,3 +8,6 @@ export { usePlugin, loadPlugin } from './constraints/loadPlugin.js';
 export { createNodeAssemblyWorker } from './worker/nodeClient.js';
 export { AssemblyWorker, type WorkerLoadCall, type AbortSignalLike } from './worker/client.js';
 export type { WorkerLoadOptions, LoadProgress, LoadStage } from './worker/protocol.js';
+export type { AssemblyLoadOptions } from './spatial/load.js';
+export { updateAssemblyCache } from './spatial/loadCached.js';
+export { defaultCacheDir, type CacheOption } from './import/cache.js';
