@@ -1,7 +1,15 @@
+/**
+ * Loading in workers, both flavours, against an in-process load of the same file: Node
+ * worker_threads, and a Web Worker in headless Chromium (skipped visibly without one), plus
+ * the browser-safe core colliding in the page like Node does.
+ */
 import { Matrix4, Quaternion, TorusGeometry, Vector3 } from 'three';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { collide, findContacts, loadAssembly, partFromMesh, type Assembly, type MeshInput } from '../../src/index.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collide, createNodeAssemblyWorker, findContacts, loadAssembly, partFromMesh, SurfcdError, type Assembly, type LoadProgress, type MeshInput } from '../../src/index.js';
+import { bundle, bundleDir, occtWasmPath } from '../helpers/bundle.js';
 import { describeBrowser, launchChromium } from '../helpers/browser.js';
 import { startTestSite, type TestSite } from '../helpers/browserPage.js';
 import { mulberry32 } from '../helpers/soup.js';
@@ -32,6 +40,61 @@ function poses(count: number): number[][] {
 }
 
 const summary = (a: Pick<Assembly, 'parts'>): unknown => a.parts.map((p) => [p.path, p.surfaces.length, p.indices.length / 3]);
+const contactKeys = (a: Assembly) => findContacts(a).contacts.map((c) => `${c.partA}:${c.surfaceA}|${c.partB}:${c.surfaceB}`);
+
+/** rig.step loaded in this process, once for both worker flavours (the reference). */
+let localRig: Promise<Assembly> | null = null;
+const rigInProcess = (): Promise<Assembly> => (localRig ??= loadAssembly(sample('rig.step')));
+
+describe('createNodeAssemblyWorker (worker_threads)', () => {
+  let script: string;
+  const rigBytes = readFileSync(sample('rig.step'));
+  beforeAll(async () => {
+    // Vitest runs TypeScript; the worker thread needs JavaScript: bundle the worker entry.
+    script = join(bundleDir(), 'nodeWorker.cjs');
+    await bundle('src/worker/nodeWorker.ts', script, { platform: 'node', format: 'cjs' });
+  });
+
+  it('loads rig.step off the main thread: same parts, indexes and contacts as in-process, with progress', async () => {
+    const worker = createNodeAssemblyWorker(script);
+    const progress: LoadProgress[] = [];
+    try {
+      const remote = await worker.load(new Uint8Array(rigBytes), { locateWasm: occtWasmPath, fileName: 'rig.step', onProgress: (p) => progress.push(p) });
+      const local = await rigInProcess();
+      expect(summary(remote)).toEqual(summary(local));
+      // Indexed in the worker, not here: the trees arrive as they were built.
+      remote.parts.forEach((p, i) => {
+        expect(p.surfaceTree).not.toBeNull();
+        expect(p.surfaces.every((s) => s.part === p)).toBe(true);
+        expect(Array.from(p.surfaceTree!.nodeBoxes)).toEqual(Array.from(local.parts[i]!.surfaceTree!.nodeBoxes));
+      });
+      expect(contactKeys(remote)).toEqual(contactKeys(local));
+      expect(progress.map((p) => p.stage)).toEqual(['start', 'read', ...local.parts.map(() => 'index'), 'transfer']);
+      expect(progress.at(-2)).toEqual({ stage: 'index', done: local.parts.length, total: local.parts.length });
+    } finally {
+      worker.terminate();
+    }
+  });
+
+  it('an AbortSignal stops the load (the worker is restarted for the next one); errors keep their code', async () => {
+    const worker = createNodeAssemblyWorker(script);
+    try {
+      const controller = new AbortController();
+      const aborted = worker.load(new Uint8Array(rigBytes), {
+        locateWasm: occtWasmPath,
+        signal: controller.signal,
+        onProgress: (p) => p.stage === 'read' && controller.abort(new Error('user cancelled')),
+      });
+      await expect(aborted).rejects.toThrow('user cancelled');
+      // Answered by a fresh worker: the aborted one was terminated.
+      const empty = await worker.load(new Uint8Array(0), { locateWasm: occtWasmPath }).catch((e: unknown) => e);
+      expect(empty).toBeInstanceOf(SurfcdError);
+      expect((empty as SurfcdError).code).toBe('EMPTY_FILE');
+    } finally {
+      worker.terminate();
+    }
+  });
+});
 
 describeBrowser('surfcd in headless Chromium', () => {
   let browser: Browser;
@@ -76,7 +139,7 @@ describeBrowser('surfcd in headless Chromium', () => {
 
   it('loadAssembly of rig.step in a Web Worker gives the same parts and contacts as Node, while the page keeps running', async () => {
     // Node's load runs while the page's worker loads (the machine has few cores).
-    const localLoad = loadAssembly(sample('rig.step'));
+    const localLoad = rigInProcess();
     const result = (await page.evaluate(`(async () => {
       const bytes = new Uint8Array(await (await fetch('rig.step')).arrayBuffer());
       const worker = surfcd.createWebAssemblyWorker(() => new Worker('worker.js'));
