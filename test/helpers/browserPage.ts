@@ -19,7 +19,7 @@ const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javas
 /** Builds the page and worker bundles (iife, as a classic script and worker) and serves them with `files`. */
 export async function startTestSite(files: string[] = []): Promise<TestSite> {
   const dir = bundleDir();
-  await bundle('test/worker/page.ts', join(dir, 'page.js'), { platform: 'browser', format: 'iife' });
+  await bundle('test/browser/page.ts', join(dir, 'page.js'), { platform: 'browser', format: 'iife' });
   // occt-import-js's glue requires node's path/crypto only on its Node code path.
   await bundle('src/worker/webWorker.ts', join(dir, 'worker.js'), { platform: 'browser', format: 'iife', external: ['path', 'crypto'] });
   copyFileSync(occtWasmPath, join(dir, 'occt-import-js.wasm'));
