@@ -80,12 +80,17 @@ describe('createNodeAssemblyWorker (worker_threads)', () => {
     const worker = createNodeAssemblyWorker(script);
     try {
       const controller = new AbortController();
+      const queued = worker.load(new Uint8Array(rigBytes), { locateWasm: occtWasmPath }).catch((e: unknown) => e);
       const aborted = worker.load(new Uint8Array(rigBytes), {
         locateWasm: occtWasmPath,
         signal: controller.signal,
         onProgress: (p) => p.stage === 'read' && controller.abort(new Error('user cancelled')),
       });
       await expect(aborted).rejects.toThrow('user cancelled');
+      // A load queued on the same worker is not lost silently: it fails, saying why.
+      const other = (await queued) as SurfcdError;
+      expect(other).toBeInstanceOf(SurfcdError);
+      expect(`${other.code}: ${other.message}`).toBe('IMPORT_FAILED: AssemblyWorker: another load on this worker was aborted');
       // Answered by a fresh worker: the aborted one was terminated.
       const empty = await worker.load(new Uint8Array(0), { locateWasm: occtWasmPath }).catch((e: unknown) => e);
       expect(empty).toBeInstanceOf(SurfcdError);
