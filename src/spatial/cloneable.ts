@@ -105,6 +105,15 @@ export function assemblyFromData(data: AssemblyData): Assembly {
     if (p.normals !== null) is(p.normals, Float32Array, 'normals');
     if (p.indices.length !== 3 * p.triangleSurface.length) bad(`${where}: ${p.indices.length} indices for ${p.triangleSurface.length} triangles`);
     if (!Array.isArray(p.surfaces)) bad(`${where}: surfaces is not an array`);
+    const tree = (t: BoxTree | null, field: string): void => {
+      if (t === null) return;
+      if (!t || typeof t !== 'object') bad(`${where}: ${field} is not a box tree`);
+      is(t.nodeBoxes, Float32Array, `${field}.nodeBoxes`);
+      is(t.itemBoxes, Float32Array, `${field}.itemBoxes`);
+      for (const k of ['nodeFirst', 'nodeCount', 'itemIds'] as const) is(t[k], Uint32Array, `${field}.${k}`);
+    };
+    tree(p.surfaceTree, 'surfaceTree');
+    p.surfaces.forEach((s, k) => tree(s.triangleTree, `surfaces[${k}].triangleTree`));
     const part = { ...p, surfaces: [] as Surface[] } as Part;
     p.surfaces.forEach((s, k) => {
       if (!(s.firstTriangle >= 0 && s.triangleCount >= 0 && s.firstTriangle + s.triangleCount <= p.triangleSurface.length)) bad(`${where}: surfaces[${k}] lies outside the part's triangles`);

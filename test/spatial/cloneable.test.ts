@@ -43,5 +43,8 @@ describe('assemblyToData / assemblyFromData (structured clone across workers)', 
     const { data } = assemblyToData({ name: 'b', units: 'mm', root: { name: '', path: '', children: [], parts: [0] }, parts: [fresh] });
     (data.parts[0] as { positions: unknown }).positions = [0, 0, 0];
     expect(() => assemblyFromData(data)).toThrowError(/parts\[0\] \("b"\): positions is not a Float64Array/);
+    const second = assemblyToData({ name: 'b', units: 'mm', root: { name: '', path: '', children: [], parts: [0] }, parts: [partFromGeometry(new BoxGeometry(1, 1, 1), 'b')] }).data;
+    (second.parts[0]!.surfaces[2]!.triangleTree as { itemIds: unknown }).itemIds = [0, 1];
+    expect(() => assemblyFromData(second)).toThrowError(/parts\[0\] \("b"\): surfaces\[2\]\.triangleTree\.itemIds is not a Uint32Array/);
   });
 });
