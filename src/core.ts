@@ -81,6 +81,7 @@ export {
 } from './collide/contactVerdict.js';
 export { surfaceSag, effectiveSag, partSag, coordinateNoise } from './model/tessellationError.js';
 export type { QueryStats } from './collide/stats.js';
+export type { ContactGeometry } from './collide/contactGeometry.js';
 
 // Constraints (plugins as objects; the Node entry also loads them from paths)
 export { recognizeConstraints, DEFAULT_TOLERANCE as DEFAULT_CONSTRAINT_TOLERANCE, DEFAULT_CLEARANCE } from './constraints/recognize.js';
@@ -92,3 +93,5 @@ export type * from './constraints/types.js';
 // Motion queries
 export { timeOfImpact, distance, type ImpactHit, type ImpactResult, type TimeOfImpactOptions, type ClosestPair, type DistanceOptions, type DistanceResult } from './motion/index.js';
 
+// Across worker boundaries (structured clone, typed arrays transferred, no re-indexing)
+export { assemblyToData, assemblyFromData, type AssemblyData, type PartData, type SurfaceData } from './spatial/cloneable.js';
