@@ -17,7 +17,7 @@ const boxB = scratchObb();
 const bToAScratch = new Float64Array(12);
 let stack = new Uint32Array(512);
 
-function load(into: Float64Array, boxes: Float64Array, node: number): void {
+function load(into: Float64Array, boxes: Float32Array, node: number): void {
   const o = BOX * node;
   for (let i = 0; i < BOX; i++) into[i] = boxes[o + i]!;
 }
