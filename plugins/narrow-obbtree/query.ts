@@ -17,9 +17,27 @@ const boxB = scratchObb();
 const bToAScratch = new Float64Array(12);
 let stack = new Uint32Array(512);
 
+/**
+ * Copies a node's box into a double-precision scratch box and makes its axes orthonormal
+ * again (Gram–Schmidt, third axis = cross product): the 15-axis formulas assume an
+ * orthonormal frame, and single-precision axes are off by ~1e-7, which near-parallel edges
+ * (|A_i × B_j| ≈ 0) would turn into false separations. The rotation this applies is ~1e-7,
+ * inside the growth the half-extents got in `toSingle`.
+ */
 function load(into: Float64Array, boxes: Float32Array, node: number): void {
   const o = BOX * node;
   for (let i = 0; i < BOX; i++) into[i] = boxes[o + i]!;
+  let x0 = into[3]!, x1 = into[4]!, x2 = into[5]!;
+  let l = 1 / Math.sqrt(x0 * x0 + x1 * x1 + x2 * x2);
+  x0 *= l; x1 *= l; x2 *= l;
+  let y0 = into[6]!, y1 = into[7]!, y2 = into[8]!;
+  const d = x0 * y0 + x1 * y1 + x2 * y2;
+  y0 -= d * x0; y1 -= d * x1; y2 -= d * x2;
+  l = 1 / Math.sqrt(y0 * y0 + y1 * y1 + y2 * y2);
+  y0 *= l; y1 *= l; y2 *= l;
+  into[3] = x0; into[4] = x1; into[5] = x2;
+  into[6] = y0; into[7] = y1; into[8] = y2;
+  into[9] = x1 * y2 - x2 * y1; into[10] = x2 * y0 - x0 * y2; into[11] = x0 * y1 - x1 * y0;
 }
 
 /**
