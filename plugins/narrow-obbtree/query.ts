@@ -4,7 +4,9 @@ import type { IndexedPart } from '../../src/collide/narrowPhases.js';
 import { emptyStats } from '../../src/collide/stats.js';
 import { transformMargin } from '../../src/collide/triangles.js';
 import type { Obb } from '../../src/math/obb.js';
-import { OBB_TESTS } from '../../src/math/obbTests.js';
+import { obbsOverlap } from '../../src/math/obbOverlap.js';
+import { obbsOverlapEffective } from '../../src/math/obbOverlapEffective.js';
+import { obbsOverlapLite } from '../../src/math/obbOverlapLite.js';
 import { relativeRigid, type Rigid } from '../../src/math/rigid.js';
 import { BOX, LEAF, type ObbTree } from './build.js';
 
@@ -55,7 +57,8 @@ export function collideObbTrees(a: IndexedPart<ObbTree>, poseA: Rigid, b: Indexe
   const bToA = relativeRigid(poseA, poseB, bToAScratch);
   // Triangles within `tolerance` have boxes within it: grow each box by half of it.
   const margin = 0.5 * opts.tolerance + transformMargin(a.part, b.part, bToA);
-  const overlap = OBB_TESTS[opts.obbTest];
+  // One direct call site per test (not a call through a variable), so each stays monomorphic and inlinable.
+  const kind = opts.obbTest === 'sat' ? 0 : opts.obbTest === 'lite' ? 1 : 2;
   const leaves = new LeafPairs(a.part, b.part, bToA, opts, stats);
   const boxesA = ta.boxes, boxesB = tb.boxes, childA = ta.child, childB = tb.child;
   let top = 0;
@@ -66,7 +69,9 @@ export function collideObbTrees(a: IndexedPart<ObbTree>, poseA: Rigid, b: Indexe
     load(boxA.buf, boxesA, na);
     load(boxB.buf, boxesB, nb);
     stats.obbTests++;
-    if (!overlap(boxA.obb, boxB.obb, bToA, margin)) continue;
+    const overlaps =
+      kind === 0 ? obbsOverlap(boxA.obb, boxB.obb, bToA, margin) : kind === 1 ? obbsOverlapLite(boxA.obb, boxB.obb, bToA, margin) : obbsOverlapEffective(boxA.obb, boxB.obb, bToA, margin);
+    if (!overlaps) continue;
     const ca = childA[na]!, cb = childB[nb]!;
     const leafA = (ca & LEAF) !== 0, leafB = (cb & LEAF) !== 0;
     if (leafA && leafB) {
