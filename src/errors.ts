@@ -15,7 +15,9 @@ export type SurfcdErrorCode =
   | 'INVALID_OPTION'
   | 'UNKNOWN_PART'
   | 'PLUGIN_FAILED'
-  | 'WRITE_FAILED';
+  | 'WRITE_FAILED'
+  | 'IMPORT_FAILED'
+  | 'INVALID_CACHE';
 
 export class SurfcdError extends Error {
   readonly code: SurfcdErrorCode;

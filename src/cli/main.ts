@@ -4,21 +4,25 @@ import { COLLIDE_MODES, type CollideMode } from '../collide/collide.js';
 import { findContacts } from '../collide/findContacts.js';
 import { narrowPhaseNames } from '../collide/narrowPhases.js';
 import { registerConstraintsCommand } from './constraints.js';
+import { registerReportCommand } from './report.js';
 import { SurfcdError } from '../errors.js';
-import type { LoadOptions } from '../import/readAssembly.js';
 import { contactsCsv, contactsJson, contactsTable, interferenceOnly } from '../report/contactsReport.js';
 import { inspectJson, inspectText } from '../report/inspectReport.js';
-import { loadAssembly } from '../spatial/load.js';
+import { loadAssembly, type AssemblyLoadOptions } from '../spatial/load.js';
+import { updateAssemblyCache } from '../spatial/loadCached.js';
 import { emit, parseChoice, parseNumber, status } from './output.js';
+import { addCacheOptions, cacheOf } from './cacheOption.js';
 
 interface LoadFlags {
   linearDeflection?: string;
   angularDeflection?: string;
   cadFormat?: string;
+  cache?: string | boolean;
 }
 
-function loadOptions(flags: LoadFlags): LoadOptions {
+function loadOptions(flags: LoadFlags): AssemblyLoadOptions {
   return {
+    cache: cacheOf(flags),
     ...(flags.linearDeflection !== undefined ? { linearDeflection: parseNumber('--linear-deflection', flags.linearDeflection, { min: 0, exclusiveMin: true }) } : {}),
     ...(flags.angularDeflection !== undefined ? { angularDeflection: parseNumber('--angular-deflection', flags.angularDeflection, { min: 0, exclusiveMin: true }) } : {}),
     ...(flags.cadFormat !== undefined ? { format: parseChoice('--cad-format', flags.cadFormat, ['step', 'iges', 'brep'] as const) } : {}),
@@ -26,7 +30,7 @@ function loadOptions(flags: LoadFlags): LoadOptions {
 }
 
 function addLoadOptions(command: Command): Command {
-  return command
+  return addCacheOptions(command)
     .option('--linear-deflection <mm>', 'max chordal deviation of the tessellation, mm (default: 0.1% of each part\'s size)')
     .option('--angular-deflection <rad>', 'max angle between neighbouring facets, radians (default 0.5)')
     .addOption(new Option('--cad-format <format>', 'force the input format instead of detecting it').choices(['step', 'iges', 'brep']));
@@ -76,6 +80,7 @@ export function buildProgram(): Command {
     const mode = flags.mode as CollideMode;
     const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, loadOptions(flags)));
     const [found, queryMs] = await timed('finding contacts', () => findContacts(assembly, { tolerance, mode, method: flags.method }));
+    await updateAssemblyCache(assembly); // keep the surface kinds the verdicts fitted (issue 14)
     const report = flags.interferenceOnly ? interferenceOnly(found) : found;
     const text =
       flags.format === 'json'
@@ -87,6 +92,7 @@ export function buildProgram(): Command {
     if (flags.format === 'table' && !flags.out) process.stderr.write(`load ${round(loadMs)} ms, contacts ${round(queryMs)} ms\n`);
   });
   registerConstraintsCommand(program);
+  registerReportCommand(program);
   return program;
 }
 

@@ -5,7 +5,8 @@ import type { Assembly, Part } from '../model/types.js';
 import { overlappingPairs } from './broadPhase.js';
 import { collideRigid, resolveCollideOptions, type CollideMode, type SurfaceRelation } from './collide.js';
 import { addStats, emptyStats, type QueryStats } from './stats.js';
-import { contactVerdict, type ContactVerdict } from './contactVerdict.js';
+import { judgeCrossing, type ContactKind, type ContactVerdict } from './contactVerdict.js';
+import type { Vec3 } from '../model/surfaceKind.js';
 
 export interface ContactOptions {
   /** Surfaces closer than this (mm) count as touching. Default 0: exact contact only. */
@@ -31,8 +32,14 @@ export interface SurfaceContact {
    * chordal sag, or the two fitted surfaces coincide) or `interference` (real overlap).
    */
   verdict: ContactVerdict;
-  /** Penetration depth estimate (mm) over the crossing triangles; 0 when only touching. */
+  /** Why: touching, within-allowance, coincident, edge (contact) or interference. */
+  kind: ContactKind;
+  /** Penetration depth of the two solids (mm); 0 for a contact. */
   depth: number;
+  /** Interference only: unit world direction moving part A by `depth` separates the pair. */
+  direction?: Vec3;
+  /** Interference only, when a part's mesh is open: `depth` is the triangles' estimate. */
+  openMesh?: true;
   /** Triangle pairs in contact (mode `all-triangles` only). */
   triangles?: number;
 }
@@ -78,13 +85,16 @@ export function findContacts(assembly: Assembly, options: ContactOptions = {}): 
         partB: b.path,
         surfacePairs: result.surfacePairs.map((p) => {
           const relation = p.relation ?? 'touching';
-          const depth = p.depth ?? 0;
+          const judged = judgeCrossing(relation, p.depth ?? 0, a.surfaces[p.a]!, poses[i]!, b.surfaces[p.b]!, poses[j]!, opts.tolerance);
           return {
             surfaceA: p.a,
             surfaceB: p.b,
             relation,
-            verdict: contactVerdict(relation, depth, a.surfaces[p.a]!, poses[i]!, b.surfaces[p.b]!, poses[j]!, opts.tolerance),
-            depth,
+            verdict: judged.verdict,
+            kind: judged.kind,
+            depth: judged.depth,
+            ...(judged.direction ? { direction: judged.direction } : {}),
+            ...(judged.openMesh ? { openMesh: true as const } : {}),
             ...(result.trianglePairs ? { triangles: countTrianglePairs(result.trianglePairs, a, b, p.a, p.b) } : {}),
           };
         }),

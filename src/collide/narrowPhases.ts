@@ -10,6 +10,7 @@ import { SurfcdError } from '../errors.js';
 import type { Rigid } from '../math/rigid.js';
 import type { Part } from '../model/types.js';
 import type { CollisionResult, ResolvedOptions } from './collide.js';
+import { FIRST_PARTY_NARROW_PHASES } from './firstPartyPhases.js';
 
 /** A part with the index a narrow phase built for it. */
 export interface IndexedPart<Index = unknown> {
@@ -32,6 +33,14 @@ export interface NarrowPhase<Index = unknown> {
   collide(a: IndexedPart<Index>, poseA: Rigid, b: IndexedPart<Index>, poseB: Rigid, options: ResolvedOptions): CollisionResult;
   /** Bytes of the index (typed arrays), for the bench's bytes-per-triangle column. */
   indexBytes?(index: Index): number;
+}
+
+let firstPartyDone = false;
+/** Registers the first-party narrow phases once (lazily: importing the core has no side effects). */
+function registerFirstParty(): void {
+  if (firstPartyDone) return;
+  firstPartyDone = true;
+  for (const { source, phases: list } of FIRST_PARTY_NARROW_PHASES) for (const phase of list) registerNarrowPhase(phase, source);
 }
 
 /** The built-in method. */
@@ -76,11 +85,13 @@ export function unregisterNarrowPhase(phase: NarrowPhase): void {
 
 /** Every method `collide` accepts: `scd` first, then the registered ones in registration order. */
 export function narrowPhaseNames(): string[] {
+  registerFirstParty();
   return [SCD_METHOD, ...phases.keys()];
 }
 
 /** The registered narrow phase called `name`; INVALID_OPTION naming the known ones otherwise. */
 export function narrowPhase(name: string): NarrowPhase {
+  registerFirstParty();
   const phase = phases.get(name);
   if (!phase) {
     throw new SurfcdError('INVALID_OPTION', `collide: method "${String(name)}" is not one of ${narrowPhaseNames().join(', ')} (narrow phases come from plugins)`);
