@@ -59,6 +59,9 @@ export {
   type SurfaceRelation,
 } from './collide/collide.js';
 export { bruteForceCollide } from './collide/bruteForce.js';
+export { narrowPhaseNames, type NarrowPhase, type IndexedPart } from './collide/narrowPhases.js';
+export { LeafPairs } from './collide/leafPairs.js';
+export { OBB_TEST_NAMES, type ObbTestName } from './math/obbTests.js';
 export {
   findContacts,
   findPart,
