@@ -16,7 +16,7 @@ import { SurfcdError } from '../errors.js';
 import type { ConstraintReporter, ConstraintRule, LoadedPlugin, SurfcdPlugin } from './types.js';
 
 /** First-party plugin folders, relative to the package root (loaded by default, in this order). */
-export const DEFAULT_PLUGINS: readonly string[] = ['plugins/constraints-basic'];
+export const DEFAULT_PLUGINS: readonly string[] = ['plugins/constraints-basic', 'plugins/constraints-gear'];
 
 /** The package root: two levels above this module (`src/constraints/` or `dist/src/constraints/`). */
 const packageRoot = new URL('../../', import.meta.url);

@@ -184,16 +184,13 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
     // 2a. rules that look at the whole part pair; the surface pairs they use are theirs alone
     const claimed = new Set<number>();
     if (pairRules.length > 0) {
-      const pairView: PartPairSurfacesView = {
-        partA,
-        partB,
-        pairs: pairViews,
-        surfacesOf: (side) => {
-          const part = side === 'A' ? partA : partB;
-          return part.surfaces.map((s) => viewOf(part, s.index));
-        },
+      const surfacesOf = (side: 'A' | 'B'): SurfaceView[] => {
+        const part = side === 'A' ? partA : partB;
+        return part.surfaces.map((s) => viewOf(part, s.index));
       };
       for (const { plugin, rule } of pairRules) {
+        // each rule sees the surface pairs the rules before it left
+        const pairView: PartPairSurfacesView = { partA, partB, pairs: pairViews.filter((_, k) => !claimed.has(sorted[k]!.a * 1e7 + sorted[k]!.b)), surfacesOf };
         let result: ReturnType<NonNullable<ConstraintRule['matchPair']>>;
         try {
           result = rule.matchPair!(pairView, ctx);
