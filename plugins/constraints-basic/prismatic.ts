@@ -7,7 +7,7 @@
  */
 import type { ConstraintRule, PairCandidate, SurfacePairView, SurfaceView } from '../../src/constraints/types.js';
 import { coaxialCandidate } from './coaxial.js';
-import { add, canonical, cross, dot, mm, n, norm, overlap, perpendiculars, round, roundV, scale, unit, v3, vec, type Vec3 } from './geometry.js';
+import { add, canonical, cross, dot, mm, n, norm, overlap, perpendiculars, round, roundV, scale, sub, unit, v3, vec, type Vec3 } from './geometry.js';
 
 const POLYGONS: Record<number, string> = { 4: 'square', 6: 'hex', 8: 'octagon' };
 
@@ -126,6 +126,9 @@ function polygonAbout(flats: Flat[], d: Vec3, shaftSide: 'A' | 'B', ctx: { angle
   const fit = polygonFit(flats, d);
   if (!fit || fit.spread > 0 || !(fit.apothem > 0)) return null;
   const tol = Math.max(...flats.map((f) => f.tol));
+  // the faces are the polygon's sides, not spline flanks far out on planes through the same lines
+  const corner = fit.apothem / Math.cos(Math.PI / directions.length) + tol;
+  if (flats.some((f) => norm(cross(sub(f.shaft.centroid, fit.center), d)) > corner)) return null;
   const clearance = fit.boreApothem - fit.apothem;
   if (clearance < -tol) return null;
   const [lo, hi] = axialExtent([...new Set(flats.map((f) => f.shaft))], d);
@@ -182,6 +185,13 @@ function flattedCandidate(pairs: readonly SurfacePairView[], flats: Flat[], shaf
   };
 }
 
+/** A coaxial that also locks the rotation: only the slide along the axis is left. */
+export const lockedCoaxialFreedom: NonNullable<ConstraintRule['freedom']> = (c, ctx) => {
+  const axis = v3(c.params['axis']), point = v3(c.params['point']);
+  const [u, w] = perpendiculars(axis);
+  return [ctx.wrench.force(u, point), ctx.wrench.force(w, point), ctx.wrench.moment(u), ctx.wrench.moment(w), ctx.wrench.moment(axis)];
+};
+
 export const prismatic: ConstraintRule = {
   name: 'prismatic',
   kinds: ['coaxial'],
@@ -196,12 +206,7 @@ export const prismatic: ConstraintRule = {
     }
     return out;
   },
-  freedom(c, ctx) {
-    // a coaxial that also locks the rotation: only the slide along the axis is left
-    const axis = v3(c.params['axis']), point = v3(c.params['point']);
-    const [u, w] = perpendiculars(axis);
-    return [ctx.wrench.force(u, point), ctx.wrench.force(w, point), ctx.wrench.moment(u), ctx.wrench.moment(w), ctx.wrench.moment(axis)];
-  },
+  freedom: lockedCoaxialFreedom,
   describe(c) {
     const p = c.params;
     const fit = p['fit'] ? 'fit' : `clearance ${mm(n(p['clearance']))}`;

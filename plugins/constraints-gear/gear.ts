@@ -4,9 +4,9 @@
  * count is the period, the tip radius the periodic faces' largest distance from the axis, and
  * the module m = 2·tip / (z + 2) (standard addendum), so the pitch radius is m·z / 2.
  */
-import { rotationalSymmetry, type RotationalSymmetry } from '../../src/constraints/periodic.js';
-import type { ConstraintRule, PairCandidate, PartPairSurfacesView, SurfaceView } from '../../src/constraints/types.js';
-import { add, canonical, cross, dot, norm, scale, sub, unit } from '../../src/constraints/vec.js';
+import { rotationalSymmetry, worldAxis, type RotationalSymmetry } from '../../src/constraints/periodic.js';
+import type { ConstraintRule, PairCandidate, PartPairSurfacesView } from '../../src/constraints/types.js';
+import { add, cross, dot, norm, scale, sub, unit } from '../../src/constraints/vec.js';
 import type { Vec3 } from '../../src/model/surfaceKind.js';
 
 /** Fewer periodic faces than this is a hex or a square, not a gear. */
@@ -22,19 +22,6 @@ const vec3 = (x: unknown): Vec3 => {
   if (Array.isArray(x) && x.length === 3 && x.every((v) => typeof v === 'number')) return [x[0], x[1], x[2]];
   throw new Error(`expected a 3-vector, got ${JSON.stringify(x)}`);
 };
-
-/** The symmetry's axis and centre in the world frame, from the world centroids of its defining faces. */
-export function worldAxis(sym: RotationalSymmetry, views: readonly SurfaceView[]): { center: Vec3; axis: Vec3 } {
-  const world = sym.group.map((i) => views[i]!.centroid);
-  const center = scale(world.reduce<Vec3>((s, q) => add(s, q), [0, 0, 0]), 1 / world.length);
-  // the plane of the centroids is perpendicular to the axis: the largest cross product of two radii
-  let best: Vec3 = [0, 0, 0];
-  for (let j = 1; j < world.length; j++) {
-    const x = cross(sub(world[0]!, center), sub(world[j]!, center));
-    if (norm(x) > norm(best)) best = x;
-  }
-  return { center, axis: canonical(unit(best)) };
-}
 
 interface Toothed {
   sym: RotationalSymmetry;

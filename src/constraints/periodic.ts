@@ -6,6 +6,7 @@
  */
 import type { Vec3 } from '../model/surfaceKind.js';
 import type { Part } from '../model/types.js';
+import type { SurfaceView } from './types.js';
 import { symmetricEigen } from './freedom.js';
 import { add, canonical, cross, dot, norm, perpendiculars, scale, sub, unit } from './vec.js';
 
@@ -22,6 +23,8 @@ export interface RotationalSymmetry {
   /** Largest and smallest distance of those faces' vertices from the axis (tip and root radius). */
   outerRadius: number;
   innerRadius: number;
+  /** Largest distance of any vertex of the part from the axis (a hub's outside, a shaft's teeth). */
+  partRadius: number;
 }
 
 const cache = new WeakMap<Part, RotationalSymmetry | null>();
@@ -125,5 +128,26 @@ function compute(part: Part, minCount: number): RotationalSymmetry | null {
       if (r < inner) inner = r;
     }
   }
-  return { count, axis, center, group: [...best.g].sort((x, y) => x - y), surfaces, outerRadius: outer, innerRadius: inner };
+  let partRadius = 0;
+  for (let v = 0; v < p.length; v += 3) {
+    const d = sub([p[v]!, p[v + 1]!, p[v + 2]!], center);
+    partRadius = Math.max(partRadius, norm(sub(d, scale(axis, dot(d, axis)))));
+  }
+  return { count, axis, center, group: [...best.g].sort((x, y) => x - y), surfaces, outerRadius: outer, innerRadius: inner, partRadius };
+}
+
+/**
+ * The symmetry's axis and centre in the world frame, from the world centroids of its
+ * defining faces (`views`: the views of all the part's surfaces, by index).
+ */
+export function worldAxis(sym: RotationalSymmetry, views: readonly SurfaceView[]): { center: Vec3; axis: Vec3 } {
+  const world = sym.group.map((i) => views[i]!.centroid);
+  const center = scale(world.reduce<Vec3>((s, q) => add(s, q), [0, 0, 0]), 1 / world.length);
+  // the centroids lie in a plane perpendicular to the axis: the largest cross product of two radii
+  let best: Vec3 = [0, 0, 0];
+  for (let j = 1; j < world.length; j++) {
+    const x = cross(sub(world[0]!, center), sub(world[j]!, center));
+    if (norm(x) > norm(best)) best = x;
+  }
+  return { center, axis: canonical(unit(best)) };
 }
