@@ -25,13 +25,20 @@ export const spline: ConstraintRule = {
     const A = worldAxis(symA, pair.surfacesOf('A')), B = worldAxis(symB, pair.surfacesOf('B'));
     if (Math.abs(dot(A.axis, B.axis)) < Math.cos(ctx.angleTolerance)) return null;
     if (norm(cross(sub(B.center, A.center), A.axis)) > ctx.tolerance + 1e-6 * ctx.scale) return null;
-    // the hub is the part that reaches farther from the axis
+    // the hub is the part that reaches farther from the axis; its teeth reach in between the shaft's
     const hole = symA.partRadius >= symB.partRadius ? 'A' : 'B';
     const [hub, shaft] = hole === 'A' ? [symA, symB] : [symB, symA];
+    if (!(shaft.outerRadius > hub.innerRadius + ctx.tolerance)) return null;
     const clearance = Math.max(0, hub.outerRadius - shaft.outerRadius);
     const axis = A.axis;
-    let [lo, hi] = [-Infinity, Infinity];
-    for (const p of teeth) [lo, hi] = overlap([lo, hi], overlap(p.a.range(axis), p.b.range(axis)));
+    // the engaged length: teeth that touch along the axis, not at an edge (two bolt-hole circles face to face)
+    let [lo, hi] = [Infinity, -Infinity];
+    for (const p of teeth) {
+      if (p.relation !== 'touching') continue;
+      const [l, h] = overlap(p.a.range(axis), p.b.range(axis));
+      if (h - l > ctx.tolerance) [lo, hi] = [Math.min(lo, l), Math.max(hi, h)];
+    }
+    if (!(hi - lo > ctx.tolerance)) return null;
     const point = add(A.center, scale(axis, (lo + hi) / 2 - dot(A.center, axis)));
     const candidate: PairCandidate = {
       kind: 'coaxial',

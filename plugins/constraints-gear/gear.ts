@@ -56,7 +56,12 @@ export const gear: ConstraintRule = {
     if (distance >= A.sym.outerRadius + B.sym.outerRadius) return null; // tips do not reach each other
     const teethPairs = pair.pairs.filter((p) => A.sym.surfaces.includes(p.a.index) && B.sym.surfaces.includes(p.b.index));
     if (teethPairs.length === 0) return null;
-    const contact = teethPairs.some((p) => p.relation === 'touching');
+    // teeth touch along the face width, not only at an edge
+    const contact = teethPairs.some((p) => {
+      if (p.relation !== 'touching') return false;
+      const [a0, a1] = p.a.range(A.axis), [b0, b1] = p.b.range(A.axis);
+      return Math.min(a1, b1) - Math.max(a0, b0) > ctx.tolerance;
+    });
     const module = (A.module + B.module) / 2;
     const pitchGap = distance - (A.pitchRadius + B.pitchRadius);
     if (!contact && Math.abs(pitchGap) > Math.max(ctx.tolerance, 0.25 * module)) return null;

@@ -54,7 +54,7 @@ describe('surfcd constraints', () => {
     expect(await main(['constraints', sample('rig.step'), '--plugin', fixture('plugins/flush-rule.mjs'), '--format', 'json'])).toBe(0);
     const json = JSON.parse(output.stdout);
     expect(json.constraints.some((c: { kind: string }) => c.kind === 'flush')).toBe(true);
-    expect(json.plugins.map((p: { name: string }) => p.name)).toEqual(['constraints-basic', 'flush-example']);
+    expect(json.plugins.map((p: { name: string }) => p.name)).toEqual(['constraints-basic', 'constraints-gear', 'flush-example']);
     output.stdout = '';
     expect(await main(['constraints', sample('cone-seat.step'), '--plugin', fixture('plugins/flush-rule.mjs'), '--format', 'count'])).toBe(0);
     expect(output.stdout).toBe('1 constraints\n');

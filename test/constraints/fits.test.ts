@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { recognizeConstraints } from '../../src/index.js';
+import { recognizeConstraints, SurfcdError, type SurfcdPlugin } from '../../src/index.js';
 import { rotationalSymmetry } from '../../src/constraints/periodic.js';
 import { clearanceHole, STANDARD_SIZES } from '../../plugins/constraints-basic/iso273.js';
 import { assemblyOf, band, part, type Patch } from './meshes.js';
@@ -153,5 +153,38 @@ describe('rotational symmetry', () => {
   it('faces that are equal but not evenly spaced are no symmetry', () => {
     const patches = [0, 1, 2.5].map((a) => quad([[20 * Math.cos(a), 20 * Math.sin(a), 0], [22 * Math.cos(a), 22 * Math.sin(a), 0], [22 * Math.cos(a), 22 * Math.sin(a), 1], [20 * Math.cos(a), 20 * Math.sin(a), 1]], [0, 0, 1]));
     expect(rotationalSymmetry(part('uneven', patches))).toBeNull();
+  });
+});
+
+describe('matchPair and supersede in the plugin contract', () => {
+  const hole = part('hole', [band(5.25, 0, 10, { inward: true })]);
+  const pin = part('pin', [band(5, -5, 15)]);
+  const pairPlugin = (surfacesA: unknown): SurfcdPlugin => ({
+    name: 'pair-example',
+    constraintRules: [{ name: 'whole', matchPair: ({ pairs }) => [{ kind: 'whole', params: { pairs: pairs.length }, surfacesA: surfacesA as number[], surfacesB: [0] }] }],
+  });
+
+  it('a matchPair candidate claims its surface pairs: the coaxial rule no longer sees them', () => {
+    const report = recognizeConstraints(assemblyOf([hole, pin]), { plugins: [pairPlugin([0])] });
+    expect(report.constraints.map((c) => [c.kind, c.rule, c.surfacesA, c.surfacesB])).toEqual([['whole', 'whole', [0], [0]]]);
+    expect(report.constraints[0]!.params).toEqual({ pairs: 1 });
+  });
+
+  it('malformed matchPair or supersede results are PLUGIN_FAILED naming plugin and rule', () => {
+    const failure = (f: () => unknown): SurfcdError => {
+      try {
+        f();
+      } catch (e) {
+        return e as SurfcdError;
+      }
+      throw new Error('expected an error');
+    };
+    const bad = failure(() => recognizeConstraints(assemblyOf([hole, pin]), { plugins: [pairPlugin([7])] }));
+    expect(bad.code).toBe('PLUGIN_FAILED');
+    expect(bad.message).toMatch(/plugin "pair-example".*rule "whole": matchPair returned a candidate whose "surfacesA" is \[7\]/);
+    const drop: SurfcdPlugin = { name: 'drop-example', constraintRules: [{ name: 'drop', match: () => null, supersede: () => [{ id: 99 }] }] };
+    const e = failure(() => recognizeConstraints(assemblyOf([hole, pin]), { plugins: [drop] }));
+    expect(e.code).toBe('PLUGIN_FAILED');
+    expect(e.message).toMatch(/rule "drop": supersede returned \{"id":99\}/);
   });
 });
