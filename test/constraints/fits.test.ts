@@ -103,6 +103,20 @@ describe('prismatic bores on hand-made parts', () => {
     expect(f.rotations).toEqual([]);
   });
 
+  it('a D shaft (one flat) in a D bore is one coaxial with profile flat; without the flat it turns', () => {
+    const x0 = Math.sqrt(36 - 4.5 * 4.5), a = Math.atan2(4.5, x0);
+    const arc = { a0: Math.PI - a, a1: 2 * Math.PI + a, n: 36 };
+    const flat = (inward: boolean): Patch => prismSides([[x0, 4.5], [-x0, 4.5]], inward ? 0 : -10, inward ? 12 : 30, inward)[0]!;
+    const shaft = part('shaft', [band(6, -10, 30, arc), flat(false)]);
+    const hub = part('hub', [band(6, 0, 12, { ...arc, inward: true }), flat(true)]);
+    const report = recognizeConstraints(assemblyOf([hub, shaft]));
+    expect(report.constraints.map((c) => [c.kind, c.params['profile'], c.params['flats']])).toEqual([['coaxial', 'flat', [4.5]]]);
+    expect(report.freedom.pairs[0]!.dof).toBe(1);
+    const round = recognizeConstraints(assemblyOf([part('hub', [band(6, 0, 12, { n: 36, inward: true })]), part('shaft', [band(6, -10, 30, { n: 36 })])]));
+    expect(round.constraints.map((c) => c.params['profile'])).toEqual([undefined]);
+    expect(round.freedom.pairs[0]!.dof).toBe(2);
+  });
+
   it('a rectangular key in a rectangular pocket is not a square: four againsts', () => {
     const rect: [number, number][] = [[-8, -3], [8, -3], [8, 3], [-8, 3]];
     const key = part('key', prismSides(rect, 0, 6));
