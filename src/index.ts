@@ -27,4 +27,5 @@ export { surfaceKindOf, defaultFitTolerance, surfaceAngleTolerance } from './mod
 export { recognizeConstraints, DEFAULT_TOLERANCE as DEFAULT_CONSTRAINT_TOLERANCE, DEFAULT_CLEARANCE } from './constraints/recognize.js';
 export { usePlugin, loadPlugin, removePlugin, registeredPlugins, validatePlugin, DEFAULT_PLUGINS } from './constraints/plugins.js';
 export { freedomOf, forceWrench, momentWrench } from './constraints/freedom.js';
+export { rotationalSymmetry, worldAxis, type RotationalSymmetry } from './constraints/periodic.js';
 export type * from './constraints/types.js';
