@@ -91,6 +91,7 @@ export { recognizeConstraints, DEFAULT_TOLERANCE as DEFAULT_CONSTRAINT_TOLERANCE
 export { usePlugin, removePlugin, registeredPlugins, validatePlugin, DEFAULT_PLUGINS } from './constraints/plugins.js';
 export { FIRST_PARTY_PLUGINS, type FirstPartyPlugin } from './constraints/firstParty.js';
 export { freedomOf, forceWrench, momentWrench } from './constraints/freedom.js';
+export { rotationalSymmetry, worldAxis, type RotationalSymmetry } from './constraints/periodic.js';
 export type * from './constraints/types.js';
 
 // Motion queries

@@ -19,7 +19,7 @@ export function coaxialCandidate(a: SurfaceView, b: SurfaceView, tolerance: numb
   const gap = hole === 'A' ? ca.radius - cb.radius : cb.radius - ca.radius;
   const [holeR, shankR] = hole === 'A' ? [ca.radius, cb.radius] : [cb.radius, ca.radius];
   const standard = bySize && gap > tol ? clearanceHole(2 * shankR, 2 * holeR, tol) : null;
-  if (gap < -tol || gap > Math.max(clearance, tol, standard?.limit ?? 0)) return null;
+  if (gap < -tol || gap > Math.max(clearance + tol, standard?.limit ?? 0)) return null;
   const axis = canonical(ca.axis);
   const [lo, hi] = overlap(a.range(axis), b.range(axis));
   if (!(hi - lo > tol)) return null; // the faces only meet at an edge
