@@ -5,15 +5,20 @@
  *
  * A pair is swept with the exact time of impact in `approach` mode (contacts the part starts
  * in and moves away from or slides along are no events), and every event is confirmed the
- * way `surfcd simulate` confirms one: the pair is posed a little past it and asked the
- * contacts verdict. An event that does not interfere there (a vertex grazing the rim of a
- * face it slides past) is skipped and the search resumes beyond it.
+ * the way `surfcd contacts` sizes an interference: the pair is posed a little past it (three
+ * skins) and the solids' penetration depth is measured (point-in-solid on the closed
+ * meshes; the surface-pair verdict for open ones). An event that has not gone deeper than
+ * two skins there (a vertex grazing the rim of a face it slides past, a fitted shaft sliding
+ * in its bore) is skipped and the search resumes beyond it.
  */
 import { growAabb, transformAabb, type Aabb } from '../math/aabb.js';
 import type { Rigid } from '../math/rigid.js';
 import type { Assembly } from '../model/types.js';
 import { timeOfImpactRigid } from '../motion/timeOfImpact.js';
-import { interferingSurfacePairs } from '../motion/verdict.js';
+import { contactKeptByMotion, interferingSurfacePairs } from '../motion/verdict.js';
+import { collideRigid, resolveCollideOptions } from '../collide/collide.js';
+import { solidPenetration } from '../collide/penetration.js';
+import { contactFaceDepth } from './faceDepth.js';
 import { partSag } from '../model/tessellationError.js';
 import { runUnit, type Blocker, type SweepUnit, type UnitOutcome } from './blocking.js';
 import { boxOverlapInterval } from './clearance.js';
@@ -31,11 +36,13 @@ export interface SweepContext {
   boxes: Aabb[];
   /** Pairwise time-of-impact queries and swept triangle tests run (for the bench). */
   stats: { pairs: number; triangleTests: number };
+  /** Surface pairs of parts i and j within the skin at the start ("i|j" → [surface of i, surface of j][]). */
+  startContacts: Map<string, [number, number][]>;
 }
 
 export function sweepContext(assembly: Assembly, poses: Rigid[], tolerance: number): SweepContext {
   const boxes = assembly.parts.map((p, i) => growAabb(transformAabb(p.bounds, poses[i]!), tolerance));
-  return { assembly, poses, tolerance, boxes, stats: { pairs: 0, triangleTests: 0 } };
+  return { assembly, poses, tolerance, boxes, stats: { pairs: 0, triangleTests: 0 }, startContacts: new Map() };
 }
 
 /** The first contact of part i moving along unit d with part j (j alone in the scene), or null if none. */
@@ -53,10 +60,17 @@ export function sweepPair(ctx: SweepContext, i: number, j: number, d: [number, n
   const probe = Math.max(3 * skin, 1e-6 * size);
   const move: [number, number, number] = [d[0] * length, d[1] * length, d[2] * length];
   const probed = new Float64Array(12);
+  // Starting contacts this move keeps coincident (a bore sliding along its peg, a face
+  // sliding in its plane) cannot become a block: leave them out of the search.
+  const kept = new Set<string>();
+  for (const [sa, sb] of startContacts(ctx, i, j, skin)) {
+    if (contactKeptByMotion(a.surfaces[sa]!, poseA, b.surfaces[sb]!, poseB, { kind: 'translate', vector: move }, ctx.tolerance)) kept.add(`${sa}|${sb}`);
+  }
+  const ignore = kept.size > 0 ? (sa: number, sb: number): boolean => kept.has(`${sa}|${sb}`) : undefined;
   let after = -1;
   ctx.stats.pairs++;
   for (let event = 0; event < MAX_EVENTS; event++) {
-    const { hit, stats } = timeOfImpactRigid(a, poseA, b, poseB, move, { mode: 'approach', skin, after });
+    const { hit, stats } = timeOfImpactRigid(a, poseA, b, poseB, move, { mode: 'approach', skin, after, ...(ignore ? { ignore } : {}) });
     ctx.stats.triangleTests += stats.triangleTests;
     if (!hit) return null;
     const past = hit.distance + probe;
@@ -64,13 +78,31 @@ export function sweepPair(ctx: SweepContext, i: number, j: number, d: [number, n
     probed[3] = poseA[3]! + d[0] * past;
     probed[7] = poseA[7]! + d[1] * past;
     probed[11] = poseA[11]! + d[2] * past;
-    if (interferingSurfacePairs(a, probed, b, poseB, ctx.tolerance).length > 0) {
+    // a real block has gone `probe` deep there; a graze or a sliding fit stays within the skin
+    const pen = solidPenetration(a, probed, b, poseB);
+    const blocks = pen.openMesh
+      ? interferingSurfacePairs(a, probed, b, poseB, ctx.tolerance).length > 0
+      : pen.depth > 2 * skin || contactFaceDepth(a.surfaces[hit.surfaceA]!, probed, b.surfaces[hit.surfaceB]!, poseB) > 2 * skin;
+    if (blocks) {
       return { other: j, moving: i, distance: hit.distance, surfaceMoving: hit.surfaceA, surfaceOther: hit.surfaceB, point: hit.point, normal: hit.normal };
     }
     after = past / length;
     if (after >= 1) return null;
   }
   return { other: j, moving: i, distance: after * length, reason: `more than ${MAX_EVENTS} grazing contacts: treated as blocked` };
+}
+
+/** Surface pairs of parts i and j within `skin` of each other at the start (computed once per part pair). */
+function startContacts(ctx: SweepContext, i: number, j: number, skin: number): [number, number][] {
+  const key = `${i}|${j}`;
+  let list = ctx.startContacts.get(key);
+  if (!list) {
+    const a = ctx.assembly.parts[i]!, b = ctx.assembly.parts[j]!;
+    const near = collideRigid(a, ctx.poses[i]!, b, ctx.poses[j]!, resolveCollideOptions({ mode: 'all-surfaces', tolerance: skin }));
+    list = near.surfacePairs.map((p) => [p.a, p.b] as [number, number]);
+    ctx.startContacts.set(key, list);
+  }
+  return list;
 }
 
 /** Runs work units in this thread (nearest box first, stopping past the nearest blocker). */
