@@ -15,7 +15,8 @@ export type SurfcdErrorCode =
   | 'INVALID_OPTION'
   | 'UNKNOWN_PART'
   | 'PLUGIN_FAILED'
-  | 'WRITE_FAILED';
+  | 'WRITE_FAILED'
+  | 'INVALID_SCRIPT';
 
 export class SurfcdError extends Error {
   readonly code: SurfcdErrorCode;

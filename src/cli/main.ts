@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { COLLIDE_MODES, type CollideMode } from '../collide/collide.js';
 import { findContacts } from '../collide/findContacts.js';
 import { registerConstraintsCommand } from './constraints.js';
+import { registerSimulateCommand, takeSimulateExitCode } from './simulate.js';
 import { SurfcdError } from '../errors.js';
 import type { LoadOptions } from '../import/readAssembly.js';
 import { contactsCsv, contactsJson, contactsTable, interferenceOnly } from '../report/contactsReport.js';
@@ -85,6 +86,7 @@ export function buildProgram(): Command {
     if (flags.format === 'table' && !flags.out) process.stderr.write(`load ${round(loadMs)} ms, contacts ${round(queryMs)} ms\n`);
   });
   registerConstraintsCommand(program);
+  registerSimulateCommand(program);
   return program;
 }
 
@@ -95,7 +97,7 @@ export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return 0;
+    return takeSimulateExitCode();
   } catch (error) {
     if (error instanceof CommanderError) {
       // commander already printed the message (or the help / version).
