@@ -29,3 +29,5 @@ export { usePlugin, loadPlugin, removePlugin, registeredPlugins, validatePlugin,
 export { freedomOf, forceWrench, momentWrench } from './constraints/freedom.js';
 export type * from './constraints/types.js';
 export { timeOfImpact, distance, type ImpactHit, type ImpactResult, type TimeOfImpactOptions, type ClosestPair, type DistanceOptions, type DistanceResult } from './motion/index.js';
+export { sweepParts, type Scene, type SweepOptions, type SweepResult, type RigidMotion } from './motion/index.js';
+export { simulate, parseMotionScript, type SimulationResult, type StepResult, type MotionScript } from './simulate/index.js';
