@@ -16,7 +16,9 @@ export type SurfcdErrorCode =
   | 'UNKNOWN_PART'
   | 'PLUGIN_FAILED'
   | 'WRITE_FAILED'
-  | 'INVALID_SCRIPT';
+  | 'INVALID_SCRIPT'
+  | 'IMPORT_FAILED'
+  | 'INVALID_CACHE';
 
 export class SurfcdError extends Error {
   readonly code: SurfcdErrorCode;
