@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BenchOptions, ScenarioOutput, TargetCheck } from './context.js';
 import { maintenancePath } from './scenarios/path.js';
+import { motionScenario } from './scenarios/motion.js';
 import { proximity } from './scenarios/proximity.js';
 import { scaling } from './scenarios/scaling.js';
 import { tumbling } from './scenarios/tumbling.js';
@@ -15,6 +16,7 @@ const SCENARIOS: Record<string, (o: BenchOptions) => Promise<ScenarioOutput>> = 
   path: maintenancePath,
   proximity,
   scaling,
+  motion: motionScenario,
 };
 
 const USAGE = `usage: npm run bench -- [--quick] [--only ${Object.keys(SCENARIOS).join(',')}] [--out bench-results.json]
