@@ -8,5 +8,5 @@ export { usePlugin, loadPlugin } from './constraints/loadPlugin.js';
 export type { AssemblyLoadOptions } from './spatial/load.js';
 export { updateAssemblyCache } from './spatial/loadCached.js';
 export { defaultCacheDir, type CacheOption } from './import/cache.js';
-export { sweepParts, type Scene, type SweepOptions, type SweepResult, type RigidMotion } from './motion/index.js';
+export { sweepParts, clearDistance, type Scene, type SweepOptions, type SweepResult, type RigidMotion } from './motion/index.js';
 export { simulate, parseMotionScript, type SimulationResult, type StepResult, type MotionScript } from './simulate/index.js';

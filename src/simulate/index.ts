@@ -1,2 +1,2 @@
-export { simulate, clearDistance, SIMULATION_SCHEMA, type SimulationResult, type StepResult, type SimulateOptions, type SurfaceRef } from './simulate.js';
+export { simulate, SIMULATION_SCHEMA, type SimulationResult, type StepResult, type SimulateOptions, type SurfaceRef } from './simulate.js';
 export { parseMotionScript, MOTION_SCHEMA, type MotionScript, type MotionStep } from './script.js';

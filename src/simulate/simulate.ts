@@ -1,9 +1,9 @@
 import { SurfcdError } from '../errors.js';
-import { transformAabb } from '../math/aabb.js';
 import { identityRigid, rigidToColumnMajor, type Rigid } from '../math/rigid.js';
 import type { Assembly } from '../model/types.js';
 import { surfaceKindOf } from '../model/surfaceKindOf.js';
 import type { Vec3 } from '../motion/inputs.js';
+import { clearDistance } from '../motion/clearDistance.js';
 import { poseAt, type RigidMotion } from '../motion/rigidMotion.js';
 import { sweepParts, type SweepResult } from '../motion/sweep.js';
 import { rotateVector, transformPoint } from '../motion/timeOfImpact.js';
@@ -124,7 +124,7 @@ function runStep(assembly: Assembly, r: ResolvedStep, poses: Rigid[], removed: S
   let axis: StepResult['axis'];
   if (step.translate) {
     direction = rotateVector(carrier, r.direction!);
-    const distance = step.translate.distance === 'clear' ? clearDistance(assembly, poses, r.moving, removed, direction, tolerance) : step.translate.distance;
+    const distance = step.translate.distance === 'clear' ? clearDistance({ parts: assembly.parts, poses }, r.moving, direction, { tolerance, exclude: removed }) : step.translate.distance;
     motion = { kind: 'translate', vector: [direction[0] * distance, direction[1] * distance, direction[2] * distance] };
     requested = { distance };
   } else {
@@ -177,39 +177,6 @@ function surfaceRef(assembly: Assembly, part: number, surface: number): SurfaceR
   const s = assembly.parts[part]!.surfaces[surface]!;
   const kind = surfaceKindOf(s);
   return { part: assembly.parts[part]!.path, surface, kind: kind.type, ...(kind.type === 'cylinder' || kind.type === 'sphere' ? { diameter: 2 * kind.radius } : {}) };
-}
-
-/**
- * How far the moved parts must go along `direction` for their box to leave every other
- * remaining part's box (plus the tolerance), from where they are: "clear".
- */
-export function clearDistance(assembly: Assembly, poses: readonly Rigid[], moving: readonly number[], removed: ReadonlySet<number>, direction: Vec3, tolerance: number): number {
-  const box = new Float64Array(6), other = new Float64Array(6), own = new Float64Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
-  for (const i of moving) {
-    transformAabb(assembly.parts[i]!.bounds, poses[i]!, box);
-    for (let k = 0; k < 3; k++) { own[k] = Math.min(own[k]!, box[k]!); own[k + 3] = Math.max(own[k + 3]!, box[k + 3]!); }
-  }
-  const movingSet = new Set(moving);
-  let exit = 0;
-  assembly.parts.forEach((part, o) => {
-    if (movingSet.has(o) || removed.has(o) || part.indices.length === 0) return;
-    transformAabb(part.bounds, poses[o]!, other);
-    // Interval of s ≥ 0 where own + s·direction overlaps other (slab by slab).
-    let lo = -Infinity, hi = Infinity;
-    for (let k = 0; k < 3 && lo <= hi; k++) {
-      const d = direction[k]!;
-      const a = other[k]! - tolerance - own[k + 3]!, b = other[k + 3]! + tolerance - own[k]!; // own shifted by s overlaps when a ≤ s·d ≤ b
-      if (Math.abs(d) < 1e-12) {
-        if (a > 0 || b < 0) hi = -Infinity;
-        continue;
-      }
-      const s0 = a / d, s1 = b / d;
-      lo = Math.max(lo, Math.min(s0, s1));
-      hi = Math.min(hi, Math.max(s0, s1));
-    }
-    if (lo <= hi && hi > exit) exit = hi;
-  });
-  return exit;
 }
 
 function poseRecord(path: string, m: Rigid): StepResult['poses'][number] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bruteForceCollide, type Part } from '../../src/index.js';
 import { identityRigid, rigidToColumnMajor } from '../../src/math/rigid.js';
-import { poseAt, sweepParts, type RigidMotion } from '../../src/motion/index.js';
+import { clearDistance, poseAt, sweepParts, type RigidMotion } from '../../src/motion/index.js';
 import { IDENTITY, blockWithHole, box, cylinder } from './shapes.js';
 
 const scene = (...parts: Part[]) => ({ parts, poses: parts.map(() => identityRigid()) });
@@ -84,5 +84,15 @@ describe('sweepParts: starting contacts are not collisions', () => {
   it('ignore lets named pairs pass through', () => {
     const r = sweepParts(scene(block, plate), [0], { kind: 'translate', vector: [0, 0, -3] }, { ignore: () => true });
     expect(r.status).toBe('free');
+  });
+});
+
+describe('clearDistance', () => {
+  it('is how far the moving box must go to leave every other box along the direction', () => {
+    const s = scene(box('a', [0, 0, 0], [1, 1, 1]), box('b', [0.5, 0, 0], [3, 1, 1]), box('c', [10, 5, 5], [11, 6, 6]));
+    expect(clearDistance(s, [0], [1, 0, 0])).toBeCloseTo(3, 12); // out of b's far side; c is off the path
+    expect(clearDistance(s, [0], [1, 0, 0], { exclude: new Set([1]) })).toBe(0);
+    expect(clearDistance(s, [0], [-1, 0, 0], { tolerance: 0.01 })).toBeCloseTo(0.51, 12); // a's far side (x = 1) must pass b's near side (x = 0.5) and the tolerance
+    expect(() => clearDistance(s, [0], [2, 0, 0])).toThrow(/unit vector/);
   });
 });
