@@ -1,6 +1,8 @@
 import { addStats } from '../collide/stats.js';
 import { distanceRigid } from './distance.js';
-import { pointSpeed } from './rigidMotion.js';
+import { surfaceKindToWorld } from '../model/surfaceKind.js';
+import { surfaceKindOf } from '../model/surfaceKindOf.js';
+import { motionBound, pointSpeed } from './rigidMotion.js';
 import { contactKeptByMotion, surfacePairVerdict } from './verdict.js';
 import type { BlockingPair, SweepContext, SweepContact, SweepResult } from './sweep.js';
 
@@ -20,7 +22,13 @@ import type { BlockingPair, SweepContext, SweepContact, SweepResult } from './sw
  *
  * A contact found this way blocks if the verdict says "interference" a little further
  * on (as for translations); otherwise its surface pair is accepted (left out of d) and
- * the advancement goes on. Accepted pairs that the motion keeps coincident (a nut turning
+ * the advancement goes on.
+ *
+ * A sharper bound for flat faces: while the moving part lies wholly on one side of a
+ * face's plane, it cannot touch the face, and its gap to the plane shrinks no faster than
+ * the normal component of the motion, |advance|·|a·n| + |ω|·|a×n|·r_max (0 rotation term
+ * when the screw axis is along the normal). Those faces are left out of d and bound the
+ * step by (gap − τ/2) / that rate; the argument above applies to each bound separately. Accepted pairs that the motion keeps coincident (a nut turning
  * on its bolt's cylinder) need nothing more; the others are re-checked with the verdict
  * at every step until they separate beyond the allowance, and then go back into d.
  */
@@ -33,6 +41,7 @@ export function advanceScrew(ctx: SweepContext, maxIterations: number): SweepRes
   const pose = new Float64Array(12);
   /** Last closest triangle pair per part pair: along a motion it stays close, so it seeds the next query. */
   const seeds = new Map<string, [number, number]>();
+  const planes = flatFaces(ctx);
   let t = 0;
   let lastSafe = 0;
   for (let iteration = 0; iteration < maxIterations; iteration++) {
@@ -53,11 +62,22 @@ export function advanceScrew(ctx: SweepContext, maxIterations: number): SweepRes
     lastSafe = t;
     if (t >= 1) return ctx.result('free', 1, [], null, iteration);
     let best: { d: number; m: number; o: number; sa: number; sb: number; point: [number, number, number]; normal: [number, number, number] } | null = null;
+    // Flat faces the moving part is wholly on one side of: the plane gap bounds the distance
+    // to them, and it shrinks no faster than the motion's component along the normal.
+    let planarStep = Infinity;
+    const handled = new Set<string>();
+    for (const plane of planes) {
+      ctx.pose(plane.m, t, pose);
+      const gap = planeGap(scene.parts[plane.m]!.positions, pose, plane.normal, plane.offset) - plane.residual;
+      if (!(gap > tau)) continue;
+      handled.add(`${plane.m}:${plane.o}:${plane.surface}`);
+      if (plane.rate > 0) planarStep = Math.min(planarStep, (gap - tau / 2) / plane.rate);
+    }
     for (const [m, o] of ctx.pairs) {
       ctx.pose(m, t, pose);
       const r = distanceRigid(scene.parts[m]!, pose, scene.parts[o]!, scene.poses[o]!, {
         maxDistance: best ? best.d : bound * (1 - t) + tau,
-        ignore: (sa, sb) => accepted.has(`${m}:${o}:${sa}:${sb}`),
+        ignore: (sa, sb) => accepted.has(`${m}:${o}:${sa}:${sb}`) || handled.has(`${m}:${o}:${sb}`),
         ...(seeds.has(`${m}:${o}`) ? { seed: seeds.get(`${m}:${o}`)! } : {}),
       });
       addStats(ctx.stats, r.stats);
@@ -68,9 +88,10 @@ export function advanceScrew(ctx: SweepContext, maxIterations: number): SweepRes
       const len = Math.hypot(...n);
       best = { d: c.distance, m, o, sa: c.surfaceA, sb: c.surfaceB, point: c.pointB, normal: len > 0 ? (n.map((v) => v / len) as [number, number, number]) : [0, 0, 0] };
     }
-    if (!best) return ctx.result('free', 1, [], null, iteration + 1);
-    if (best.d > tau) {
-      t = Math.min(1, t + (best.d - tau / 2) / bound);
+    if (!best || best.d > tau) {
+      const step = Math.min(best ? (best.d - tau / 2) / bound : Infinity, planarStep);
+      if (step === Infinity) return ctx.result('free', 1, [], null, iteration + 1);
+      t = Math.min(1, t + step);
       continue;
     }
     // Contact at t: block if moving on interferes.
@@ -86,4 +107,55 @@ export function advanceScrew(ctx: SweepContext, maxIterations: number): SweepRes
     if (!contactKeptByMotion(scene.parts[best.m]!.surfaces[best.sa]!, ctx.pose(best.m, t), scene.parts[best.o]!.surfaces[best.sb]!, scene.poses[best.o]!, ctx.motion, ctx.tolerance)) watched.add(key);
   }
   return ctx.result('out-of-iterations', t, [], null, maxIterations);
+}
+
+interface FlatFace {
+  m: number;
+  o: number;
+  surface: number;
+  normal: [number, number, number];
+  offset: number;
+  /** How far the face's triangles may be from the fitted plane. */
+  residual: number;
+  /** How fast the gap of part m to this plane can shrink, per unit t. */
+  rate: number;
+}
+
+/** The planar faces of the other parts, with the normal rate bound for each moving part. */
+function flatFaces(ctx: SweepContext): FlatFace[] {
+  const out: FlatFace[] = [];
+  const motion = ctx.motion;
+  if (motion.kind !== 'screw') return out;
+  const [ax, ay, az] = motion.axis;
+  const rMax = new Map<number, number>();
+  for (const m of ctx.moving) rMax.set(m, motionBound({ ...motion, angle: 1, advance: 0 }, [ctx.scene.parts[m]!], [ctx.scene.poses[m]!]));
+  for (const [m, o] of ctx.pairs) {
+    for (const surface of ctx.scene.parts[o]!.surfaces) {
+      if (surface.triangleCount === 0) continue;
+      const kind = surfaceKindToWorld(surfaceKindOf(surface), ctx.scene.poses[o]!);
+      if (kind.type !== 'plane') continue;
+      const n = kind.normal;
+      const along = Math.abs(ax * n[0] + ay * n[1] + az * n[2]);
+      const across = Math.hypot(ay * n[2] - az * n[1], az * n[0] - ax * n[2], ax * n[1] - ay * n[0]);
+      // 1e-9 relative: a fitted normal is not exactly the axis.
+      const rate = (Math.abs(motion.advance) * along + Math.abs(motion.angle) * across * rMax.get(m)!) * (1 + 1e-9) + 1e-12 * ctx.bound;
+      out.push({ m, o, surface: surface.index, normal: n, offset: kind.offset, residual: kind.residual, rate });
+    }
+  }
+  return out;
+}
+
+/** Smallest |signed distance| of the part's vertices (posed) to the plane n·x = offset, or 0 when they straddle it. */
+function planeGap(positions: Float64Array, m: Float64Array, n: [number, number, number], offset: number): number {
+  let lo = Infinity, hi = -Infinity;
+  for (let v = 0; v < positions.length; v += 3) {
+    const x = positions[v]!, y = positions[v + 1]!, z = positions[v + 2]!;
+    const wx = m[0]! * x + m[1]! * y + m[2]! * z + m[3]!;
+    const wy = m[4]! * x + m[5]! * y + m[6]! * z + m[7]!;
+    const wz = m[8]! * x + m[9]! * y + m[10]! * z + m[11]!;
+    const s = n[0] * wx + n[1] * wy + n[2] * wz - offset;
+    if (s < lo) lo = s;
+    if (s > hi) hi = s;
+  }
+  return lo > 0 ? lo : hi < 0 ? -hi : 0;
 }
