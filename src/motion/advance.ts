@@ -1,8 +1,10 @@
 import { addStats } from '../collide/stats.js';
+import type { Part } from '../model/types.js';
 import { distanceRigid } from './distance.js';
 import { surfaceKindToWorld } from '../model/surfaceKind.js';
 import { surfaceKindOf } from '../model/surfaceKindOf.js';
 import { motionBound, pointSpeed } from './rigidMotion.js';
+import { rotateVector } from './timeOfImpact.js';
 import { contactKeptByMotion, surfacePairVerdict } from './verdict.js';
 import type { BlockingPair, SweepContext, SweepContact, SweepResult } from './sweep.js';
 
@@ -24,11 +26,13 @@ import type { BlockingPair, SweepContext, SweepContact, SweepResult } from './sw
  * on (as for translations); otherwise its surface pair is accepted (left out of d) and
  * the advancement goes on.
  *
- * A sharper bound for flat faces: while the moving part lies wholly on one side of a
- * face's plane, it cannot touch the face, and its gap to the plane shrinks no faster than
- * the normal component of the motion, |advance|·|a·n| + |ω|·|a×n|·r_max (0 rotation term
- * when the screw axis is along the normal). Those faces are left out of d and bound the
- * step by (gap − τ/2) / that rate; the argument above applies to each bound separately. Accepted pairs that the motion keeps coincident (a nut turning
+ * A sharper bound for flat faces: while a surface lies wholly on one side of a flat
+ * face's plane (a face of either part), the two cannot touch, and the gap to the plane
+ * shrinks no faster than the normal component of the relative motion, |advance|·|a·n| +
+ * |ω|·|a×n|·r_max (no rotation term when the screw axis is along the normal: a nut turning
+ * down its bolt nears the bolt's end face at the advance only). Such surface pairs are
+ * left out of d and bound the step by (gap − τ/2) / min(that rate, B); the argument above
+ * applies to each bound separately. Accepted pairs that the motion keeps coincident (a nut turning
  * on its bolt's cylinder) need nothing more; the others are re-checked with the verdict
  * at every step until they separate beyond the allowance, and then go back into d.
  */
@@ -68,16 +72,34 @@ export function advanceScrew(ctx: SweepContext, maxIterations: number): SweepRes
     const handled = new Set<string>();
     for (const plane of planes) {
       ctx.pose(plane.m, t, pose);
-      const gap = planeGap(scene.parts[plane.m]!.positions, pose, plane.normal, plane.offset) - plane.residual;
-      if (!(gap > tau)) continue;
-      handled.add(`${plane.m}:${plane.o}:${plane.surface}`);
-      if (plane.rate > 0) planarStep = Math.min(planarStep, (gap - tau / 2) / plane.rate);
+      const movingPart = scene.parts[plane.m]!, other = scene.parts[plane.o]!;
+      if (plane.moving) {
+        // A face of the moving part: its plane at t, against each surface of the other part.
+        const n = rotateVector(pose, plane.normal);
+        const offset = plane.offset + n[0] * pose[3]! + n[1] * pose[7]! + n[2] * pose[11]!;
+        for (const q of other.surfaces) {
+          if (q.triangleCount === 0) continue;
+          const gap = surfacePlaneGap(other, q.index, scene.poses[plane.o]! as Float64Array, n, offset) - plane.residual;
+          if (!(gap > tau)) continue;
+          handled.add(`${plane.m}:${plane.o}:${plane.surface}:${q.index}`);
+          planarStep = Math.min(planarStep, (gap - tau / 2) / Math.min(plane.rate, bound));
+        }
+      } else {
+        for (const q of movingPart.surfaces) {
+          if (q.triangleCount === 0) continue;
+          const gap = surfacePlaneGap(movingPart, q.index, pose, plane.normal, plane.offset) - plane.residual;
+          if (!(gap > tau)) continue;
+          handled.add(`${plane.m}:${plane.o}:${q.index}:${plane.surface}`);
+          // Never slower than the plain bound: the distance is at least the gap and shrinks at most by `bound`.
+          planarStep = Math.min(planarStep, (gap - tau / 2) / Math.min(plane.rate, bound));
+        }
+      }
     }
     for (const [m, o] of ctx.pairs) {
       ctx.pose(m, t, pose);
       const r = distanceRigid(scene.parts[m]!, pose, scene.parts[o]!, scene.poses[o]!, {
         maxDistance: best ? best.d : bound * (1 - t) + tau,
-        ignore: (sa, sb) => accepted.has(`${m}:${o}:${sa}:${sb}`) || handled.has(`${m}:${o}:${sb}`),
+        ignore: (sa, sb) => accepted.has(`${m}:${o}:${sa}:${sb}`) || handled.has(`${m}:${o}:${sa}:${sb}`),
         ...(seeds.has(`${m}:${o}`) ? { seed: seeds.get(`${m}:${o}`)! } : {}),
       });
       addStats(ctx.stats, r.stats);
@@ -110,6 +132,8 @@ export function advanceScrew(ctx: SweepContext, maxIterations: number): SweepRes
 }
 
 interface FlatFace {
+  /** A face of the moving part m (normal and offset in m's frame), or of the other part o (world). */
+  moving: boolean;
   m: number;
   o: number;
   surface: number;
@@ -129,33 +153,55 @@ function flatFaces(ctx: SweepContext): FlatFace[] {
   const [ax, ay, az] = motion.axis;
   const rMax = new Map<number, number>();
   for (const m of ctx.moving) rMax.set(m, motionBound({ ...motion, angle: 1, advance: 0 }, [ctx.scene.parts[m]!], [ctx.scene.poses[m]!]));
+  const rOther = new Map<number, number>();
+  const rateOf = (n: [number, number, number], r: number): number => {
+    const along = Math.abs(ax * n[0] + ay * n[1] + az * n[2]);
+    const across = Math.hypot(ay * n[2] - az * n[1], az * n[0] - ax * n[2], ax * n[1] - ay * n[0]);
+    // 1e-9 relative: a fitted normal is not exactly the axis.
+    return (Math.abs(motion.advance) * along + Math.abs(motion.angle) * across * r) * (1 + 1e-9) + 1e-12 * ctx.bound;
+  };
   for (const [m, o] of ctx.pairs) {
     for (const surface of ctx.scene.parts[o]!.surfaces) {
       if (surface.triangleCount === 0) continue;
       const kind = surfaceKindToWorld(surfaceKindOf(surface), ctx.scene.poses[o]!);
       if (kind.type !== 'plane') continue;
-      const n = kind.normal;
-      const along = Math.abs(ax * n[0] + ay * n[1] + az * n[2]);
-      const across = Math.hypot(ay * n[2] - az * n[1], az * n[0] - ax * n[2], ax * n[1] - ay * n[0]);
-      // 1e-9 relative: a fitted normal is not exactly the axis.
-      const rate = (Math.abs(motion.advance) * along + Math.abs(motion.angle) * across * rMax.get(m)!) * (1 + 1e-9) + 1e-12 * ctx.bound;
-      out.push({ m, o, surface: surface.index, normal: n, offset: kind.offset, residual: kind.residual, rate });
+      out.push({ moving: false, m, o, surface: surface.index, normal: kind.normal, offset: kind.offset, residual: kind.residual, rate: rateOf(kind.normal, rMax.get(m)!) });
+    }
+    // The moving part's own flat faces against the other part: the same bound, seen from the
+    // moving part (the other part's points move relative to it by the inverse screw).
+    if (!rOther.has(o)) rOther.set(o, motionBound({ ...motion, angle: 1, advance: 0 }, [ctx.scene.parts[o]!], [ctx.scene.poses[o]!]));
+    const start = ctx.scene.poses[m]!;
+    for (const surface of ctx.scene.parts[m]!.surfaces) {
+      if (surface.triangleCount === 0) continue;
+      const local = surfaceKindOf(surface);
+      if (local.type !== 'plane') continue;
+      // In the part's frame (the face moves with the part); the rate uses its world normal at the start,
+      // and a screw turns every normal about the axis without changing along / across.
+      const world = surfaceKindToWorld(local, start);
+      if (world.type !== 'plane') continue;
+      out.push({ moving: true, m, o, surface: surface.index, normal: local.normal, offset: local.offset, residual: local.residual, rate: rateOf(world.normal, rOther.get(o)!) });
     }
   }
-  return out;
+  // Only where the plane bound is much sharper than the plain one: a plane gap is smaller than
+  // the distance, so at a similar rate it would only slow the advancement down.
+  return out.filter((f) => f.rate <= ctx.bound / 4);
 }
 
-/** Smallest |signed distance| of the part's vertices (posed) to the plane n·x = offset, or 0 when they straddle it. */
-function planeGap(positions: Float64Array, m: Float64Array, n: [number, number, number], offset: number): number {
+/** Smallest |signed distance| of a surface's vertices (posed) to the plane n·x = offset, or 0 when they straddle it. */
+function surfacePlaneGap(part: Part, surface: number, m: Float64Array, n: ArrayLike<number>, offset: number): number {
+  const { positions, indices } = part;
+  const s0 = part.surfaces[surface]!;
   let lo = Infinity, hi = -Infinity;
-  for (let v = 0; v < positions.length; v += 3) {
+  for (let i = 3 * s0.firstTriangle, end = 3 * (s0.firstTriangle + s0.triangleCount); i < end; i++) {
+    const v = 3 * indices[i]!;
     const x = positions[v]!, y = positions[v + 1]!, z = positions[v + 2]!;
     const wx = m[0]! * x + m[1]! * y + m[2]! * z + m[3]!;
     const wy = m[4]! * x + m[5]! * y + m[6]! * z + m[7]!;
     const wz = m[8]! * x + m[9]! * y + m[10]! * z + m[11]!;
-    const s = n[0] * wx + n[1] * wy + n[2] * wz - offset;
+    const s = n[0]! * wx + n[1]! * wy + n[2]! * wz - offset;
     if (s < lo) lo = s;
     if (s > hi) hi = s;
+    if (lo <= 0 && hi >= 0) return 0;
   }
   return lo > 0 ? lo : hi < 0 ? -hi : 0;
 }
