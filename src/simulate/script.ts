@@ -59,11 +59,30 @@ const script = z.strictObject({
   steps: z.array(step, { error: 'expected a list of steps' }).min(1, 'expected at least one step'),
 });
 
-export type MotionScript = z.infer<typeof script>;
-export type MotionStep = z.infer<typeof step>;
-export type AxisSpec = z.infer<typeof axis>;
-export type AxisRef = z.infer<typeof coaxialWith> | z.infer<typeof normalOf>;
-export type Sense = z.infer<typeof sense>;
+// Plain interfaces (the public declarations must not depend on zod's types).
+export type Vec3 = [number, number, number];
+/** Which way along a constraint axis: "away" from the partner, or the side a hint vector points to. */
+export type Sense = 'away' | Vec3;
+export type AxisRef = { coaxialWith: string; sense?: Sense | undefined } | { normalOf: string; sense?: Sense | undefined };
+export type AxisSpec = { point: Vec3; direction: Vec3 } | { coaxialWith: string; sense?: Sense | undefined };
+export interface MotionStep {
+  id: string;
+  move: string[];
+  translate?: { direction?: Vec3 | undefined; along?: AxisRef | undefined; distance: number | 'clear' } | undefined;
+  rotate?: { axis: AxisSpec; angle: number } | undefined;
+  screw?: { axis: AxisSpec; pitch: number; turns?: number | undefined; angle?: number | undefined } | undefined;
+  expect?: 'free' | 'blocked' | undefined;
+  then?: 'remove' | undefined;
+  ignore?: [string, string][] | undefined;
+  tolerance?: number | undefined;
+}
+export interface MotionScript {
+  schema: typeof MOTION_SCHEMA;
+  assembly?: string | undefined;
+  defaults?: { tolerance?: number | undefined } | undefined;
+  steps: MotionStep[];
+}
+
 
 /**
  * Parses and validates a motion script (JSON text or a parsed object). Any problem is a
@@ -84,12 +103,14 @@ export function parseMotionScript(input: string | unknown, source = 'motion scri
     const issue = parsed.error.issues[0]!;
     throw new SurfcdError('INVALID_SCRIPT', `${source}: ${where(value, issue.path)}: ${issue.message}`);
   }
+  // Assigning checks, at compile time, that the schema's output fits the interfaces.
+  const data: MotionScript = parsed.data;
   const seen = new Set<string>();
-  parsed.data.steps.forEach((s, i) => {
+  data.steps.forEach((s, i) => {
     if (seen.has(s.id)) throw new SurfcdError('INVALID_SCRIPT', `${source}: step "${s.id}" (steps[${i}]): id: the id is used by an earlier step; ids must be unique`);
     seen.add(s.id);
   });
-  return parsed.data;
+  return data;
 }
 
 /** `step "id": field.path` for issues inside a step, else the dotted path. */
