@@ -4,7 +4,8 @@ import { COLLIDE_MODES, type CollideMode } from '../collide/collide.js';
 import { findContacts } from '../collide/findContacts.js';
 import { narrowPhaseNames } from '../collide/narrowPhases.js';
 import { registerConstraintsCommand } from './constraints.js';
-import { registerRemovalCommands } from './removal.js';
+import { registerRemovalCommands, takeRemovalExitCode } from './removal.js';
+import { registerSimulateCommand, takeSimulateExitCode } from './simulate.js';
 import { registerReportCommand } from './report.js';
 import { SurfcdError } from '../errors.js';
 import { contactsCsv, contactsJson, contactsTable, interferenceOnly } from '../report/contactsReport.js';
@@ -94,6 +95,7 @@ export function buildProgram(): Command {
   });
   registerConstraintsCommand(program);
   registerRemovalCommands(program);
+  registerSimulateCommand(program);
   registerReportCommand(program);
   return program;
 }
@@ -105,7 +107,7 @@ export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return 0;
+    return Math.max(takeSimulateExitCode(), takeRemovalExitCode());
   } catch (error) {
     if (error instanceof CommanderError) {
       // commander already printed the message (or the help / version).

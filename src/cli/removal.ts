@@ -18,6 +18,14 @@ import { emit, parseChoice, parseNumber, status } from './output.js';
 
 const FORMATS = ['table', 'json', 'md'] as const;
 
+/** Exit code of the last `disassemble` run: 3 when parts were left interlocked (read once by main). */
+let pendingExitCode = 0;
+export function takeRemovalExitCode(): number {
+  const code = pendingExitCode;
+  pendingExitCode = 0;
+  return code;
+}
+
 interface CommonFlags extends LoadFlags {
   cache?: string | boolean;
   directions: string;
@@ -120,7 +128,7 @@ export function registerRemovalCommands(program: Command): void {
       }
       const text = opts.format === 'json' ? disassemblyJson(assembly, result) : opts.format === 'md' ? disassemblyMarkdown(assembly, result) : disassemblyTable(assembly, result);
       await emit(text, flags.out);
-      if (result.interlock) process.exitCode = 3;
+      if (result.interlock) pendingExitCode = 3;
     } finally {
       engine.done();
       await engine.pool?.close();

@@ -70,7 +70,7 @@ export function sweepPair(ctx: SweepContext, i: number, j: number, d: [number, n
   let after = -1;
   ctx.stats.pairs++;
   for (let event = 0; event < MAX_EVENTS; event++) {
-    const { hit, stats } = timeOfImpactRigid(a, poseA, b, poseB, move, { mode: 'approach', skin, after, ...(ignore ? { ignore } : {}) });
+    const { hit, stats } = timeOfImpactRigid(a, poseA, b, poseB, move, { mode: 'approach', skin, minDepth: 2 * skin, after, ...(ignore ? { ignore } : {}) });
     ctx.stats.triangleTests += stats.triangleTests;
     if (!hit) return null;
     const past = hit.distance + probe;
