@@ -1,6 +1,6 @@
 import { SurfcdError } from '../errors.js';
 import { emptyAabb, expandAabbByPoint, type Aabb } from '../math/aabb.js';
-import { fitObb } from '../math/obb.js';
+import { fitObb, type Obb } from '../math/obb.js';
 import type { Part, Surface } from './types.js';
 
 export interface SurfaceRange {
@@ -56,6 +56,7 @@ export function createPart(input: PartInput): Part {
   const triangleSurface = new Uint32Array(triangleCount);
   const covered = new Uint8Array(triangleCount);
   const bounds = emptyAabb();
+  let obb: Obb | null = null;
   const part = {
     index: input.index ?? 0,
     name,
@@ -66,8 +67,11 @@ export function createPart(input: PartInput): Part {
     triangleSurface,
     surfaces: [] as Surface[],
     bounds,
-    // A part without vertices still needs a box; it is never tested (no triangles).
-    obb: vertexCount > 0 ? fitObb(positions, vertexCount) : { center: new Float64Array(3), axes: new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]), halfExtents: new Float64Array(3) },
+    // Fitted on first use (the OBB pre-check, the cache): the fit costs more than both index
+    // levels together in a cold process, and many parts are never pre-checked at all.
+    get obb(): Obb {
+      return (obb ??= vertexCount > 0 ? fitObb(positions, vertexCount) : { center: new Float64Array(3), axes: new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]), halfExtents: new Float64Array(3) });
+    },
     surfaceTree: null,
     ...(input.color ? { color: input.color } : {}),
     ...(input.deflection !== undefined ? { deflection: input.deflection } : {}),

@@ -8,6 +8,7 @@ import { maintenancePath } from './scenarios/path.js';
 import { proximity } from './scenarios/proximity.js';
 import { scaling } from './scenarios/scaling.js';
 import { tumbling } from './scenarios/tumbling.js';
+import { cold } from './scenarios/cold.js';
 import { fmt, hasShared, machine, note, projectRoot, sharedStepDir, sink, table } from './util.js';
 
 const SCENARIOS: Record<string, (o: BenchOptions) => Promise<ScenarioOutput>> = {
@@ -15,6 +16,7 @@ const SCENARIOS: Record<string, (o: BenchOptions) => Promise<ScenarioOutput>> = 
   path: maintenancePath,
   proximity,
   scaling,
+  cold,
 };
 
 const USAGE = `usage: npm run bench -- [--quick] [--only ${Object.keys(SCENARIOS).join(',')}] [--out bench-results.json]
