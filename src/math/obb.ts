@@ -31,7 +31,7 @@ const IMPROVEMENT = 1 - 1e-9;
  * ties, so axis-aligned CAD parts get exact axis-aligned boxes), the minimum-area rectangle
  * around each eigenvector, and around the normals of the largest hull faces.
  *
- * Above 2048 points the axes are chosen on a bounded sample (the extreme points along 13
+ * Above 1024 points the axes are chosen on a bounded sample (the extreme points along 13
  * directions plus an even stride), so the fit stays linear; the extents still come from every
  * point, and the AABB wins when the sampled frame turns out bigger.
  *
@@ -130,34 +130,34 @@ function finalize(positions: ArrayLike<number>, n: number, c: readonly [number, 
 }
 
 /** Above this many points the axes come from a sample of about this many. */
-const SAMPLE_ABOVE = 2048;
-/** Directions whose extreme points always join the sample: axes, face and space diagonals. */
-const DIRECTIONS = [
-  [1, 0, 0], [0, 1, 0], [0, 0, 1],
-  [1, 1, 0], [1, -1, 0], [1, 0, 1], [1, 0, -1], [0, 1, 1], [0, 1, -1],
-  [1, 1, 1], [1, 1, -1], [1, -1, 1], [-1, 1, 1],
-] as const;
+const SAMPLE_ABOVE = 1024;
+/** Directions whose extreme points always join the sample: axes, face and space diagonals (xyz flat). */
+const DIRECTIONS = Float64Array.from([
+  1, 0, 0, 0, 1, 0, 0, 0, 1,
+  1, 1, 0, 1, -1, 0, 1, 0, 1, 1, 0, -1, 0, 1, 1, 0, 1, -1,
+  1, 1, 1, 1, 1, -1, 1, -1, 1, -1, 1, 1,
+]);
+const DIRECTION_COUNT = DIRECTIONS.length / 3;
 
 /** The points extreme along 13 directions (both ways) and every k-th point: about SAMPLE_ABOVE points, xyz flat. */
 function boundedSample(positions: ArrayLike<number>, n: number): Float64Array {
-  const stride = Math.ceil(n / (SAMPLE_ABOVE - 2 * DIRECTIONS.length));
+  const stride = Math.ceil(n / (SAMPLE_ABOVE - 2 * DIRECTION_COUNT));
   const strided = Math.ceil(n / stride);
-  const out = new Float64Array(3 * (strided + 2 * DIRECTIONS.length));
-  const lo = new Float64Array(DIRECTIONS.length).fill(Infinity), hi = new Float64Array(DIRECTIONS.length).fill(-Infinity);
-  const loAt = new Uint32Array(DIRECTIONS.length), hiAt = new Uint32Array(DIRECTIONS.length);
+  const out = new Float64Array(3 * (strided + 2 * DIRECTION_COUNT));
+  const lo = new Float64Array(DIRECTION_COUNT).fill(Infinity), hi = new Float64Array(DIRECTION_COUNT).fill(-Infinity);
+  const extreme = new Uint32Array(2 * DIRECTION_COUNT);
   let k = 0;
   for (let i = 0; i < n; i++) {
     const x = positions[3 * i]!, y = positions[3 * i + 1]!, z = positions[3 * i + 2]!;
-    for (let d = 0; d < DIRECTIONS.length; d++) {
-      const [a, b, c] = DIRECTIONS[d]!;
-      const p = a * x + b * y + c * z;
+    for (let d = 0; d < DIRECTION_COUNT; d++) {
+      const p = DIRECTIONS[3 * d]! * x + DIRECTIONS[3 * d + 1]! * y + DIRECTIONS[3 * d + 2]! * z;
       if (p < lo[d]!) {
         lo[d] = p;
-        loAt[d] = i;
+        extreme[2 * d] = i;
       }
       if (p > hi[d]!) {
         hi[d] = p;
-        hiAt[d] = i;
+        extreme[2 * d + 1] = i;
       }
     }
     if (i % stride === 0) {
@@ -167,13 +167,12 @@ function boundedSample(positions: ArrayLike<number>, n: number): Float64Array {
       k++;
     }
   }
-  for (let d = 0; d < DIRECTIONS.length; d++) {
-    for (const i of [loAt[d]!, hiAt[d]!]) {
-      out[3 * k] = positions[3 * i]!;
-      out[3 * k + 1] = positions[3 * i + 1]!;
-      out[3 * k + 2] = positions[3 * i + 2]!;
-      k++;
-    }
+  for (let e = 0; e < extreme.length; e++) {
+    const i = extreme[e]!;
+    out[3 * k] = positions[3 * i]!;
+    out[3 * k + 1] = positions[3 * i + 1]!;
+    out[3 * k + 2] = positions[3 * i + 2]!;
+    k++;
   }
   return out.subarray(0, 3 * k);
 }
