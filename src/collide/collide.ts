@@ -10,7 +10,7 @@ import { indexPart } from '../spatial/indexPart.js';
 import { emptyStats, type QueryStats } from './stats.js';
 import { loadTransformedTriangle, loadTriangle, separatedByPlane, transformMargin, triangleBox, trianglePlane } from './triangles.js';
 import { queryBoxTree } from './treeQuery.js';
-import { boxOverlaps, emptyCandidates, gatherCandidates, queryLeaves } from './leafQuery.js';
+import { axisPermutation, boxOverlaps, emptyCandidates, gatherCandidates, queryLeaves } from './leafQuery.js';
 import { COUNT_MASK } from '../spatial/boxTree.js';
 
 export type CollideMode = 'first-surface' | 'all-surfaces' | 'all-triangles';
@@ -173,6 +173,8 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   const skipKnownPairs = opts.mode !== 'all-triangles';
   const exact = opts.tolerance === 0;
   let done = false;
+  const batched = axisPermutation(bToA);
+  const skip = skipKnownPairs && !opts.classify ? pairState : null;
 
   // 4. B's surfaces, then their triangles, inside OAABB_B.
   const surfaceCountB = queryBoxTree(b.surfaceTree, oaabbB, surfacesB, stats);
@@ -180,7 +182,8 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
     const surfaceB = b.surfaces[surfacesB[si]!]!;
     const treeB = surfaceB.triangleTree!;
     let touchedCount = 0;
-    // Leaf by leaf of B's tree: A's candidates are gathered once per leaf (leafQuery.ts).
+    // Leaf by leaf of B's tree: A's candidates are gathered once per leaf (leafQuery.ts) when
+    // the leaf's box stays tight in A's frame, else once per triangle.
     leavesB = atLeast(leavesB, treeB.nodeFirst.length);
     const leafCount = queryLeaves(treeB, oaabbB, leavesB, stats);
     for (let li = 0; li < leafCount && !done; li++) {
@@ -190,8 +193,10 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
       growAabb(leafBoxA, 2 * reach); // ⊇ every triangle box below, rounding included
       stats.aabbUpdates++;
       if (!intersectAabbs(leafBoxA, oaabbA, leafClip)) continue;
-      gatherCandidates(a, leafClip, candidates, stats);
-      if (candidates.count === 0) continue;
+      if (batched) {
+        gatherCandidates(a, leafClip, candidates, stats, skip);
+        if (candidates.count === 0) continue;
+      }
       const firstSlot = treeB.nodeFirst[leaf]!, endSlot = firstSlot + (treeB.nodeCount[leaf]! & COUNT_MASK);
       for (let slot = firstSlot; slot < endSlot && !done; slot++) {
         stats.aabbTests++;
@@ -202,16 +207,23 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
         triangleBox(triB, reach, triBox);
         stats.aabbUpdates++;
         if (!intersectAabbs(triBox, oaabbA, clipped)) continue;
-        trianglePlane(triB, planeB);
+        if (!batched) gatherCandidates(a, clipped, candidates, stats, skip);
+        let planeReady = false;
         for (let c = 0; c < candidates.count; c++) {
-          stats.aabbTests++;
-          if (!boxOverlaps(candidates.box, c, clipped)) continue;
+          if (batched) {
+            stats.aabbTests++;
+            if (!boxOverlaps(candidates.box, c, clipped)) continue;
+          }
           const sa = candidates.surface[c]!;
           if (pairState[sa]! !== UNSEEN && skipKnownPairs && !opts.classify) continue;
           const ta = candidates.triangle[c]!;
           loadTriangle(a, ta, triA);
           stats.triangleTests++;
           // 6. Exact test, or distance ≤ tolerance (after the cheap plane rejection, issue 14).
+          if (!planeReady) {
+            trianglePlane(triB, planeB);
+            planeReady = true;
+          }
           if (separatedByPlane(triB, planeB, triA, opts.tolerance)) continue;
           if (!(exact ? trianglesIntersect(triA, triB) : trianglesWithin(triA, triB, opts.tolerance))) continue;
           const before = pairState[sa]!;

@@ -64,13 +64,16 @@ let slots: Uint32Array = new Uint32Array(64);
 
 /**
  * Fills `into` with A's triangles whose boxes overlap `box`: A's surfaces in surface-tree
- * order, each surface's triangles in its tree's order (what queryBoxTree gives).
+ * order, each surface's triangles in its tree's order (what queryBoxTree gives); surfaces
+ * with a non-zero entry in `skip` are left out.
  */
-export function gatherCandidates(a: Part, box: Aabb, into: Candidates, stats: QueryStats): void {
+export function gatherCandidates(a: Part, box: Aabb, into: Candidates, stats: QueryStats, skip: Uint8Array | null): void {
   into.count = 0;
   if (surfaceIds.length < a.surfaces.length) surfaceIds = new Uint32Array(2 * a.surfaces.length);
   const surfaceCount = queryBoxTree(a.surfaceTree!, box, surfaceIds, stats);
   for (let s = 0; s < surfaceCount; s++) {
+    // A surface already paired with the current B surface is not searched again.
+    if (skip !== null && skip[surfaceIds[s]!]! !== 0) continue;
     const surface = a.surfaces[surfaceIds[s]!]!;
     const tree = surface.triangleTree!;
     if (slots.length < surface.triangleCount) slots = new Uint32Array(2 * surface.triangleCount);
@@ -143,4 +146,23 @@ function querySlots(tree: BoxTree, box: Aabb, out: Uint32Array, stats: QueryStat
 export function boxOverlaps(boxes: Float32Array, i: number, box: Aabb): boolean {
   const o = 6 * i;
   return boxes[o]! <= box[3]! && boxes[o + 3]! >= box[0]! && boxes[o + 1]! <= box[4]! && boxes[o + 4]! >= box[1]! && boxes[o + 2]! <= box[5]! && boxes[o + 5]! >= box[2]!;
+}
+
+/**
+ * True when the rotation of `m` (row-major 3×4) maps axes to axes (signed permutation, to
+ * 1e-12): boxes stay tight through it, so a leaf's box is a good filter for its triangles
+ * (assemblies at rest, translations). Under other rotations boxes swell by up to √3 and a
+ * per-triangle descent wins.
+ */
+export function axisPermutation(m: ArrayLike<number>): boolean {
+  for (let r = 0; r < 3; r++) {
+    let big = 0;
+    for (let c = 0; c < 3; c++) {
+      const v = Math.abs(m[4 * r + c]!);
+      if (v > 1e-12 && Math.abs(v - 1) > 1e-12) return false;
+      if (v > 0.5) big++;
+    }
+    if (big !== 1) return false;
+  }
+  return true;
 }
