@@ -9,6 +9,7 @@ import { proximity } from './scenarios/proximity.js';
 import { scaling } from './scenarios/scaling.js';
 import { tumbling } from './scenarios/tumbling.js';
 import { cold } from './scenarios/cold.js';
+import { atRest } from './scenarios/atRest.js';
 import { fmt, hasShared, machine, note, projectRoot, sharedStepDir, sink, table } from './util.js';
 
 const SCENARIOS: Record<string, (o: BenchOptions) => Promise<ScenarioOutput>> = {
@@ -17,6 +18,7 @@ const SCENARIOS: Record<string, (o: BenchOptions) => Promise<ScenarioOutput>> = 
   proximity,
   scaling,
   cold,
+  atRest,
 };
 
 const USAGE = `usage: npm run bench -- [--quick] [--only ${Object.keys(SCENARIOS).join(',')}] [--out bench-results.json]

@@ -79,13 +79,13 @@ export async function cold(opts: BenchOptions): Promise<ScenarioOutput> {
       const path = sharedStep(name);
       const dir = join(temp, `cache-${name}`);
       run(['reopen', path, dir]); // writes the entry
-      const [imported, reopened] = coldRuns([() => run(['import', path]), () => run(['reopen', path, dir])], repeats) as [Summary, Summary];
+      const [imported, reopened] = coldRuns([() => run(['import', path]), () => run(['reopen', path, dir])], opts.quick ? 2 : repeats) as [Summary, Summary];
       const speedup = imported.median / reopened.median;
       reopenRows.push([name, fmt(imported.median), fmt(reopened.median), fmtRatio(speedup)]);
       reopens.push({ file: name, importMs: imported, reopenMs: reopened, speedup });
       targets.push({ target: 're-open ≥20× faster than import', where: `cold, ${name}`, value: fmtRatio(speedup), met: speedup >= 20 });
     }
-    process.stdout.write(table(`Re-open through the cache — loadAssembly in a fresh process (CPU ms, median of ${repeats})`, ['file', 'import ms', 're-open ms', 'speed-up'], reopenRows));
+    process.stdout.write(table(`Re-open through the cache — loadAssembly in a fresh process (CPU ms, median of ${opts.quick ? 2 : repeats})`, ['file', 'import ms', 're-open ms', 'speed-up'], reopenRows));
     json['reopen'] = reopens;
 
     // 3. The CLI, end to end, on a cached as1.
