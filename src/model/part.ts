@@ -90,8 +90,8 @@ export function createPart(input: PartInput): Part {
       if (covered[t]) throw new SurfcdError('INVALID_MESH', `${where}: triangle ${t} belongs to two surfaces (surface ${s} and ${triangleSurface[t]})`);
       covered[t] = 1;
       triangleSurface[t] = s;
-      expandByTriangle(surfaceBounds, positions, indices, t);
     }
+    if (last >= first) surfaceBox(surfaceBounds, positions, indices, first, last);
     expandAabb(bounds, surfaceBounds);
     part.surfaces.push({
       index: s,
@@ -110,11 +110,25 @@ export function createPart(input: PartInput): Part {
   return part;
 }
 
-function expandByTriangle(box: Aabb, positions: Float64Array, indices: Uint32Array, t: number): void {
-  for (let k = 0; k < 3; k++) {
-    const v = indices[3 * t + k]! * 3;
-    expandAabbByPoint(box, positions[v]!, positions[v + 1]!, positions[v + 2]!);
+/** Box of triangles first..last, in one flat loop (no call per vertex: this runs cold, once per import). */
+function surfaceBox(box: Aabb, positions: Float64Array, indices: Uint32Array, first: number, last: number): void {
+  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
+  for (let i = 3 * first, end = 3 * last + 3; i < end; i++) {
+    const v = 3 * indices[i]!;
+    const x = positions[v]!, y = positions[v + 1]!, z = positions[v + 2]!;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+    if (z < z0) z0 = z;
+    if (z > z1) z1 = z;
   }
+  box[0] = x0;
+  box[1] = y0;
+  box[2] = z0;
+  box[3] = x1;
+  box[4] = y1;
+  box[5] = z1;
 }
 
 function expandAabb(box: Aabb, other: Aabb): void {
