@@ -4,6 +4,7 @@
 //   build-peer   <meshes.bin>  three-mesh-bvh's MeshBVH of every mesh
 //   import       <cad file>    loadAssembly without cache (occt-import-js + indexing)
 //   reopen       <cad file> <cache dir>  loadAssembly through the cache (a hit)
+//   cli          <cad file> <cache dir>  the whole `surfcd contacts` process
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -45,6 +46,15 @@ async function main(): Promise<{ ms: number; cpuMs: number }> {
       g.boundsTree = new MeshBVH(g);
     }
     return stop();
+  }
+  if (task === 'cli') {
+    // `surfcd contacts <file> --cache <dir> --format csv`, whole process: Node start-up, module
+    // loading and the command (performance.now() and cpuUsage() both count from process start).
+    const { main: cli } = await lib<typeof import('../../../src/cli/main.js')>('src/cli/main.js');
+    const code = await cli(['contacts', file!, '--cache', extra!, '--format', 'csv', '--out', '/dev/null']);
+    if (code !== 0) throw new Error(`surfcd contacts exited ${code}`);
+    const c = process.cpuUsage();
+    return { ms: performance.now(), cpuMs: (c.user + c.system) / 1000 };
   }
   const { loadAssembly } = await lib<typeof import('../../../src/index.js')>('src/index.js');
   start();
