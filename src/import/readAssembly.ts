@@ -1,12 +1,16 @@
-import { readFile, stat } from 'node:fs/promises';
 import { SurfcdError } from '../errors.js';
 import { createPart } from '../model/part.js';
 import { joinPath, siblingSegments } from '../model/paths.js';
 import type { Assembly, Part, ProductNode } from '../model/types.js';
-import { occtModule, type OcctMesh, type OcctNode, type OcctParams, type OcctResult } from './occt.js';
+import { occtModule, type OcctMesh, type OcctNode, type OcctOptions, type OcctParams, type OcctResult } from './occt.js';
 import { checkStepComplete, detectFormat, externalReferences, stepHasGeometry, type CadFormat } from './sniff.js';
 
-export interface LoadOptions {
+export interface LoadOptions extends OcctOptions {
+  /**
+   * Reads a file path into bytes. The Node entry (`surfcd`) reads from the file system;
+   * elsewhere pass the bytes, or your own reader (e.g. one that `fetch`es).
+   */
+  readFile?: (path: string) => Promise<Uint8Array>;
   /** Force a format instead of sniffing the content / extension. */
   format?: CadFormat;
   /** Maximum chordal deviation of the tessellation, in mm (absolute). */
@@ -22,7 +26,7 @@ const DEFAULT_ANGULAR = 0.5;
 /** Reads a CAD file (or its bytes) into an unindexed Assembly: one Part per solid, one Surface per B-rep face. */
 export async function readAssembly(source: string | Uint8Array, options: LoadOptions = {}): Promise<Assembly> {
   const label = typeof source === 'string' ? source : 'input bytes';
-  const bytes = typeof source === 'string' ? await readBytes(source) : source;
+  const bytes = typeof source === 'string' ? await readPath(source, options) : source;
   if (!(bytes instanceof Uint8Array)) throw new SurfcdError('INVALID_OPTION', `loadAssembly: expected a file path or a Uint8Array, got ${typeof source}`);
   if (bytes.length === 0 || /^\s*$/.test(new TextDecoder('latin1').decode(bytes.subarray(0, 4096))) && bytes.length <= 4096) {
     throw new SurfcdError('EMPTY_FILE', `${label}: file is empty`);
@@ -31,7 +35,7 @@ export async function readAssembly(source: string | Uint8Array, options: LoadOpt
   const format = options.format ?? detectFormat(bytes, typeof source === 'string' ? source : undefined);
   if (format === 'step') checkStepComplete(bytes, label);
 
-  const occt = await occtModule();
+  const occt = await occtModule(options);
   let result: OcctResult;
   try {
     const read = format === 'step' ? occt.ReadStepFile : format === 'iges' ? occt.ReadIgesFile : occt.ReadBrepFile;
@@ -57,17 +61,12 @@ export async function readAssembly(source: string | Uint8Array, options: LoadOpt
   return buildAssembly(result, meshes, options, typeof source === 'string' ? source : undefined);
 }
 
-async function readBytes(path: string): Promise<Uint8Array> {
-  try {
-    const info = await stat(path);
-    if (info.isDirectory()) throw new SurfcdError('FILE_UNREADABLE', `${path}: is a directory, expected a CAD file`);
-    return new Uint8Array(await readFile(path));
-  } catch (error) {
-    if (error instanceof SurfcdError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new SurfcdError('FILE_NOT_FOUND', `${path}: no such file`);
-    throw new SurfcdError('FILE_UNREADABLE', `${path}: cannot read (${code ?? String(error)})`, { cause: error });
+/** Paths go through `options.readFile` (the Node entry sets it), so this module stays browser-safe. */
+async function readPath(path: string, options: LoadOptions): Promise<Uint8Array> {
+  if (typeof options.readFile !== 'function') {
+    throw new SurfcdError('INVALID_OPTION', `${path}: reading a file path needs the Node entry ('surfcd') or a "readFile" option; here pass the file's bytes (Uint8Array)`);
   }
+  return options.readFile(path);
 }
 
 function occtParams(options: LoadOptions, label: string): OcctParams {
