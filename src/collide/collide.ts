@@ -11,7 +11,7 @@ import { collideNarrow, SCD_METHOD } from './narrowPhases.js';
 import { emptyStats, type QueryStats } from './stats.js';
 import { loadTransformedTriangle, loadTriangle, separatedByPlane, transformMargin, triangleBox, trianglePlane } from './triangles.js';
 import { queryBoxTree } from './treeQuery.js';
-import { axisPermutation, boxOverlaps, emptyCandidates, gatherCandidates, queryLeaves } from './leafQuery.js';
+import { axisPermutation, boxOverlaps, emptyCandidates, gatherCandidates, gatherSurfaceCandidates, queryLeaves } from './leafQuery.js';
 import { COUNT_MASK } from '../spatial/boxTree.js';
 
 export type CollideMode = 'first-surface' | 'all-surfaces' | 'all-triangles';
@@ -111,6 +111,7 @@ const leafBox = new Float64Array(6);
 const leafBoxA = new Float64Array(6);
 const leafClip = new Float64Array(6);
 const candidates = emptyCandidates();
+let surfacesA: Uint32Array = new Uint32Array(64);
 let pairState: Uint8Array = new Uint8Array(64);
 let pairDepth: Float64Array = new Float64Array(64);
 let touchedA: Uint32Array = new Uint32Array(64);
@@ -189,6 +190,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   let done = false;
   const batched = axisPermutation(bToA);
   const skip = skipKnownPairs && !opts.classify ? pairState : null;
+  surfacesA = atLeast(surfacesA, aSurfaces.length);
 
   // 4. B's surfaces, then their triangles, inside OAABB_B.
   const surfaceCountB = queryBoxTree(b.surfaceTree, oaabbB, surfacesB, stats);
@@ -202,12 +204,12 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
     const leafCount = queryLeaves(treeB, oaabbB, leavesB, stats);
     for (let li = 0; li < leafCount && !done; li++) {
       const leaf = leavesB[li]!;
-      for (let k = 0; k < 6; k++) leafBox[k] = treeB.nodeBoxes[6 * leaf + k]!;
-      transformAabb(leafBox, bToA, leafBoxA);
-      growAabb(leafBoxA, 2 * reach); // ⊇ every triangle box below, rounding included
-      stats.aabbUpdates++;
-      if (!intersectAabbs(leafBoxA, oaabbA, leafClip)) continue;
       if (batched) {
+        for (let k = 0; k < 6; k++) leafBox[k] = treeB.nodeBoxes[6 * leaf + k]!;
+        transformAabb(leafBox, bToA, leafBoxA);
+        growAabb(leafBoxA, 2 * reach); // ⊇ every triangle box below, rounding included
+        stats.aabbUpdates++;
+        if (!intersectAabbs(leafBoxA, oaabbA, leafClip)) continue;
         gatherCandidates(a, leafClip, candidates, stats, skip);
         if (candidates.count === 0) continue;
       }
@@ -221,50 +223,59 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
         triangleBox(triB, reach, triBox);
         stats.aabbUpdates++;
         if (!intersectAabbs(triBox, oaabbA, clipped)) continue;
-        if (!batched) gatherCandidates(a, clipped, candidates, stats, skip);
         let planeReady = false;
-        for (let c = 0; c < candidates.count; c++) {
-          if (batched) {
-            stats.aabbTests++;
-            if (!boxOverlaps(candidates.box, c, clipped)) continue;
+        // Batched: one list for the leaf. Otherwise A's surfaces one at a time, each searched
+        // only when reached (so a first hit or a known pair stops the descent early).
+        const groups = batched ? 1 : queryBoxTree(a.surfaceTree, clipped, surfacesA, stats);
+        for (let g = 0; g < groups && !done; g++) {
+          if (!batched) {
+            const sa = surfacesA[g]!;
+            if (skip !== null && skip[sa]! !== UNSEEN) continue;
+            gatherSurfaceCandidates(aSurfaces[sa]!, clipped, candidates, stats);
           }
-          const sa = candidates.surface[c]!;
-          if (pairState[sa]! !== UNSEEN && skipKnownPairs && !opts.classify) continue;
-          const ta = candidates.triangle[c]!;
-          loadTriangle(a, ta, triA);
-          stats.triangleTests++;
-          // 6. Exact test, or distance ≤ tolerance (after the cheap plane rejection, issue 14).
-          if (!planeReady) {
-            trianglePlane(triB, planeB);
-            planeReady = true;
-          }
-          if (separatedByPlane(triB, planeB, triA, opts.tolerance)) continue;
-          if (!(exact ? trianglesIntersect(triA, triB) : trianglesWithin(triA, triB, opts.tolerance))) continue;
-          const before = pairState[sa]!;
-          if (before === UNSEEN) {
-            touchedA[touchedCount++] = sa;
-            pairState[sa] = HIT;
-            pairs.push({ a: sa, b: surfaceB.index });
-          }
-          if (triPairs) {
-            if (2 * triPairCount + 2 > triPairs.length) {
-              const grown = new Uint32Array(triPairs.length * 2);
-              grown.set(triPairs);
-              triPairs = grown;
+          for (let c = 0; c < candidates.count; c++) {
+            if (batched) {
+              stats.aabbTests++;
+              if (!boxOverlaps(candidates.box, c, clipped)) continue;
             }
-            triPairs[2 * triPairCount] = ta;
-            triPairs[2 * triPairCount + 1] = tb;
-            triPairCount++;
-          }
-          if (opts.classify && trianglesCross(triA, triB)) {
-            pairState[sa] = CROSSING;
-            const depth = crossingDepth(triA, triB);
-            if (depth > pairDepth[sa]!) pairDepth[sa] = depth;
-          }
-          // 7. Modes.
-          if (stopAtFirst) {
-            done = true;
-            break;
+            const sa = candidates.surface[c]!;
+            if (pairState[sa]! !== UNSEEN && skipKnownPairs && !opts.classify) continue;
+            const ta = candidates.triangle[c]!;
+            loadTriangle(a, ta, triA);
+            stats.triangleTests++;
+            // 6. Exact test, or distance ≤ tolerance (after the cheap plane rejection, issue 14).
+            if (!planeReady) {
+              trianglePlane(triB, planeB);
+              planeReady = true;
+            }
+            if (separatedByPlane(triB, planeB, triA, opts.tolerance)) continue;
+            if (!(exact ? trianglesIntersect(triA, triB) : trianglesWithin(triA, triB, opts.tolerance))) continue;
+            const before = pairState[sa]!;
+            if (before === UNSEEN) {
+              touchedA[touchedCount++] = sa;
+              pairState[sa] = HIT;
+              pairs.push({ a: sa, b: surfaceB.index });
+            }
+            if (triPairs) {
+              if (2 * triPairCount + 2 > triPairs.length) {
+                const grown = new Uint32Array(triPairs.length * 2);
+                grown.set(triPairs);
+                triPairs = grown;
+              }
+              triPairs[2 * triPairCount] = ta;
+              triPairs[2 * triPairCount + 1] = tb;
+              triPairCount++;
+            }
+            if (opts.classify && trianglesCross(triA, triB)) {
+              pairState[sa] = CROSSING;
+              const depth = crossingDepth(triA, triB);
+              if (depth > pairDepth[sa]!) pairDepth[sa] = depth;
+            }
+            // 7. Modes.
+            if (stopAtFirst) {
+              done = true;
+              break;
+            }
           }
         }
       }

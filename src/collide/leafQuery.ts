@@ -4,7 +4,7 @@
 // The candidate lists keep the trees' depth-first order, so each triangle meets exactly the
 // A triangles, in exactly the order, that a descent with its own box would have given.
 import type { Aabb } from '../math/aabb.js';
-import type { BoxTree, Part } from '../model/types.js';
+import type { BoxTree, Part, Surface } from '../model/types.js';
 import { COUNT_MASK, LEAF_FLAG } from '../spatial/boxTree.js';
 import type { QueryStats } from './stats.js';
 import { queryBoxTree } from './treeQuery.js';
@@ -74,24 +74,33 @@ export function gatherCandidates(a: Part, box: Aabb, into: Candidates, stats: Qu
   for (let s = 0; s < surfaceCount; s++) {
     // A surface already paired with the current B surface is not searched again.
     if (skip !== null && skip[surfaceIds[s]!]! !== 0) continue;
-    const surface = a.surfaces[surfaceIds[s]!]!;
-    const tree = surface.triangleTree!;
-    if (slots.length < surface.triangleCount) slots = new Uint32Array(2 * surface.triangleCount);
-    const n = querySlots(tree, box, slots, stats);
-    grow(into, into.count + n);
-    const { itemBoxes, itemIds } = tree;
-    for (let k = 0; k < n; k++) {
-      const slot = slots[k]!, c = into.count++;
-      into.triangle[c] = surface.firstTriangle + itemIds[slot]!;
-      into.surface[c] = surface.index;
-      const from = 6 * slot, to = 6 * c, out = into.box;
-      out[to] = itemBoxes[from]!;
-      out[to + 1] = itemBoxes[from + 1]!;
-      out[to + 2] = itemBoxes[from + 2]!;
-      out[to + 3] = itemBoxes[from + 3]!;
-      out[to + 4] = itemBoxes[from + 4]!;
-      out[to + 5] = itemBoxes[from + 5]!;
-    }
+    appendSurface(a.surfaces[surfaceIds[s]!]!, box, into, stats);
+  }
+}
+
+/** Fills `into` with the triangles of one surface whose boxes overlap `box`, in tree order. */
+export function gatherSurfaceCandidates(surface: Surface, box: Aabb, into: Candidates, stats: QueryStats): void {
+  into.count = 0;
+  appendSurface(surface, box, into, stats);
+}
+
+function appendSurface(surface: Surface, box: Aabb, into: Candidates, stats: QueryStats): void {
+  const tree = surface.triangleTree!;
+  if (slots.length < surface.triangleCount) slots = new Uint32Array(2 * surface.triangleCount);
+  const n = querySlots(tree, box, slots, stats);
+  grow(into, into.count + n);
+  const { itemBoxes, itemIds } = tree;
+  for (let k = 0; k < n; k++) {
+    const slot = slots[k]!, c = into.count++;
+    into.triangle[c] = surface.firstTriangle + itemIds[slot]!;
+    into.surface[c] = surface.index;
+    const from = 6 * slot, to = 6 * c, out = into.box;
+    out[to] = itemBoxes[from]!;
+    out[to + 1] = itemBoxes[from + 1]!;
+    out[to + 2] = itemBoxes[from + 2]!;
+    out[to + 3] = itemBoxes[from + 3]!;
+    out[to + 4] = itemBoxes[from + 4]!;
+    out[to + 5] = itemBoxes[from + 5]!;
   }
 }
 
