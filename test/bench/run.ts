@@ -4,6 +4,8 @@ import { renameSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BenchOptions, ScenarioOutput, TargetCheck } from './context.js';
+import { narrowComparison } from './scenarios/narrowPhases.js';
+import { obbTests } from './scenarios/obbTests.js';
 import { maintenancePath } from './scenarios/path.js';
 import { proximity } from './scenarios/proximity.js';
 import { scaling } from './scenarios/scaling.js';
@@ -17,6 +19,8 @@ const SCENARIOS: Record<string, (o: BenchOptions) => Promise<ScenarioOutput>> = 
   path: maintenancePath,
   proximity,
   scaling,
+  narrow: narrowComparison,
+  obbtests: obbTests,
   cold,
   atRest,
 };
