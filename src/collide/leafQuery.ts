@@ -81,10 +81,11 @@ export function gatherCandidates(a: Part, box: Aabb, into: Candidates, stats: Qu
 /** Fills `into` with the triangles of one surface whose boxes overlap `box`, in tree order. */
 export function gatherSurfaceCandidates(surface: Surface, box: Aabb, into: Candidates, stats: QueryStats): void {
   into.count = 0;
-  appendSurface(surface, box, into, stats);
+  appendSurface(surface, box, into, stats, false);
 }
 
-function appendSurface(surface: Surface, box: Aabb, into: Candidates, stats: QueryStats): void {
+/** Appends one surface's triangles overlapping `box`; their boxes only when asked (the batched filter needs them). */
+function appendSurface(surface: Surface, box: Aabb, into: Candidates, stats: QueryStats, withBoxes = true): void {
   const tree = surface.triangleTree!;
   if (slots.length < surface.triangleCount) slots = new Uint32Array(2 * surface.triangleCount);
   const n = querySlots(tree, box, slots, stats);
@@ -94,6 +95,7 @@ function appendSurface(surface: Surface, box: Aabb, into: Candidates, stats: Que
     const slot = slots[k]!, c = into.count++;
     into.triangle[c] = surface.firstTriangle + itemIds[slot]!;
     into.surface[c] = surface.index;
+    if (!withBoxes) continue;
     const from = 6 * slot, to = 6 * c, out = into.box;
     out[to] = itemBoxes[from]!;
     out[to + 1] = itemBoxes[from + 1]!;
