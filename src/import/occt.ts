@@ -24,10 +24,23 @@ export interface OcctParams {
   linearDeflection?: number;
   angularDeflection?: number;
 }
-interface OcctModule {
+export interface OcctModule {
   ReadStepFile(content: Uint8Array, params: OcctParams | null): OcctResult;
   ReadIgesFile(content: Uint8Array, params: OcctParams | null): OcctResult;
   ReadBrepFile(content: Uint8Array, params: OcctParams | null): OcctResult;
+}
+
+/** Emscripten module options surfcd passes: where occt's messages go, and abort notice. */
+export interface OcctModuleArg {
+  print?: (line: string) => void;
+  printErr?: (line: string) => void;
+  onAbort?: (what: unknown) => void;
+}
+
+/** occt-import-js's factory: every call starts a fresh WASM instance (see occtSession.ts). */
+export function occtFactory(): (moduleArg?: OcctModuleArg) => Promise<OcctModule> {
+  const require = createRequire(import.meta.url);
+  return require('occt-import-js') as (moduleArg?: OcctModuleArg) => Promise<OcctModule>;
 }
 
 let occtPromise: Promise<OcctModule> | null = null;

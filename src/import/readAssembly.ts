@@ -1,10 +1,13 @@
-import { readFile, stat } from 'node:fs/promises';
 import { SurfcdError } from '../errors.js';
 import { createPart } from '../model/part.js';
 import { joinPath, siblingSegments } from '../model/paths.js';
-import type { Assembly, Part, ProductNode } from '../model/types.js';
-import { occtModule, type OcctMesh, type OcctNode, type OcctParams, type OcctResult } from './occt.js';
-import { checkStepComplete, detectFormat, externalReferences, stepHasGeometry, type CadFormat } from './sniff.js';
+import type { Assembly, LoadWarning, Part, ProductNode } from '../model/types.js';
+import { checkBrepCounts, checkDeflections, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_TRIANGLES, readCapped, stepModelSize, triangleBudget } from './limits.js';
+import { occtFactory, type OcctMesh, type OcctNode, type OcctParams, type OcctResult } from './occt.js';
+import { firstError, readerWarnings, syntaxError } from './occtMessages.js';
+import { OcctFailure, OcctSession } from './occtSession.js';
+import { checkStepComplete, checkStepStructure, detectFormat, firstStepSyntaxError, externalReferences, stepHasGeometry, stripBom, type CadFormat } from './sniff.js';
+import { rewriteStepNames } from './stepStrings.js';
 
 export interface LoadOptions {
   /** Force a format instead of sniffing the content / extension. */
@@ -13,31 +16,64 @@ export interface LoadOptions {
   linearDeflection?: number;
   /** Maximum angle between neighbouring facets, in radians; controls most CAD triangle counts. */
   angularDeflection?: number;
+  /** Triangle budget for the whole assembly (default 5,000,000): RESOURCE_LIMIT beyond it. */
+  maxTriangles?: number;
+  /** Files larger than this many bytes are refused before reading (default 1 GiB). */
+  maxFileBytes?: number;
 }
 
 /** occt-import-js's own defaults when no deflection is given. */
 const DEFAULT_LINEAR_RATIO = 0.001;
 const DEFAULT_ANGULAR = 0.5;
+const FORMATS: readonly CadFormat[] = ['step', 'iges', 'brep'];
+
+/** The process's OpenCascade instance; it restarts itself after a WASM abort. */
+const occt = new OcctSession(occtFactory);
 
 /** Reads a CAD file (or its bytes) into an unindexed Assembly: one Part per solid, one Surface per B-rep face. */
 export async function readAssembly(source: string | Uint8Array, options: LoadOptions = {}): Promise<Assembly> {
-  const label = typeof source === 'string' ? source : 'input bytes';
-  const bytes = typeof source === 'string' ? await readBytes(source) : source;
-  if (!(bytes instanceof Uint8Array)) throw new SurfcdError('INVALID_OPTION', `loadAssembly: expected a file path or a Uint8Array, got ${typeof source}`);
-  if (bytes.length === 0 || /^\s*$/.test(new TextDecoder('latin1').decode(bytes.subarray(0, 4096))) && bytes.length <= 4096) {
-    throw new SurfcdError('EMPTY_FILE', `${label}: file is empty`);
+  checkLoadArguments(source, options);
+  const label = typeof source === 'string' ? shortLabel(source) : 'input bytes';
+  let bytes = typeof source === 'string' ? await readCapped(source, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES) : source;
+  if (typeof source !== 'string' && options.maxFileBytes !== undefined && bytes.length > options.maxFileBytes) {
+    throw new SurfcdError('RESOURCE_LIMIT', `${label}: ${bytes.length} bytes, over the read limit of ${options.maxFileBytes} bytes (maxFileBytes)`);
   }
-  const params = occtParams(options, label);
-  const format = options.format ?? detectFormat(bytes, typeof source === 'string' ? source : undefined);
-  if (format === 'step') checkStepComplete(bytes, label);
+  bytes = stripBom(bytes);
+  if (isBlank(bytes)) {
+    throw new SurfcdError('EMPTY_FILE', bytes.length === 0 ? `${label}: file is empty` : `${label}: file is empty (${bytes.length} bytes of whitespace only)`);
+  }
+  const params = occtParams(options);
+  const format = options.format ?? detectFormat(bytes, typeof source === 'string' ? label : undefined);
+  const warnings: LoadWarning[] = [];
+  let resolveName = (name: string): string => name;
+  let products: { entity: number; name: string }[] = [];
+  let input = bytes;
+  if (format === 'step') {
+    checkStepComplete(bytes, label);
+    const text = new TextDecoder('latin1').decode(bytes);
+    checkStepStructure(text, label);
+    checkDeflections(options, stepModelSize(text), label);
+    const names = rewriteStepNames(bytes);
+    products = names.products;
+    input = names.bytes;
+    resolveName = names.resolve;
+    for (const w of names.warnings) {
+      warnings.push({ code: 'NAME_ENCODING', message: `${label}: name "${w.decoded}" is not valid UTF-8; read as ${w.encoding === 'windows-1251' ? 'CP1251' : 'Latin-1'} (bytes ${w.rawHex})` });
+    }
+  } else {
+    checkDeflections(options, null, label);
+    if (format === 'brep') checkBrepCounts(new TextDecoder('latin1').decode(bytes), label);
+  }
 
-  const occt = await occtModule();
   let result: OcctResult;
+  let messages: readonly string[];
   try {
-    const read = format === 'step' ? occt.ReadStepFile : format === 'iges' ? occt.ReadIgesFile : occt.ReadBrepFile;
-    result = read.call(occt, bytes, params);
+    const run = await occt.run((m) => (format === 'step' ? m.ReadStepFile(input, params) : format === 'iges' ? m.ReadIgesFile(input, params) : m.ReadBrepFile(input, params)));
+    result = run.value;
+    messages = run.messages;
   } catch (error) {
-    throw new SurfcdError('PARSE_FAILED', `${label}: OpenCascade could not read this ${format.toUpperCase()} file (${String(error)})`, { cause: error });
+    if (error instanceof OcctFailure) throw occtFailure(error, options, label, format);
+    throw new SurfcdError('IMPORT_FAILED', `${label}: cannot start OpenCascade (${error instanceof Error ? error.message : String(error)})`, { cause: error });
   }
   const meshes = result?.success ? (result.meshes ?? []) : [];
   if (meshes.length === 0) {
@@ -49,50 +85,136 @@ export async function readAssembly(source: string | Uint8Array, options: LoadOpt
         `${label}: the assembly keeps its parts in other files, which are not loaded: ${refs.join(', ')}. Export it as a single STEP file with all parts included`,
       );
     }
+    const syntax = format === 'step' && !result?.success ? (firstStepSyntaxError(new TextDecoder('latin1').decode(bytes)) ?? syntaxError(messages)) : syntaxError(messages);
+    if (syntax) throw new SurfcdError('PARSE_FAILED', `${label}: ${format.toUpperCase()} syntax error at ${syntax}`);
     if (result?.success || (format === 'step' && !stepHasGeometry(bytes))) {
       throw new SurfcdError('NO_SOLIDS', `${label}: the file contains no solids or surfaces to tessellate`);
     }
-    throw new SurfcdError('PARSE_FAILED', `${label}: OpenCascade could not read this ${format.toUpperCase()} file (the reader reported failure)`);
+    const reason = firstError(messages);
+    throw new SurfcdError('PARSE_FAILED', `${label}: OpenCascade could not read this ${format.toUpperCase()} file (${reason ?? 'the reader reported failure'})`);
   }
-  return buildAssembly(result, meshes, options, typeof source === 'string' ? source : undefined);
+  warnings.push(...readerWarnings(messages, label));
+  const assembly = buildAssembly(result, meshes, options, typeof source === 'string' ? source : undefined, { label, resolveName, warnings });
+  warnMissingProducts(assembly, products, label);
+  if (assembly.parts.every((p) => p.indices.length === 0)) {
+    throw new SurfcdError(
+      'NO_TRIANGLES',
+      `${label}: none of the ${assembly.parts.length} solid(s) produced a triangle (degenerate faces: check the file's length unit and coordinates)`,
+    );
+  }
+  return assembly;
 }
 
-async function readBytes(path: string): Promise<Uint8Array> {
-  try {
-    const info = await stat(path);
-    if (info.isDirectory()) throw new SurfcdError('FILE_UNREADABLE', `${path}: is a directory, expected a CAD file`);
-    return new Uint8Array(await readFile(path));
-  } catch (error) {
-    if (error instanceof SurfcdError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new SurfcdError('FILE_NOT_FOUND', `${path}: no such file`);
-    throw new SurfcdError('FILE_UNREADABLE', `${path}: cannot read (${code ?? String(error)})`, { cause: error });
+/** A PRODUCT of the file that appears nowhere in what occt returned was dropped by it: say so. */
+function warnMissingProducts(assembly: Assembly, products: { entity: number; name: string }[], label: string): void {
+  const seen = new Set<string>(assembly.parts.map((p) => p.name));
+  const stack = [assembly.root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    seen.add(node.name);
+    stack.push(...node.children);
+  }
+  for (const p of products) {
+    if (!seen.has(p.name)) {
+      (assembly.warnings as LoadWarning[]).push({ code: 'NO_GEOMETRY', message: `${label}: product "${p.name}" (#${p.entity}) is in the file but no geometry was read for it` });
+    }
   }
 }
 
-function occtParams(options: LoadOptions, label: string): OcctParams {
+/** Arguments are checked before anything is read, with the option's name. */
+function checkLoadArguments(source: unknown, options: unknown): asserts options is LoadOptions {
+  if (typeof source === 'string') {
+    if (source === '') throw new SurfcdError('INVALID_OPTION', 'loadAssembly: the file path is empty');
+    if (/[\r\n]/.test(source) || /^\s*ISO-10303-21/.test(source) || source.length > 4096) {
+      throw new SurfcdError(
+        'INVALID_OPTION',
+        `loadAssembly: got file contents (${source.length} characters starting ${JSON.stringify(source.slice(0, 24))}) where a file path was expected; pass the bytes instead (new TextEncoder().encode(text))`,
+      );
+    }
+  } else if (!(source instanceof Uint8Array)) {
+    throw new SurfcdError('INVALID_OPTION', `loadAssembly: expected a file path or a Uint8Array, got ${source === null ? 'null' : Array.isArray(source) ? 'an array' : typeof source}`);
+  }
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new SurfcdError('INVALID_OPTION', `loadAssembly: options must be an object, got ${options === null ? 'null' : Array.isArray(options) ? 'an array' : typeof options}`);
+  }
+  const o = options as Record<string, unknown>;
+  if (o['format'] !== undefined && !(typeof o['format'] === 'string' && (FORMATS as readonly string[]).includes(o['format']))) {
+    throw new SurfcdError('INVALID_OPTION', `loadAssembly: format must be one of ${FORMATS.join(', ')}, got ${JSON.stringify(o['format']) ?? String(o['format'])}`);
+  }
+  const positive = (name: string, value: unknown, extra = ''): void => {
+    if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value > 0)) {
+      throw new SurfcdError('INVALID_OPTION', `loadAssembly: ${name} must be a positive number${extra}, got ${String(value)}`);
+    }
+  };
+  positive('linearDeflection', o['linearDeflection'], ' of mm');
+  if (o['angularDeflection'] !== undefined && !(typeof o['angularDeflection'] === 'number' && o['angularDeflection'] > 0 && o['angularDeflection'] < Math.PI)) {
+    throw new SurfcdError('INVALID_OPTION', `loadAssembly: angularDeflection must be in (0, π) radians, got ${String(o['angularDeflection'])}`);
+  }
+  for (const name of ['maxTriangles', 'maxFileBytes']) {
+    const v = o[name];
+    if (v !== undefined && !(typeof v === 'number' && Number.isSafeInteger(v) && v > 0)) {
+      throw new SurfcdError('INVALID_OPTION', `loadAssembly: ${name} must be a positive integer, got ${String(v)}`);
+    }
+  }
+}
+
+/** A path as shown in messages: long ones are cut, so a message stays one readable line. */
+function shortLabel(path: string): string {
+  return path.length <= 200 ? path : `${path.slice(0, 100)}…${path.slice(-60)}`;
+}
+
+function isBlank(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09 && b !== 0x0c && b !== 0x0b) return false;
+  }
+  return true;
+}
+
+/** An occt crash: blame the option that asked for too much, else the reader — never a valid file's syntax. */
+function occtFailure(failure: OcctFailure, options: LoadOptions, label: string, format: CadFormat): SurfcdError {
+  const finer = [
+    options.linearDeflection !== undefined ? `linearDeflection (--linear-deflection) ${options.linearDeflection}` : '',
+    options.angularDeflection !== undefined && options.angularDeflection < DEFAULT_ANGULAR ? `angularDeflection (--angular-deflection) ${options.angularDeflection}` : '',
+  ].filter(Boolean);
+  if (finer.length > 0) {
+    return new SurfcdError(
+      'RESOURCE_LIMIT',
+      `${label}: OpenCascade ran out of resources meshing with ${finer.join(' and ')} (${failure.message}); use a coarser value. The reader was restarted`,
+      { cause: failure },
+    );
+  }
+  const said = firstError(failure.messages);
+  return new SurfcdError(
+    'IMPORT_FAILED',
+    `${label}: OpenCascade failed inside its ${format.toUpperCase()} reader (${failure.message}${said ? `; it said: ${said}` : ''}); the reader was restarted`,
+    { cause: failure },
+  );
+}
+
+function occtParams(options: LoadOptions): OcctParams {
   const params: OcctParams = { linearUnit: 'millimeter', linearDeflectionType: 'bounding_box_ratio', linearDeflection: DEFAULT_LINEAR_RATIO, angularDeflection: DEFAULT_ANGULAR };
   if (options.linearDeflection !== undefined) {
-    if (!(options.linearDeflection > 0) || !Number.isFinite(options.linearDeflection)) {
-      throw new SurfcdError('INVALID_OPTION', `${label}: linearDeflection must be a positive number of mm, got ${options.linearDeflection}`);
-    }
     params.linearDeflectionType = 'absolute_value';
     params.linearDeflection = options.linearDeflection;
   }
-  if (options.angularDeflection !== undefined) {
-    if (!(options.angularDeflection > 0) || !(options.angularDeflection < Math.PI)) {
-      throw new SurfcdError('INVALID_OPTION', `${label}: angularDeflection must be in (0, π) radians, got ${options.angularDeflection}`);
-    }
-    params.angularDeflection = options.angularDeflection;
-  }
+  if (options.angularDeflection !== undefined) params.angularDeflection = options.angularDeflection;
   return params;
 }
 
+interface BuildContext {
+  label: string;
+  resolveName: (name: string) => string;
+  warnings: LoadWarning[];
+}
+
 /** Walks occt's product tree; every mesh becomes a Part whose path follows DESIGN.md. */
-function buildAssembly(result: OcctResult, meshes: OcctMesh[], options: LoadOptions, source: string | undefined): Assembly {
+function buildAssembly(result: OcctResult, meshes: OcctMesh[], options: LoadOptions, source: string | undefined, ctx: BuildContext): Assembly {
   const parts: Part[] = [];
   const placed = new Set<number>();
   const top = result.root ?? { name: '', meshes: meshes.map((_, i) => i), children: [] };
+  resolveNames(top, meshes, ctx.resolveName);
+  const budget = triangleBudget(options.maxTriangles ?? DEFAULT_MAX_TRIANGLES, ctx.label);
 
   // A product node holding exactly one mesh and nothing else is a part, not an assembly:
   // the part takes the node's place (so as1's plate is `as1/plate`, not `as1/plate/plate`).
@@ -100,28 +222,34 @@ function buildAssembly(result: OcctResult, meshes: OcctMesh[], options: LoadOpti
     const ids = node.meshes ?? [];
     return (node.children ?? []).length === 0 && ids.length === 1 && ids[0]! >= 0 && ids[0]! < meshes.length ? ids[0]! : null;
   };
-  const visit = (node: OcctNode, name: string, path: string): ProductNode => {
+  const addPart = (m: number, partPath: string, partName: string, into: ProductNode): void => {
+    placed.add(m);
+    const part = partFromOcctMesh(meshes[m]!, parts.length, partPath, partName, options, budget, ctx);
+    parts.push(part);
+    into.parts.push(part.index);
+  };
+  // An unnamed solid takes the name of the nearest named product above it, so people can find it.
+  const visit = (node: OcctNode, name: string, path: string, nearest = ''): ProductNode => {
+    const named = name || nearest;
     const children = node.children ?? [];
     const meshIds = (node.meshes ?? []).filter((m) => m >= 0 && m < meshes.length && !placed.has(m));
     const childNames = children.map((c) => {
       const m = singleMesh(c);
-      return c.name || (m !== null ? (meshes[m]!.name ?? '') : '');
+      return c.name || (m !== null ? meshes[m]!.name || named : '');
     });
+    const meshNames = meshIds.map((m) => meshes[m]!.name || named);
     // Sub-nodes and meshes of one node are siblings: they share the #k numbering.
-    const segments = siblingSegments([...childNames, ...meshIds.map((m) => meshes[m]!.name ?? '')]);
+    const segments = siblingSegments([...childNames, ...meshNames]);
     const product: ProductNode = { name, path, children: [], parts: [] };
-    const addPart = (m: number, partPath: string, partName: string): void => {
-      placed.add(m);
-      const part = partFromOcctMesh(meshes[m]!, parts.length, partPath, partName, options);
-      parts.push(part);
-      product.parts.push(part.index);
-    };
-    meshIds.forEach((m, i) => addPart(m, joinPath(path, segments[children.length + i]!), meshes[m]!.name ?? ''));
+    meshIds.forEach((m, i) => addPart(m, joinPath(path, segments[children.length + i]!), meshNames[i]!, product));
     children.forEach((child, i) => {
       const m = singleMesh(child);
-      if (m !== null && !placed.has(m)) addPart(m, joinPath(path, segments[i]!), meshes[m]!.name || child.name || '');
-      else product.children.push(visit(child, childNames[i]!, joinPath(path, segments[i]!)));
+      if (m !== null && !placed.has(m)) addPart(m, joinPath(path, segments[i]!), childNames[i]!, product);
+      else product.children.push(visit(child, childNames[i]!, joinPath(path, segments[i]!), named));
     });
+    if (path !== '' && product.parts.length === 0 && product.children.length === 0) {
+      ctx.warnings.push({ code: 'NO_GEOMETRY', message: `${ctx.label}: product "${path}" has no geometry (no solid or surface was read for it)` });
+    }
     return product;
   };
   // The document root is usually unnamed; a named root starts the paths.
@@ -131,14 +259,21 @@ function buildAssembly(result: OcctResult, meshes: OcctMesh[], options: LoadOpti
   const orphans = meshes.map((_, i) => i).filter((i) => !placed.has(i));
   if (orphans.length > 0) {
     const segments = siblingSegments(orphans.map((m) => meshes[m]!.name ?? ''));
-    orphans.forEach((m, i) => {
-      const part = partFromOcctMesh(meshes[m]!, parts.length, segments[i]!, meshes[m]!.name ?? '', options);
-      parts.push(part);
-      root.parts.push(part.index);
-    });
+    orphans.forEach((m, i) => addPart(m, segments[i]!, meshes[m]!.name ?? '', root));
   }
   const name = root.children.length === 1 && root.parts.length === 0 ? root.children[0]!.name : rootName || baseName(source);
-  return { name, units: 'mm', root, parts, ...(source ? { source } : {}) };
+  return { name, units: 'mm', root, parts, ...(source ? { source } : {}), warnings: ctx.warnings };
+}
+
+/** Names as surfcd decoded them (see stepStrings.ts), in place of occt's. */
+function resolveNames(top: OcctNode, meshes: OcctMesh[], resolve: (name: string) => string): void {
+  const stack = [top];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.name) node.name = resolve(node.name);
+    stack.push(...(node.children ?? []));
+  }
+  for (const mesh of meshes) if (mesh.name) mesh.name = resolve(mesh.name);
 }
 
 function wrapNamedRoot(top: OcctNode, visit: (n: OcctNode, name: string, path: string) => ProductNode): ProductNode {
@@ -152,9 +287,29 @@ function baseName(source: string | undefined): string {
   return source.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '');
 }
 
-function partFromOcctMesh(mesh: OcctMesh, index: number, path: string, name: string, options: LoadOptions): Part {
-  const positions = mesh.attributes.position.array;
+function partFromOcctMesh(
+  mesh: OcctMesh,
+  index: number,
+  path: string,
+  name: string,
+  options: LoadOptions,
+  budget: (triangles: number, part: string) => void,
+  ctx: BuildContext,
+): Part {
+  let positions = mesh.attributes.position.array;
   const triangleCount = (mesh.index?.array.length ?? positions.length / 3) / 3;
+  budget(triangleCount, path);
+  const bad = firstNonFinite(positions);
+  if (bad >= 0 || triangleCount === 0) {
+    // Kept as an empty part (its path stays in the tree) and reported, never dropped silently.
+    ctx.warnings.push(
+      bad >= 0
+        ? { code: 'BAD_COORDINATES', part: path, message: `${ctx.label}: part "${path}" has coordinate ${positions[bad]} (overflow?); its ${triangleCount} triangles were left out` }
+        : { code: 'NO_TRIANGLES', part: path, message: `${ctx.label}: part "${path}" has no triangles (its faces degenerated when meshed)` },
+    );
+    positions = [];
+    return createPart({ index, name, path, positions, indices: [], surfaces: [], color: mesh.color ?? null, deflection: options.linearDeflection ?? 0 });
+  }
   const faces = mesh.brep_faces && mesh.brep_faces.length > 0 ? mesh.brep_faces : [{ first: 0, last: triangleCount - 1, color: null }];
   return createPart({
     index,
@@ -167,6 +322,12 @@ function partFromOcctMesh(mesh: OcctMesh, index: number, path: string, name: str
     color: mesh.color ?? null,
     deflection: options.linearDeflection ?? estimateDeflection(positions),
   });
+}
+
+/** Also rejects coordinates so large that products of two overflow (|x| > 1e100). */
+function firstNonFinite(values: ArrayLike<number>): number {
+  for (let i = 0; i < values.length; i++) if (!(Math.abs(values[i]!) <= 1e100)) return i;
+  return -1;
 }
 
 /** With occt's bounding-box-ratio deflection, the chordal error is about ratio × the shape's box diagonal. */
