@@ -17,6 +17,7 @@ export type SurfcdErrorCode =
   | 'INVALID_POSE'
   | 'INVALID_MESH'
   | 'INVALID_OPTION'
+  | 'INVALID_ARGUMENT'
   | 'UNKNOWN_PART'
   | 'PLUGIN_FAILED'
   | 'WRITE_FAILED';

@@ -1,37 +1,25 @@
 /** `surfcd constraints <file>`: recognised assembly constraints and the freedom they leave. */
 import { Command, Option } from 'commander';
+import { checkEscapes, watchPlugin } from './guard.js';
+import { addLoadOptions, loadOptions, reportTimings, reportWarnings, type LoadFlags } from './loadFlags.js';
 import { loadPlugin } from '../constraints/plugins.js';
 import { DEFAULT_CLEARANCE, DEFAULT_TOLERANCE, pluginsFor, recognizeConstraints } from '../constraints/recognize.js';
 import type { LoadedPlugin } from '../constraints/types.js';
 import { SurfcdError } from '../errors.js';
-import type { LoadOptions } from '../import/readAssembly.js';
 import { constraintsCsv, constraintsJson, constraintsMarkdown, constraintsTable } from '../report/constraintsReport.js';
 import { loadAssembly } from '../spatial/load.js';
-import { emit, parseChoice, parseNumber, status } from './output.js';
+import { emit, parseNumber, status } from './output.js';
 
 const BUILT_IN_FORMATS = ['table', 'json', 'csv', 'md'] as const;
 
-interface Flags {
+interface Flags extends LoadFlags {
   tolerance: string;
   clearance: string;
   angleTolerance?: string;
   format: string;
   out?: string;
   plugin: string[];
-  linearDeflection?: string;
-  angularDeflection?: string;
-  cadFormat?: string;
 }
-
-function loadOptions(flags: Flags): LoadOptions {
-  return {
-    ...(flags.linearDeflection !== undefined ? { linearDeflection: parseNumber('--linear-deflection', flags.linearDeflection, { min: 0, exclusiveMin: true }) } : {}),
-    ...(flags.angularDeflection !== undefined ? { angularDeflection: parseNumber('--angular-deflection', flags.angularDeflection, { min: 0, exclusiveMin: true }) } : {}),
-    ...(flags.cadFormat !== undefined ? { format: parseChoice('--cad-format', flags.cadFormat, ['step', 'iges', 'brep'] as const) } : {}),
-  };
-}
-
-const round = (ms: number): number => Math.round(ms * 10) / 10;
 
 async function timed<T>(message: string, work: () => Promise<T> | T): Promise<[T, number]> {
   const stop = status(message);
@@ -46,7 +34,7 @@ async function timed<T>(message: string, work: () => Promise<T> | T): Promise<[T
 
 /** Adds the `constraints` command to the program. */
 export function registerConstraintsCommand(program: Command): Command {
-  return program
+  return addLoadOptions(program
     .command('constraints')
     .description('recognise assembly constraints (against, coaxial, tangent, spherical, conical, insert, …) and the degrees of freedom they leave')
     .argument('<file>', 'STEP, IGES or BREP file')
@@ -59,10 +47,7 @@ export function registerConstraintsCommand(program: Command): Command {
       new Option('--plugin <path>', 'load a plugin module (repeatable); first-party plugins always load')
         .argParser((value: string, previous: string[]) => [...previous, value])
         .default([], 'none'),
-    )
-    .option('--linear-deflection <mm>', "max chordal deviation of the tessellation, mm (default: 0.1% of each part's size)")
-    .option('--angular-deflection <rad>', 'max angle between neighbouring facets, radians (default 0.5)')
-    .addOption(new Option('--cad-format <format>', 'force the input format instead of detecting it').choices(['step', 'iges', 'brep']))
+    ))
     .action(async (file: string, flags: Flags) => {
       // check everything cheap before the slow import
       const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
@@ -72,14 +57,16 @@ export function registerConstraintsCommand(program: Command): Command {
       const load = loadOptions(flags);
       const extra: LoadedPlugin[] = [];
       for (const path of flags.plugin) extra.push(await loadPlugin(path));
+      extra.forEach(watchPlugin);
       const plugins = pluginsFor({ plugins: extra });
-      const reporter = (BUILT_IN_FORMATS as readonly string[]).includes(flags.format) ? null : plugins.find((p) => flags.format in p.reporters);
+      const reporter = (BUILT_IN_FORMATS as readonly string[]).includes(flags.format) ? null : plugins.find((p) => Object.hasOwn(p.reporters, flags.format));
       if (reporter === undefined) {
         const added = plugins.flatMap((p) => Object.keys(p.reporters));
         throw new SurfcdError('INVALID_OPTION', `--format: expected one of ${[...BUILT_IN_FORMATS, ...added].join(', ')}, got "${flags.format}"`);
       }
 
       const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, load));
+      reportWarnings(assembly, flags.strict);
       const [report, recognizeMs] = await timed('recognising constraints', () =>
         recognizeConstraints(assembly, { tolerance, clearance, plugins: extra, ...(angleTolerance !== undefined ? { angleTolerance } : {}) }),
       );
@@ -91,11 +78,12 @@ export function registerConstraintsCommand(program: Command): Command {
           throw new SurfcdError('PLUGIN_FAILED', `plugin "${reporter.name}" (${reporter.source}): reporter "${flags.format}" threw ${error instanceof Error ? error.message : String(error)}`, { cause: error });
         }
         if (typeof text !== 'string') throw new SurfcdError('PLUGIN_FAILED', `plugin "${reporter.name}" (${reporter.source}): reporter "${flags.format}" returned ${typeof text}, expected a string`);
-      } else if (flags.format === 'json') text = constraintsJson(assembly, report, { timings: { load: round(loadMs), constraints: round(recognizeMs) } });
+      } else if (flags.format === 'json') text = constraintsJson(assembly, report);
       else if (flags.format === 'csv') text = constraintsCsv(report, plugins);
       else if (flags.format === 'md') text = constraintsMarkdown(assembly, report, plugins);
       else text = constraintsTable(assembly, report, plugins);
+      await checkEscapes(); // a plugin's stray timer or rejection fails the run before anything is written
       await emit(text, flags.out);
-      if (flags.format === 'table' && !flags.out) process.stderr.write(`load ${round(loadMs)} ms, constraints ${round(recognizeMs)} ms\n`);
+      reportTimings(flags, { load: loadMs, constraints: recognizeMs });
     });
 }

@@ -8,6 +8,7 @@ import { trianglesWithin } from '../math/triangleDistance.js';
 import type { Part } from '../model/types.js';
 import { indexPart } from '../spatial/indexPart.js';
 import { emptyStats, type QueryStats } from './stats.js';
+import { assertPart, assertPose } from '../model/validate.js';
 import { loadTransformedTriangle, loadTriangle, transformMargin, triangleBox } from './triangles.js';
 import { queryBoxTree } from './treeQuery.js';
 
@@ -106,6 +107,7 @@ function atLeast(buffer: Uint32Array, size: number): Uint32Array {
  * which surfaces of part B (at poseB).
  */
 export function collide(a: Part, poseA: Pose, b: Part, poseB: Pose, options?: CollideOptions): CollisionResult {
+  assertPart(a, 'collide', 'a'); assertPose(poseA, 'collide', 'poseA'); assertPart(b, 'collide', 'b'); assertPose(poseB, 'collide', 'poseB');
   const opts = resolveCollideOptions(options);
   const rigidA = readPose(poseA, 'poseA', a, poseAScratch);
   const rigidB = readPose(poseB, 'poseB', b, poseBScratch);

@@ -6,6 +6,7 @@ import { overlappingPairs } from './broadPhase.js';
 import { collideRigid, resolveCollideOptions, type CollideMode, type SurfaceRelation } from './collide.js';
 import { addStats, emptyStats, type QueryStats } from './stats.js';
 import { contactVerdict, type ContactVerdict } from './contactVerdict.js';
+import { assertAssembly, assertOptions, assertPose } from '../model/validate.js';
 
 export interface ContactOptions {
   /** Surfaces closer than this (mm) count as touching. Default 0: exact contact only. */
@@ -57,6 +58,7 @@ const byCodePoint = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 
 
 /** Every touching or intersecting surface pair between the parts of an assembly. */
 export function findContacts(assembly: Assembly, options: ContactOptions = {}): ContactReport {
+  assertAssembly(assembly, 'findContacts'); assertOptions(options, 'findContacts');
   const opts = resolveCollideOptions({ mode: options.mode ?? 'all-surfaces', tolerance: options.tolerance ?? 0, classify: true });
   const poses = resolvePoses(assembly, options.poses);
   const stats = emptyStats();
@@ -112,6 +114,7 @@ export function resolvePoses(assembly: Assembly, given: ContactOptions['poses'])
   for (const [path, pose] of entries) {
     const i = byPath.get(path);
     if (i === undefined) throw unknownPart(assembly, path);
+    assertPose(pose, 'poses', `pose of part "${path}"`);
     poses[i] = toRigid(pose, `pose of part "${path}"`);
   }
   return poses;

@@ -14,6 +14,7 @@ import type { Assembly, Part } from '../model/types.js';
 import { forceWrench, freedomOf, momentWrench } from './freedom.js';
 import { registeredPlugins, validatePlugin } from './plugins.js';
 import { surfaceView } from './surfaceView.js';
+import { assertAssembly, assertOptions, plainDataProblem } from '../model/validate.js';
 import type {
   Constraint,
   ConstraintCandidate,
@@ -89,6 +90,8 @@ function checkCandidate(c: unknown, plugin: LoadedPlugin, rule: ConstraintRule, 
   const cand = c as ConstraintCandidate;
   if (typeof cand.kind !== 'string' || cand.kind === '') throw bad(`a candidate whose "kind" is ${JSON.stringify(cand.kind)}, expected a non-empty string`);
   if (cand.params === null || typeof cand.params !== 'object' || Array.isArray(cand.params)) throw bad(`a "${cand.kind}" candidate whose "params" is not an object`);
+  const notData = plainDataProblem(cand.params);
+  if (notData) throw bad(`a "${cand.kind}" candidate whose ${notData}; params must be plain JSON data`);
   if (cand.residual !== undefined && !(typeof cand.residual === 'number' && Number.isFinite(cand.residual))) throw bad(`a "${cand.kind}" candidate whose "residual" is ${String(cand.residual)}, expected a finite number`);
   return cand;
 }
@@ -101,6 +104,7 @@ const asList = <T>(v: T | T[] | null | undefined): T[] => (v === null || v === u
  * `poses`), and the degrees of freedom they leave.
  */
 export function recognizeConstraints(assembly: Assembly, options: ConstraintOptions = {}): ConstraintReport {
+  assertAssembly(assembly, 'recognizeConstraints'); assertOptions(options, 'recognizeConstraints');
   if (!assembly || !Array.isArray(assembly.parts)) throw new SurfcdError('INVALID_OPTION', 'recognizeConstraints: expected an Assembly (from loadAssembly)');
   const tolerance = checkNumber('tolerance', options.tolerance, DEFAULT_TOLERANCE);
   const clearance = checkNumber('clearance', options.clearance, DEFAULT_CLEARANCE);

@@ -3,6 +3,7 @@ import { readAssembly, type LoadOptions } from '../import/readAssembly.js';
 import { createPart, type SurfaceRange } from '../model/part.js';
 import type { Assembly, Part } from '../model/types.js';
 import { indexAssembly, indexPart } from './indexPart.js';
+import { assertMeshInput } from '../model/validate.js';
 
 /** Reads a STEP/IGES/BREP file (path or bytes) and builds every part's S-CD index. */
 export async function loadAssembly(source: string | Uint8Array, options: LoadOptions = {}): Promise<Assembly> {
@@ -20,7 +21,7 @@ export interface MeshInput {
 
 /** A part from raw triangles, no CAD file needed. */
 export function partFromMesh(mesh: MeshInput): Part {
-  if (!mesh || typeof mesh !== 'object') throw new SurfcdError('INVALID_MESH', 'partFromMesh: expected {name, positions, indices, surfaces}');
+  assertMeshInput(mesh, 'partFromMesh');
   return indexPart(createPart({ ...mesh, name: mesh.name ?? '' }));
 }
 
