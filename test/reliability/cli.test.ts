@@ -108,7 +108,12 @@ describe('CLI: plugin results must be plain data (item 5, in process)', () => {
     oneLine(output.stderr);
     expect(output.stdout).toBe('');
   });
-  it('existing output is untouched when a plugin fails', () => {
-    expect(existsSync(join(temp, 'never.json'))).toBe(false);
+  it('process.exit(0) inside a rule is PLUGIN_FAILED, not a silent success; nothing is written', async () => {
+    const out = join(temp, 'never.json');
+    const exit = process.exit;
+    expect(await main(['constraints', bad('two-boxes.step'), '--plugin', bad('plugins/process-exit.mjs'), '--out', out])).toBe(1);
+    expect(output.stderr).toMatch(/^surfcd: plugin "process-exit" .*rule "escape": match .* threw ProcessExitCalled: process\.exit\(0\) was called \[PLUGIN_FAILED\]\n$/);
+    expect(existsSync(out)).toBe(false);
+    expect(process.exit).toBe(exit); // the real process.exit is back after the run
   });
 });
