@@ -6,7 +6,7 @@ import { checkBrepCounts, checkDeflections, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_
 import { occtFactory, type OcctMesh, type OcctNode, type OcctParams, type OcctResult } from './occt.js';
 import { firstError, readerWarnings, syntaxError } from './occtMessages.js';
 import { OcctFailure, OcctSession } from './occtSession.js';
-import { checkStepComplete, checkStepStructure, detectFormat, firstStepSyntaxError, externalReferences, stepHasGeometry, stripBom, type CadFormat } from './sniff.js';
+import { checkStepComplete, checkStepStructure, detectFormat, firstStepSyntaxError, stepShapeProducts, externalReferences, stepHasGeometry, stripBom, type CadFormat } from './sniff.js';
 import { rewriteStepNames } from './stepStrings.js';
 
 export interface LoadOptions {
@@ -54,7 +54,8 @@ export async function readAssembly(source: string | Uint8Array, options: LoadOpt
     checkStepStructure(text, label);
     checkDeflections(options, stepModelSize(text), label);
     const names = rewriteStepNames(bytes);
-    products = names.products;
+    const shaped = stepShapeProducts(text);
+    products = names.products.filter((p) => shaped.has(p.entity));
     input = names.bytes;
     resolveName = names.resolve;
     for (const w of names.warnings) {

@@ -170,3 +170,28 @@ export function firstStepSyntaxError(text: string): string | null {
   }
   return null;
 }
+
+/**
+ * Entity numbers of the PRODUCTs that should come back with geometry: they have a shape
+ * (PRODUCT ← formation ← definition ← PRODUCT_DEFINITION_SHAPE ← SHAPE_DEFINITION_REPRESENTATION)
+ * and are not assemblies (never the parent of a NEXT_ASSEMBLY_USAGE_OCCURRENCE). Products
+ * that only name a material or a sub-assembly level occt flattens are left out.
+ */
+export function stepShapeProducts(text: string): Set<number> {
+  const formationProduct = new Map<string, string>();
+  for (const m of text.matchAll(/(#\d+)\s*=\s*PRODUCT_DEFINITION_FORMATION(?:_WITH_SPECIFIED_SOURCE)?\s*\(\s*(?:'(?:[^']|'')*'|\$)\s*,\s*(?:'(?:[^']|'')*'|\$)\s*,\s*(#\d+)/g)) formationProduct.set(m[1]!, m[2]!);
+  const definitionFormation = new Map<string, string>();
+  for (const m of text.matchAll(/(#\d+)\s*=\s*PRODUCT_DEFINITION(?:_WITH_ASSOCIATED_DOCUMENTS)?\s*\(\s*(?:'(?:[^']|'')*'|\$)\s*,\s*(?:'(?:[^']|'')*'|\$)\s*,\s*(#\d+)/g)) definitionFormation.set(m[1]!, m[2]!);
+  const shapeDefinition = new Map<string, string>();
+  for (const m of text.matchAll(/(#\d+)\s*=\s*PRODUCT_DEFINITION_SHAPE\s*\(\s*(?:'(?:[^']|'')*'|\$)\s*,\s*(?:'(?:[^']|'')*'|\$)\s*,\s*(#\d+)\s*\)/g)) shapeDefinition.set(m[1]!, m[2]!);
+  const assemblies = new Set<string>();
+  for (const m of text.matchAll(/NEXT_ASSEMBLY_USAGE_OCCURRENCE\s*\((?:\s*(?:'(?:[^']|'')*'|\$)\s*,){3}\s*(#\d+)/g)) assemblies.add(m[1]!);
+  const out = new Set<number>();
+  for (const m of text.matchAll(/SHAPE_DEFINITION_REPRESENTATION\s*\(\s*(#\d+)/g)) {
+    const definition = shapeDefinition.get(m[1]!);
+    if (!definition || assemblies.has(definition)) continue;
+    const product = formationProduct.get(definitionFormation.get(definition) ?? '');
+    if (product) out.add(Number(product.slice(1)));
+  }
+  return out;
+}

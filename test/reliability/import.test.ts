@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { loadAssembly } from '../../src/index.js';
-import { sample } from '../helpers/shared.js';
+import { describeShared, sample, sharedStep } from '../helpers/shared.js';
 import { bad, codes, loadError } from './badFiles.js';
 
 describe('1. stdout is data only: OpenCascade chatter becomes warnings', () => {
@@ -146,5 +146,13 @@ describe('9. names', () => {
     const assembly = await loadAssembly(bad('unnamed.step'));
     expect(assembly.parts[0]!.name).toBe('PN-1001');
     expect(assembly.parts[1]!.name).toMatch(/^product-\d+$/);
+  });
+});
+
+describeShared('4. valid real files load without warnings (so --strict passes them)', () => {
+  it('CAx-IF as1, dm1, io1: materials and flattened sub-assembly levels are not "missing products"', async () => {
+    for (const name of ['as1-oc-214.stp', 'dm1-id-214.stp', 'io1-cm-214.stp']) {
+      expect((await loadAssembly(sharedStep(name))).warnings, name).toEqual([]);
+    }
   });
 });
