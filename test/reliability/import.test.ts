@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { loadAssembly } from '../../src/index.js';
 import { describeShared, sample, sharedStep } from '../helpers/shared.js';
@@ -69,6 +72,23 @@ describe('3. runaway work has limits', () => {
     const e = await loadError(sample('rig.step'), { maxFileBytes: 1000 });
     expect(e.code).toBe('RESOURCE_LIMIT');
     expect(e.message).toMatch(/over the read limit of 1000 bytes \(maxFileBytes \/ --max-file-bytes raises it\)/);
+  });
+});
+
+describe('3. pipes are read, with the same cap', () => {
+  const fifo = (name: string, source: string): string => {
+    const path = join(mkdtempSync(join(tmpdir(), 'surfcd-fifo-')), name);
+    execFileSync('mkfifo', [path]);
+    spawn('sh', ['-c', 'cat "$1" > "$2"', 'sh', source, path], { stdio: 'ignore' });
+    return path;
+  };
+  it('a FIFO (as from a shell pipe) loads like the file', async () => {
+    expect((await loadAssembly(fifo('box.step', bad('box.step')))).parts.map((p) => p.name)).toEqual(['box']);
+  });
+  it('a FIFO streaming more than maxFileBytes stops at the cap', async () => {
+    const e = await loadError(fifo('endless.step', '/dev/zero'), { maxFileBytes: 1 << 20 });
+    expect(e.code).toBe('RESOURCE_LIMIT');
+    expect(e.message).toMatch(/endless\.step: more than \d+ bytes, over the read limit of 1048576 bytes/);
   });
 });
 
