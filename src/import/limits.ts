@@ -146,7 +146,7 @@ export function checkDeflections(
     const floor = modelSize * MIN_LINEAR_DEFLECTION_RATIO;
     throw new SurfcdError(
       'RESOURCE_LIMIT',
-      `${label}: linearDeflection (--linear-deflection) ${linear} mm is absurdly fine for a model about ${round3(modelSize)} mm across; use at least ${round3(floor)} mm (${MIN_LINEAR_DEFLECTION_RATIO} of the model size)`,
+      `${label}: linearDeflection (--linear-deflection) ${linear} mm is absurdly fine for a model about ${round3(modelSize)} mm across; use at least ${round3(floor)} mm (1e-6 of the model size)`,
     );
   }
 }

@@ -98,9 +98,10 @@ export async function readAssembly(source: string | Uint8Array, options: LoadOpt
   const assembly = buildAssembly(result, meshes, options, typeof source === 'string' ? source : undefined, { label, resolveName, warnings });
   warnMissingProducts(assembly, products, label);
   if (assembly.parts.every((p) => p.indices.length === 0)) {
+    const unit = format === 'step' ? /SI_UNIT\s*\(\s*\.(PICO|NANO|FEMTO|ATTO|MICRO)\.\s*,\s*\.METRE\./.exec(new TextDecoder('latin1').decode(bytes)) : null;
     throw new SurfcdError(
       'NO_TRIANGLES',
-      `${label}: none of the ${assembly.parts.length} solid(s) produced a triangle (degenerate faces: check the file's length unit and coordinates)`,
+      `${label}: none of the ${assembly.parts.length} meshes OpenCascade returned has a triangle (every face degenerated${unit ? `; the file's length unit is ${unit[1]!.toLowerCase()}metre` : ''}: check the length unit and coordinates)`,
     );
   }
   return assembly;

@@ -16,7 +16,7 @@ function fakeFactory(): { factory: () => (arg?: OcctModuleArg) => Promise<OcctMo
       if (content[0] === 0xff) {
         poisoned = true;
         arg?.onAbort?.('');
-        throw new WebAssembly.RuntimeError('unreachable');
+        throw Object.assign(new Error('unreachable'), { name: 'RuntimeError' }); // what a WASM trap looks like
       }
       return { success: true };
     };
