@@ -74,6 +74,10 @@ const FIXTURES = {
     boxesStep({ products: [{ id: 'PN-1001', name: '', ...A }, { id: '', name: '', ...B }] }),
     'products without names: one has an id (PN-1001), one has nothing but its entity number',
   ],
+  'unnamed-solids.step': [
+    boxesStep({ products: [{ name: 'bracket', ...A, more: [B, C] }] }),
+    'one product "bracket" with three solids that have no names',
+  ],
   'brep-huge-count.brep': [`${BREP_HEAD}Curve2ds 2000000000\n`, 'a 100-byte BREP declaring 2,000,000,000 2D curves (occt loops for minutes)'],
   'brep-abort.brep': [`${BREP_HEAD}Curve2ds 0\nCurves 0\nPolygon3D 1\n1000000000 0\n`, 'a BREP polygon declaring 1e9 nodes: occt traps (memory access out of bounds)'],
 };

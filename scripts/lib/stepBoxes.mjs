@@ -26,7 +26,8 @@ const length = (value, raw) => (Number.isFinite(value) ? real(value) : raw);
 
 /**
  * @param {object} spec
- * @param {{id?: string, name: string, min: (number|string)[], max: (number|string)[], solidRef?: string, solidName?: string}[]} spec.products
+ * @param {{id?: string, name: string, min: (number|string)[], max: (number|string)[], solidRef?: string, solidName?: string, more?: {min: number[], max: number[]}[]}[]} spec.products
+ *   (`more`: further unnamed solids of the same product)
  * @param {string} [spec.unit] the SI_UNIT of length, e.g. "(.MILLI.,.METRE.)"
  * @param {[number, number][]} [spec.uses] NEXT_ASSEMBLY_USAGE_OCCURRENCE (parent, child) product index pairs
  * @returns {string} latin1 string of the whole file
@@ -62,8 +63,8 @@ export function boxesStep({ products, unit = '(.MILLI.,.METRE.)', uses = [], des
     const definition = add(`PRODUCT_DEFINITION('design','',${formation},${definitionContext})`);
     definitions.push(definition);
     const shape = add(`PRODUCT_DEFINITION_SHAPE('','',${definition})`);
-    const solid = p.solidRef ?? box(add, p.min, p.max, p.solidName ?? '');
-    const rep = add(`ADVANCED_BREP_SHAPE_REPRESENTATION('',(${solid},${worldAxis}),${context})`);
+    const solids = [p.solidRef ?? box(add, p.min, p.max, p.solidName ?? ''), ...(p.more ?? []).map((m) => box(add, m.min, m.max, ''))];
+    const rep = add(`ADVANCED_BREP_SHAPE_REPRESENTATION('',(${solids.join(',')},${worldAxis}),${context})`);
     add(`SHAPE_DEFINITION_REPRESENTATION(${shape},${rep})`);
   }
   uses.forEach(([parent, child], k) => {

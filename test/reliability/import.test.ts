@@ -162,6 +162,10 @@ describe('9. names', () => {
     expect(assembly.parts.map((p) => p.name)).toEqual(['Müller-Platte', 'Düse']);
     expect(codes(assembly)).toEqual(['NAME_ENCODING', 'NAME_ENCODING']);
   });
+  it('unnamed solids take the name of their product, not unnamed#k', async () => {
+    const assembly = await loadAssembly(bad('unnamed-solids.step'));
+    expect(assembly.parts.map((p) => p.path)).toEqual(['bracket/bracket#1', 'bracket/bracket#2', 'bracket/bracket#3']);
+  });
   it('unnamed products take their id, or their entity number', async () => {
     const assembly = await loadAssembly(bad('unnamed.step'));
     expect(assembly.parts[0]!.name).toBe('PN-1001');
