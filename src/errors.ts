@@ -20,7 +20,8 @@ export type SurfcdErrorCode =
   | 'INVALID_ARGUMENT'
   | 'UNKNOWN_PART'
   | 'PLUGIN_FAILED'
-  | 'WRITE_FAILED';
+  | 'WRITE_FAILED'
+  | 'INVALID_CACHE';
 
 export class SurfcdError extends Error {
   readonly code: SurfcdErrorCode;

@@ -2,14 +2,17 @@
 import { Command, CommanderError, Option } from 'commander';
 import { COLLIDE_MODES, type CollideMode } from '../collide/collide.js';
 import { findContacts } from '../collide/findContacts.js';
+import { narrowPhaseNames } from '../collide/narrowPhases.js';
 import { registerConstraintsCommand } from './constraints.js';
+import { registerReportCommand } from './report.js';
 import { SurfcdError } from '../errors.js';
 import { contactsCsv, contactsJson, contactsTable, interferenceOnly } from '../report/contactsReport.js';
 import { inspectJson, inspectText } from '../report/inspectReport.js';
 import { loadAssembly } from '../spatial/load.js';
+import { updateAssemblyCache } from '../spatial/loadCached.js';
+import { checkEscapes, exitWhenDone, guardPlugins, releasePlugins } from './guard.js';
 import { addLoadOptions, loadOptions, reportTimings, reportWarnings, type LoadFlags } from './loadFlags.js';
 import { emit, parseNumber, status } from './output.js';
-import { checkEscapes, exitWhenDone, guardPlugins, releasePlugins } from './guard.js';
 
 async function timed<T>(message: string, work: () => Promise<T> | T): Promise<[T, number]> {
   const stop = status(message);
@@ -49,16 +52,18 @@ export function buildProgram(): Command {
       .argument('<file>', 'STEP, IGES or BREP file')
       .option('-t, --tolerance <mm>', 'surfaces closer than this count as touching', '0')
       .addOption(new Option('--mode <mode>', 'first-surface: one pair per part pair; all-surfaces: every surface pair').choices([...COLLIDE_MODES]).default('all-surfaces'))
+      .addOption(new Option('--method <name>', 'narrow phase: scd (S-CD) or one a plugin adds (obbtree, boxtree); same answer, different speed').choices(narrowPhaseNames()).default('scd'))
       .option('--interference-only', 'list only surface pairs that overlap in volume beyond the tessellation error')
       .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']).default('table'))
       .option('-o, --out <file>', 'write the report to a file instead of stdout'),
-  ).action(async (file: string, flags: LoadFlags & { tolerance: string; mode: string; format: string; out?: string; interferenceOnly?: boolean }) => {
+  ).action(async (file: string, flags: LoadFlags & { tolerance: string; mode: string; method: string; format: string; out?: string; interferenceOnly?: boolean }) => {
     const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
     const mode = flags.mode as CollideMode;
     const load = loadOptions(flags);
     const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, load));
     reportWarnings(assembly, flags.strict);
-    const [found, queryMs] = await timed('finding contacts', () => findContacts(assembly, { tolerance, mode }));
+    const [found, queryMs] = await timed('finding contacts', () => findContacts(assembly, { tolerance, mode, method: flags.method }));
+    await updateAssemblyCache(assembly); // keep the surface kinds the verdicts fitted (issue 14)
     const report = flags.interferenceOnly ? interferenceOnly(found) : found;
     const text =
       flags.format === 'json'
@@ -70,6 +75,7 @@ export function buildProgram(): Command {
     reportTimings(flags, { load: loadMs, contacts: queryMs });
   });
   registerConstraintsCommand(program);
+  registerReportCommand(program);
   return program;
 }
 

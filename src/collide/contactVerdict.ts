@@ -1,123 +1,140 @@
-import type { Rigid } from '../math/rigid.js';
-import { surfaceKindToWorld, type SurfaceKind, type Vec3 } from '../model/surfaceKind.js';
-import { surfaceKindOf } from '../model/surfaceKindOf.js';
+/**
+ * Contact or interference, for one surface pair: the verdict `surfcd contacts`, the
+ * maintenance simulation and the constraint recognizer all share.
+ *
+ * 1. Only touching (no triangles cross): contact.
+ * 2. Crossing no deeper than the allowance (both tessellations' measured sags + float32
+ *    rounding + tolerance, see allowance.ts): contact — two polygonal circles of one
+ *    fitted bolt and hole cross by their chordal error.
+ * 3. The fitted primitives are the same surface within the allowance: contact.
+ * 4. Otherwise the solids are probed (penetration.ts): if no point of either part lies
+ *    inside the other deeper than the allowance, the faces only meet along an edge
+ *    (a tab in a slot): contact of kind `edge`, depth 0. Else interference, with the
+ *    solids' penetration depth and the direction that separates them.
+ */
+import { SurfcdError } from '../errors.js';
+import { trianglesCross, crossingDepth } from '../math/triangleCross.js';
+import { trianglesIntersect } from '../math/triangleIntersect.js';
+import { trianglesWithin } from '../math/triangleDistance.js';
+import { relativeRigid, type Rigid } from '../math/rigid.js';
+import type { Vec3 } from '../model/surfaceKind.js';
 import type { Surface } from '../model/types.js';
+import { indexPart } from '../spatial/indexPart.js';
+import { allowanceRigid, asRigid, fittedSurfacesCoincide, type PoseLike } from './allowance.js';
+import { surfacePairPenetration } from './penetration.js';
+import { emptyStats } from './stats.js';
+import { loadTransformedTriangle, loadTriangle, triangleBox } from './triangles.js';
+import { queryBoxTree } from './treeQuery.js';
+
+export { kindsCoincide, surfacePairAllowance, fittedSurfacesCoincide, type PoseLike } from './allowance.js';
+export { distanceToKind } from '../model/kindDistance.js';
 
 export type ContactVerdict = 'contact' | 'interference';
 
 /**
- * How far a surface's facets stray from the surface they approximate: the largest
- * distance of a triangle edge's midpoint to the fitted primitive (the chordal sag).
- * Freeform surfaces fall back to the part's linear deflection. Cached per surface.
+ * Why a surface pair got its verdict:
+ * - `touching`: triangles touch, none cross;
+ * - `within-allowance`: they cross no deeper than the two tessellations can;
+ * - `coincident`: the fitted primitives are the same surface (bolt in a fitted hole);
+ * - `edge`: they cross, but no point of either solid is inside the other (faces meeting
+ *   along an edge, coplanar faces with rounding noise);
+ * - `interference`: volumes overlap.
  */
-const sagCache = new WeakMap<Surface, number>();
-export function chordalSag(surface: Surface): number {
-  const cached = sagCache.get(surface);
-  if (cached !== undefined) return cached;
-  const kind = surfaceKindOf(surface);
-  const part = surface.part;
-  let sag = 0;
-  if (kind.type === 'freeform') {
-    sag = part.deflection ?? 0;
-  } else if (kind.type !== 'plane') {
-    const { positions, indices } = part;
-    const mid: Vec3 = [0, 0, 0];
-    for (let t = surface.firstTriangle, end = t + surface.triangleCount; t < end; t++) {
-      for (let k = 0; k < 3; k++) {
-        const i = 3 * indices[3 * t + k]!, j = 3 * indices[3 * t + ((k + 1) % 3)]!;
-        mid[0] = (positions[i]! + positions[j]!) / 2;
-        mid[1] = (positions[i + 1]! + positions[j + 1]!) / 2;
-        mid[2] = (positions[i + 2]! + positions[j + 2]!) / 2;
-        const d = distanceToKind(kind, mid);
-        if (d > sag) sag = d;
+export type ContactKind = 'touching' | 'within-allowance' | 'coincident' | 'edge' | 'interference';
+
+export interface SurfacePairJudgement {
+  verdict: ContactVerdict;
+  kind: ContactKind;
+  /** Penetration depth of the two solids (mm); 0 for every contact. */
+  depth: number;
+  /** World frame, unit: moving part A this way by `depth` separates the pair (interference only). */
+  direction: Vec3 | null;
+  /** Deepest crossing of two triangles (mm), the raw measurement the allowance is compared with. */
+  crossing: number;
+  /** What the two tessellations (and the tolerance) can produce (mm). */
+  allowance: number;
+  /** A part's mesh is open: depth is the triangles' estimate, not the solids'. */
+  openMesh: boolean;
+}
+
+/** The verdict for a surface pair already measured by S-CD (`collide` with `classify`). */
+export function judgeCrossing(
+  relation: 'touching' | 'intersecting',
+  crossing: number,
+  surfaceA: Surface,
+  rigidA: Rigid,
+  surfaceB: Surface,
+  rigidB: Rigid,
+  tolerance: number,
+): SurfacePairJudgement {
+  const allowance = tolerance + allowanceRigid(surfaceA, rigidA, surfaceB, rigidB);
+  const contact = (kind: ContactKind): SurfacePairJudgement => ({ verdict: 'contact', kind, depth: 0, direction: null, crossing, allowance, openMesh: false });
+  if (relation === 'touching') return contact('touching');
+  if (crossing <= allowance) return contact('within-allowance');
+  if (fittedSurfacesCoincide(surfaceA, rigidA, surfaceB, rigidB, allowance)) return contact('coincident');
+  const pen = surfacePairPenetration(surfaceA, rigidA, surfaceB, rigidB);
+  if (pen.openMesh) return { verdict: 'interference', kind: 'interference', depth: crossing, direction: null, crossing, allowance, openMesh: true };
+  if (pen.depth <= allowance) return contact('edge');
+  return { verdict: 'interference', kind: 'interference', depth: pen.depth, direction: pen.direction, crossing, allowance, openMesh: false };
+}
+
+/** The verdict alone (kept for callers of the first version). */
+export function contactVerdict(relation: 'touching' | 'intersecting', depth: number, surfaceA: Surface, poseA: Rigid, surfaceB: Surface, poseB: Rigid, tolerance: number): ContactVerdict {
+  return judgeCrossing(relation, depth, surfaceA, poseA, surfaceB, poseB, tolerance).verdict;
+}
+
+export interface SurfacePairQuery extends SurfacePairJudgement {
+  /** `apart`: not even touching (verdict `contact`, kind `touching` is never given then). */
+  relation: 'apart' | 'touching' | 'intersecting';
+}
+
+const triA = new Float64Array(9);
+const triB = new Float64Array(9);
+const box = new Float64Array(6);
+const stats = emptyStats();
+let hits: Uint32Array = new Uint32Array(64);
+
+/**
+ * Does surface `surfaceA` (its part at `poseA`) interfere with `surfaceB` (at `poseB`),
+ * beyond what tessellation and rounding explain? Runs the triangle tests of the two
+ * surfaces itself, then `judgeCrossing`. Poses: 16 numbers column-major, a three.js
+ * Matrix4, or a Rigid (12 numbers, row-major 3×4); undefined = identity.
+ * Stable API for the maintenance simulation.
+ */
+export function judgeSurfacePair(surfaceA: Surface, poseA: PoseLike | undefined, surfaceB: Surface, poseB: PoseLike | undefined, options: { tolerance?: number } = {}): SurfacePairQuery {
+  for (const [s, what] of [[surfaceA, 'surfaceA'], [surfaceB, 'surfaceB']] as const) {
+    if (!s || typeof s !== 'object' || !s.part || typeof s.firstTriangle !== 'number') throw new SurfcdError('INVALID_OPTION', `judgeSurfacePair: ${what} is not a Surface (take it from part.surfaces[i])`);
+  }
+  const tolerance = options.tolerance ?? 0;
+  if (!(tolerance >= 0) || !Number.isFinite(tolerance)) throw new SurfcdError('INVALID_OPTION', `judgeSurfacePair: tolerance must be a finite number ≥ 0 (mm), got ${String(tolerance)}`);
+  const rigidA = asRigid(poseA, `pose of part "${surfaceA.part.path}"`), rigidB = asRigid(poseB, `pose of part "${surfaceB.part.path}"`);
+  indexPart(surfaceA.part);
+  indexPart(surfaceB.part);
+  const bToA = relativeRigid(rigidA, rigidB);
+  let relation: SurfacePairQuery['relation'] = 'apart';
+  let crossing = 0;
+  if (surfaceA.triangleTree && surfaceB.triangleTree) {
+    if (hits.length < surfaceA.triangleCount) hits = new Uint32Array(surfaceA.triangleCount);
+    for (let j = 0; j < surfaceB.triangleCount; j++) {
+      loadTransformedTriangle(surfaceB.part, surfaceB.firstTriangle + j, bToA, triB);
+      triangleBox(triB, tolerance + 1e-12 * Math.max(1, Math.abs(triB[0]!), Math.abs(triB[1]!), Math.abs(triB[2]!)), box);
+      const n = queryBoxTree(surfaceA.triangleTree, box, hits, stats);
+      for (let i = 0; i < n; i++) {
+        loadTriangle(surfaceA.part, surfaceA.firstTriangle + hits[i]!, triA);
+        if (!(tolerance === 0 ? trianglesIntersect(triA, triB) : trianglesWithin(triA, triB, tolerance))) continue;
+        if (relation === 'apart') relation = 'touching';
+        if (trianglesCross(triA, triB)) {
+          relation = 'intersecting';
+          crossing = Math.max(crossing, crossingDepth(triA, triB));
+        }
       }
     }
   }
-  sag += kind.residual;
-  sagCache.set(surface, sag);
-  return sag;
+  const judged = judgeCrossing(relation === 'intersecting' ? 'intersecting' : 'touching', crossing, surfaceA, rigidA, surfaceB, rigidB, tolerance);
+  return { ...judged, relation };
 }
 
-/**
- * Decides whether two crossing surfaces really overlap in volume. At rest, equal-radius
- * coaxial cylinders interpenetrate by the chordal error of their tessellations; that is
- * contact, not interference. Contact when: the triangles only touch; or the crossing is
- * no deeper than the coarser tessellation's sag (plus the tolerance); or both fitted
- * surfaces are the same primitive (coincide within that allowance).
- */
-export function contactVerdict(
-  relation: 'touching' | 'intersecting',
-  depth: number,
-  surfaceA: Surface,
-  poseA: Rigid,
-  surfaceB: Surface,
-  poseB: Rigid,
-  tolerance: number,
-): ContactVerdict {
-  if (relation === 'touching') return 'contact';
-  const allowance = tolerance + Math.max(chordalSag(surfaceA), chordalSag(surfaceB));
-  if (depth <= allowance) return 'contact';
-  const kindA = surfaceKindToWorld(surfaceKindOf(surfaceA), poseA);
-  const kindB = surfaceKindToWorld(surfaceKindOf(surfaceB), poseB);
-  return kindsCoincide(kindA, kindB, allowance) ? 'contact' : 'interference';
-}
-
-/** Are two primitives (same frame) the same surface, within `allowance` (mm)? */
-export function kindsCoincide(a: SurfaceKind, b: SurfaceKind, allowance: number): boolean {
-  const PARALLEL = 1 - 1e-4; // ~0.8°
-  if (a.type === 'plane' && b.type === 'plane') {
-    const dot = dot3(a.normal, b.normal);
-    if (Math.abs(dot) < PARALLEL) return false;
-    return Math.abs(a.offset - Math.sign(dot) * b.offset) <= allowance;
-  }
-  if (a.type === 'cylinder' && b.type === 'cylinder') {
-    if (Math.abs(dot3(a.axis, b.axis)) < PARALLEL) return false;
-    return Math.abs(a.radius - b.radius) <= allowance && distanceToLine(b.point, a.point, a.axis) <= allowance;
-  }
-  if (a.type === 'sphere' && b.type === 'sphere') {
-    return Math.abs(a.radius - b.radius) <= allowance && dist3(a.center, b.center) <= allowance;
-  }
-  if (a.type === 'cone' && b.type === 'cone') {
-    if (Math.abs(dot3(a.axis, b.axis)) < PARALLEL) return false;
-    return Math.abs(a.halfAngle - b.halfAngle) <= 1e-2 && dist3(a.apex, b.apex) <= allowance / Math.max(Math.sin(a.halfAngle), 1e-3);
-  }
-  if (a.type === 'torus' && b.type === 'torus') {
-    if (Math.abs(dot3(a.axis, b.axis)) < PARALLEL) return false;
-    return Math.abs(a.major - b.major) <= allowance && Math.abs(a.minor - b.minor) <= allowance && dist3(a.center, b.center) <= allowance;
-  }
-  return false;
-}
-
-/** Unsigned distance of point x to the primitive's surface. */
-export function distanceToKind(kind: SurfaceKind, x: Vec3): number {
-  switch (kind.type) {
-    case 'plane':
-      return Math.abs(dot3(kind.normal, x) - kind.offset);
-    case 'cylinder':
-      return Math.abs(distanceToLine(x, kind.point, kind.axis) - kind.radius);
-    case 'sphere':
-      return Math.abs(dist3(x, kind.center) - kind.radius);
-    case 'cone': {
-      const v: Vec3 = [x[0] - kind.apex[0], x[1] - kind.apex[1], x[2] - kind.apex[2]];
-      const h = dot3(v, kind.axis);
-      const rho = Math.sqrt(Math.max(0, dot3(v, v) - h * h));
-      return Math.abs(rho * Math.cos(kind.halfAngle) - h * Math.sin(kind.halfAngle));
-    }
-    case 'torus': {
-      const v: Vec3 = [x[0] - kind.center[0], x[1] - kind.center[1], x[2] - kind.center[2]];
-      const h = dot3(v, kind.axis);
-      const rho = Math.sqrt(Math.max(0, dot3(v, v) - h * h));
-      return Math.abs(Math.hypot(rho - kind.major, h) - kind.minor);
-    }
-    default:
-      return 0;
-  }
-}
-
-const dot3 = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const dist3 = (a: Vec3, b: Vec3): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
-function distanceToLine(x: Vec3, point: Vec3, axis: Vec3): number {
-  const v: Vec3 = [x[0] - point[0], x[1] - point[1], x[2] - point[2]];
-  const h = dot3(v, axis);
-  return Math.sqrt(Math.max(0, dot3(v, v) - h * h));
+/** True when the two surfaces at these poses interfere beyond their allowance (see judgeSurfacePair). */
+export function surfacePairInterferes(surfaceA: Surface, poseA: PoseLike | undefined, surfaceB: Surface, poseB: PoseLike | undefined, options: { tolerance?: number } = {}): boolean {
+  return judgeSurfacePair(surfaceA, poseA, surfaceB, poseB, options).verdict === 'interference';
 }

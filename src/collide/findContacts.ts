@@ -5,7 +5,8 @@ import type { Assembly, Part } from '../model/types.js';
 import { overlappingPairs } from './broadPhase.js';
 import { collideRigid, resolveCollideOptions, type CollideMode, type SurfaceRelation } from './collide.js';
 import { addStats, emptyStats, type QueryStats } from './stats.js';
-import { contactVerdict, type ContactVerdict } from './contactVerdict.js';
+import { judgeCrossing, type ContactKind, type ContactVerdict } from './contactVerdict.js';
+import type { Vec3 } from '../model/surfaceKind.js';
 import { assertAssembly, assertOptions, assertPose } from '../model/validate.js';
 
 export interface ContactOptions {
@@ -15,6 +16,8 @@ export interface ContactOptions {
   mode?: CollideMode;
   /** Poses by part path; parts not named stay where the file placed them. */
   poses?: Record<string, Pose> | Map<string, Pose>;
+  /** The narrow phase (`collide`'s `method`): `scd` (default), `obbtree`, `boxtree`, … */
+  method?: string;
   /** Called after each candidate part pair, for progress display. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -30,8 +33,14 @@ export interface SurfaceContact {
    * chordal sag, or the two fitted surfaces coincide) or `interference` (real overlap).
    */
   verdict: ContactVerdict;
-  /** Penetration depth estimate (mm) over the crossing triangles; 0 when only touching. */
+  /** Why: touching, within-allowance, coincident, edge (contact) or interference. */
+  kind: ContactKind;
+  /** Penetration depth of the two solids (mm); 0 for a contact. */
   depth: number;
+  /** Interference only: unit world direction moving part A by `depth` separates the pair. */
+  direction?: Vec3;
+  /** Interference only, when a part's mesh is open: `depth` is the triangles' estimate. */
+  openMesh?: true;
   /** Triangle pairs in contact (mode `all-triangles` only). */
   triangles?: number;
 }
@@ -59,7 +68,7 @@ const byCodePoint = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 
 /** Every touching or intersecting surface pair between the parts of an assembly. */
 export function findContacts(assembly: Assembly, options: ContactOptions = {}): ContactReport {
   assertAssembly(assembly, 'findContacts'); assertOptions(options, 'findContacts');
-  const opts = resolveCollideOptions({ mode: options.mode ?? 'all-surfaces', tolerance: options.tolerance ?? 0, classify: true });
+  const opts = resolveCollideOptions({ mode: options.mode ?? 'all-surfaces', tolerance: options.tolerance ?? 0, classify: true, ...(options.method !== undefined ? { method: options.method } : {}) });
   const poses = resolvePoses(assembly, options.poses);
   const stats = emptyStats();
   const worldBoxes = assembly.parts.map((part, i) => growAabb(transformAabb(part.bounds, poses[i]!), opts.tolerance + 1e-9 * Math.max(1, Math.abs(part.bounds[0]!), Math.abs(part.bounds[5]!))));
@@ -78,13 +87,16 @@ export function findContacts(assembly: Assembly, options: ContactOptions = {}): 
         partB: b.path,
         surfacePairs: result.surfacePairs.map((p) => {
           const relation = p.relation ?? 'touching';
-          const depth = p.depth ?? 0;
+          const judged = judgeCrossing(relation, p.depth ?? 0, a.surfaces[p.a]!, poses[i]!, b.surfaces[p.b]!, poses[j]!, opts.tolerance);
           return {
             surfaceA: p.a,
             surfaceB: p.b,
             relation,
-            verdict: contactVerdict(relation, depth, a.surfaces[p.a]!, poses[i]!, b.surfaces[p.b]!, poses[j]!, opts.tolerance),
-            depth,
+            verdict: judged.verdict,
+            kind: judged.kind,
+            depth: judged.depth,
+            ...(judged.direction ? { direction: judged.direction } : {}),
+            ...(judged.openMesh ? { openMesh: true as const } : {}),
             ...(result.trianglePairs ? { triangles: countTrianglePairs(result.trianglePairs, a, b, p.a, p.b) } : {}),
           };
         }),

@@ -1,43 +1,37 @@
 /**
- * The plugin registry. The core never imports a plugin: first-party plugins are listed
- * here by folder (relative to the package root) and imported at runtime from a URL
- * resolved against this module, so the same list works from the TypeScript sources
- * (`src/constraints/` → `plugins/<name>/index.ts`, as vitest runs them) and from the build
- * (`dist/src/constraints/` → `dist/plugins/<name>/index.js`).
- *
- * The default plugins are loaded once, when this module is first imported (top-level
- * await), so `recognizeConstraints` can stay synchronous. A failure there is kept and
- * thrown as PLUGIN_FAILED by whatever first needs the plugins.
+ * The plugin registry (browser-safe: no file system, no top-level side effects). The
+ * first-party plugins are plain objects listed in `firstParty.ts`; they are validated and
+ * registered the first time the registry is read, so importing the core costs nothing and a
+ * bundler can drop what is unused. Loading plugins from paths or file: URLs is Node-only:
+ * see `loadPlugin.ts` (the `surfcd` entry's `usePlugin` and `loadPlugin`).
  */
-import { existsSync, statSync } from 'node:fs';
-import { resolve as resolvePath } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SurfcdError } from '../errors.js';
+import { registerNarrowPhase, unregisterNarrowPhase, validateNarrowPhase, type NarrowPhase } from '../collide/narrowPhases.js';
+import { FIRST_PARTY_PLUGINS } from './firstParty.js';
 import type { ConstraintReporter, ConstraintRule, LoadedPlugin, SurfcdPlugin } from './types.js';
 
-/** First-party plugin folders, relative to the package root (loaded by default, in this order). */
-export const DEFAULT_PLUGINS: readonly string[] = ['plugins/constraints-basic'];
+/** Names of the first-party plugins' folders, relative to the package root, in registration order. */
+export const DEFAULT_PLUGINS: readonly string[] = FIRST_PARTY_PLUGINS.map((p) => p.source);
 
-/** The package root: two levels above this module (`src/constraints/` or `dist/src/constraints/`). */
-const packageRoot = new URL('../../', import.meta.url);
+let registry: LoadedPlugin[] | null = null;
 
-const registry: LoadedPlugin[] = [];
-let defaultFailure: SurfcdError | null = null;
-
-/** Where a module file for `target` (a file, or a folder with index.js / index.ts) is. */
-function moduleFile(target: string, label: string): string {
-  const candidates = [target, `${target}.js`, `${target}.ts`];
-  for (const c of candidates) {
-    if (existsSync(c)) {
-      if (!statSync(c).isDirectory()) return c;
-      for (const index of ['index.js', 'index.mjs', 'index.ts']) {
-        const f = resolvePath(c, index);
-        if (existsSync(f)) return f;
+/** The registry, with the first-party plugins validated and registered on first use. */
+function theRegistry(): LoadedPlugin[] {
+  if (registry === null) {
+    const loaded: LoadedPlugin[] = [];
+    for (const { source, plugin } of FIRST_PARTY_PLUGINS) {
+      try {
+        const plugin1 = validatePlugin(plugin, source);
+        registerPhases(plugin1);
+        loaded.push(plugin1);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new SurfcdError('PLUGIN_FAILED', `first-party ${message}`, { cause: error });
       }
-      throw new SurfcdError('PLUGIN_FAILED', `plugin ${label}: the folder has no index.js or index.ts`);
     }
+    registry = loaded;
   }
-  throw new SurfcdError('PLUGIN_FAILED', `plugin ${label}: no such file`);
+  return registry;
 }
 
 const describeValue = (v: unknown): string =>
@@ -75,13 +69,13 @@ export function validatePlugin(plugin: unknown, source: string): LoadedPlugin {
       if (typeof rule['name'] !== 'string' || rule['name'].trim() === '') {
         throw new SurfcdError('PLUGIN_FAILED', `${at}: "name" is ${describeValue(rule['name'])}, expected a non-empty string`);
       }
-      for (const f of ['match', 'derive', 'merge', 'freedom', 'describe']) {
+      for (const f of ['match', 'matchPair', 'supersede', 'derive', 'merge', 'freedom', 'describe']) {
         if (rule[f] !== undefined && typeof rule[f] !== 'function') {
           throw new SurfcdError('PLUGIN_FAILED', `${at} ("${rule['name']}"): "${f}" is ${describeValue(rule[f])}, expected a function`);
         }
       }
-      if (typeof rule['match'] !== 'function' && typeof rule['derive'] !== 'function') {
-        throw new SurfcdError('PLUGIN_FAILED', `${at} ("${rule['name']}"): has neither "match" nor "derive"; a rule needs at least one of the two functions`);
+      if (typeof rule['match'] !== 'function' && typeof rule['derive'] !== 'function' && typeof rule['matchPair'] !== 'function') {
+        throw new SurfcdError('PLUGIN_FAILED', `${at} ("${rule['name']}"): has neither "match" nor "derive" (nor "matchPair"); a rule needs at least one of them`);
       }
       if (rule['kinds'] !== undefined && !(Array.isArray(rule['kinds']) && rule['kinds'].every((k) => typeof k === 'string'))) {
         throw new SurfcdError('PLUGIN_FAILED', `${at} ("${rule['name']}"): "kinds" is ${describeValue(rule['kinds'])}, expected an array of strings`);
@@ -103,78 +97,66 @@ export function validatePlugin(plugin: unknown, source: string): LoadedPlugin {
       reporters[format] = fn as ConstraintReporter;
     }
   }
-  return { name, source, rules, reporters, plugin: plugin as SurfcdPlugin };
+  const narrowPhases: NarrowPhase[] = [];
+  const rawPhases = p['narrowPhases'];
+  if (rawPhases !== undefined) {
+    if (!Array.isArray(rawPhases)) throw new SurfcdError('PLUGIN_FAILED', `${where} ("${name}"): "narrowPhases" is ${describeValue(rawPhases)}, expected an array of { name, build, collide }`);
+    rawPhases.forEach((phase: unknown, i: number) => narrowPhases.push(validateNarrowPhase(phase, `${where} ("${name}"): narrowPhases[${i}]`)));
+  }
+  return { name, source, rules, reporters, narrowPhases, plugin: plugin as SurfcdPlugin };
 }
 
 /**
- * Imports and validates a plugin module: a path (relative to the working directory), a
- * folder with an index file, or a file: URL. Does not register it (see `usePlugin`).
+ * Registers a plugin object for every later `recognizeConstraints` call. Here (the
+ * browser-safe core) only objects: import the module yourself and pass its default export.
+ * The Node entry's `usePlugin` also takes a path or file: URL.
  */
-export async function loadPlugin(specifier: string | URL): Promise<LoadedPlugin> {
-  const label = String(specifier);
-  let file: string;
-  if (specifier instanceof URL || /^file:/i.test(label)) {
-    file = moduleFile(fileURLToPath(specifier), label);
-  } else {
-    if (label.trim() === '') throw new SurfcdError('PLUGIN_FAILED', 'plugin "": expected a file path');
-    file = moduleFile(resolvePath(label), label);
+export async function usePlugin(plugin: SurfcdPlugin): Promise<LoadedPlugin> {
+  if (typeof plugin === 'string' || (plugin as unknown) instanceof URL) {
+    throw new SurfcdError('PLUGIN_FAILED', `plugin ${String(plugin)}: loading a plugin from a path needs the Node entry ('surfcd'); here import the module and pass its default export`);
   }
-  let mod: Record<string, unknown>;
-  try {
-    mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-  } catch (error) {
-    const reason = error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error);
-    throw new SurfcdError('PLUGIN_FAILED', `plugin ${label}: cannot be imported (${reason})`, { cause: error });
-  }
-  if (!('default' in mod) || mod['default'] === undefined) {
-    const named = Object.keys(mod).filter((k) => k !== 'default').sort();
-    throw new SurfcdError(
-      'PLUGIN_FAILED',
-      `plugin ${label}: has no default export${named.length > 0 ? ` (it exports ${named.slice(0, 5).join(', ')})` : ''}; expected \`export default { name, constraintRules }\``,
-    );
-  }
-  return validatePlugin(mod['default'], label);
+  return registerPlugin(validatePlugin(plugin, '(object)'));
 }
 
-/** Registers a plugin for every later `recognizeConstraints` call: an object, or a module to load. */
-export async function usePlugin(plugin: SurfcdPlugin | string | URL): Promise<LoadedPlugin> {
-  const loaded = typeof plugin === 'string' || plugin instanceof URL ? await loadPlugin(plugin) : validatePlugin(plugin, '(object)');
-  const same = registry.find((p) => p.plugin === loaded.plugin);
+/** Adds an already validated plugin (same object again: the registered one). */
+export function registerPlugin(loaded: LoadedPlugin): LoadedPlugin {
+  const plugins = theRegistry();
+  const same = plugins.find((p) => p.plugin === loaded.plugin);
   if (same) return same;
-  if (registry.some((p) => p.name === loaded.name)) {
+  if (plugins.some((p) => p.name === loaded.name)) {
     throw new SurfcdError('PLUGIN_FAILED', `plugin ${loaded.source}: a plugin named "${loaded.name}" is already registered`);
   }
-  registry.push(loaded);
+  registerPhases(loaded);
+  plugins.push(loaded);
   return loaded;
 }
 
 /** Unregisters a plugin by name (first-party ones included); returns whether it was registered. */
 export function removePlugin(name: string): boolean {
-  const i = registry.findIndex((p) => p.name === name);
+  const plugins = theRegistry();
+  const i = plugins.findIndex((p) => p.name === name);
   if (i < 0) return false;
-  registry.splice(i, 1);
+  for (const phase of plugins[i]!.narrowPhases) unregisterNarrowPhase(phase);
+  plugins.splice(i, 1);
   return true;
 }
 
-/** The registered plugins, first-party first. Throws PLUGIN_FAILED if a first-party plugin failed to load. */
+/** The registered plugins, first-party first. Throws PLUGIN_FAILED if a first-party plugin is invalid. */
 export function registeredPlugins(): readonly LoadedPlugin[] {
-  if (defaultFailure) throw defaultFailure;
-  return registry;
+  return theRegistry();
 }
 
-async function loadDefaults(): Promise<void> {
-  for (const folder of DEFAULT_PLUGINS) {
-    try {
-      const loaded = await loadPlugin(new URL(folder, packageRoot));
-      registry.push({ ...loaded, source: folder });
-    } catch (error) {
-      defaultFailure =
-        error instanceof SurfcdError
-          ? new SurfcdError('PLUGIN_FAILED', `first-party ${error.message}`, { cause: error })
-          : new SurfcdError('PLUGIN_FAILED', `first-party plugin ${folder}: ${String(error)}`, { cause: error });
-      return;
+/** Hands a plugin's narrow phases to collide's registry (all or none). */
+function registerPhases(loaded: LoadedPlugin): void {
+  const done: NarrowPhase[] = [];
+  try {
+    for (const phase of loaded.narrowPhases) {
+      registerNarrowPhase(phase, loaded.source);
+      done.push(phase);
     }
+  } catch (error) {
+    for (const phase of done) unregisterNarrowPhase(phase);
+    throw error;
   }
 }
 
-await loadDefaults();

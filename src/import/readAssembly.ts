@@ -2,14 +2,20 @@ import { SurfcdError } from '../errors.js';
 import { createPart } from '../model/part.js';
 import { joinPath, siblingSegments } from '../model/paths.js';
 import type { Assembly, LoadWarning, Part, ProductNode } from '../model/types.js';
-import { checkBrepCounts, checkDeflections, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_TRIANGLES, readCapped, stepModelSize, triangleBudget } from './limits.js';
-import { occtFactory, type OcctMesh, type OcctNode, type OcctParams, type OcctResult } from './occt.js';
+import { checkBrepCounts, checkDeflections, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_TRIANGLES, stepModelSize, triangleBudget } from './limits.js';
+import { occtModule, resetOcct, setOcctOutput, type OcctMesh, type OcctNode, type OcctOptions, type OcctParams, type OcctResult } from './occt.js';
 import { firstError, readerWarnings, syntaxError } from './occtMessages.js';
-import { OcctFailure, OcctSession } from './occtSession.js';
+import { OcctFailure, runOcct, type OcctSource } from './occtSession.js';
 import { checkStepComplete, checkStepStructure, detectFormat, firstStepSyntaxError, stepShapeProducts, externalReferences, stepHasGeometry, stripBom, type CadFormat } from './sniff.js';
 import { rewriteStepNames } from './stepStrings.js';
 
-export interface LoadOptions {
+export interface LoadOptions extends OcctOptions {
+  /**
+   * Reads a file path into bytes. The Node entry (`surfcd`) reads from the file system
+   * (regular files and pipes, at most `maxBytes`); elsewhere pass the bytes, or your own
+   * reader (e.g. one that `fetch`es).
+   */
+  readFile?: (path: string, maxBytes: number) => Promise<Uint8Array>;
   /** Force a format instead of sniffing the content / extension. */
   format?: CadFormat;
   /** Maximum chordal deviation of the tessellation, in mm (absolute). */
@@ -27,16 +33,14 @@ const DEFAULT_LINEAR_RATIO = 0.001;
 const DEFAULT_ANGULAR = 0.5;
 const FORMATS: readonly CadFormat[] = ['step', 'iges', 'brep'];
 
-/** The process's OpenCascade instance; it restarts itself after a WASM abort. */
-const occt = new OcctSession(occtFactory);
-
 /** Reads a CAD file (or its bytes) into an unindexed Assembly: one Part per solid, one Surface per B-rep face. */
 export async function readAssembly(source: string | Uint8Array, options: LoadOptions = {}): Promise<Assembly> {
   checkLoadArguments(source, options);
   const label = typeof source === 'string' ? shortLabel(source) : 'input bytes';
-  let bytes = typeof source === 'string' ? await readCapped(source, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES) : source;
-  if (typeof source !== 'string' && options.maxFileBytes !== undefined && bytes.length > options.maxFileBytes) {
-    throw new SurfcdError('RESOURCE_LIMIT', `${label}: ${bytes.length} bytes, over the read limit of ${options.maxFileBytes} bytes (maxFileBytes)`);
+  const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  let bytes = typeof source === 'string' ? await readPath(source, label, maxBytes, options) : source;
+  if (bytes.length > maxBytes) {
+    throw new SurfcdError('RESOURCE_LIMIT', `${label}: ${bytes.length} bytes, over the read limit of ${maxBytes} bytes (maxFileBytes / --max-file-bytes raises it)`);
   }
   bytes = stripBom(bytes);
   if (isBlank(bytes)) {
@@ -69,11 +73,14 @@ export async function readAssembly(source: string | Uint8Array, options: LoadOpt
   let result: OcctResult;
   let messages: readonly string[];
   try {
-    const run = await occt.run((m) => (format === 'step' ? m.ReadStepFile(input, params) : format === 'iges' ? m.ReadIgesFile(input, params) : m.ReadBrepFile(input, params)));
+    // An instance the caller passed is theirs: after a crash it cannot be replaced here.
+    const source: OcctSource = { module: () => occtModule(options), reset: options.occt ? () => undefined : resetOcct, setOutput: setOcctOutput };
+    const run = await runOcct(source, (m) => (format === 'step' ? m.ReadStepFile(input, params) : format === 'iges' ? m.ReadIgesFile(input, params) : m.ReadBrepFile(input, params)));
     result = run.value;
     messages = run.messages;
   } catch (error) {
     if (error instanceof OcctFailure) throw occtFailure(error, options, label, format);
+    if (error instanceof SurfcdError) throw error;
     throw new SurfcdError('IMPORT_FAILED', `${label}: cannot start OpenCascade (${error instanceof Error ? error.message : String(error)})`, { cause: error });
   }
   const meshes = result?.success ? (result.meshes ?? []) : [];
@@ -160,6 +167,16 @@ function checkLoadArguments(source: unknown, options: unknown): asserts options 
   }
 }
 
+/** Paths go through `options.readFile` (the Node entry sets it), so this module stays browser-safe. */
+async function readPath(path: string, label: string, maxBytes: number, options: LoadOptions): Promise<Uint8Array> {
+  if (typeof options.readFile !== 'function') {
+    throw new SurfcdError('INVALID_OPTION', `${label}: reading a file path needs the Node entry ('surfcd') or a "readFile" option; here pass the file's bytes (Uint8Array)`);
+  }
+  const bytes = await options.readFile(path, maxBytes);
+  if (!(bytes instanceof Uint8Array)) throw new SurfcdError('INVALID_OPTION', `${label}: readFile returned ${typeof bytes}, expected a Uint8Array`);
+  return bytes;
+}
+
 /** A path as shown in messages: long ones are cut, so a message stays one readable line. */
 function shortLabel(path: string): string {
   return path.length <= 200 ? path : `${path.slice(0, 100)}…${path.slice(-60)}`;
@@ -189,7 +206,7 @@ function occtFailure(failure: OcctFailure, options: LoadOptions, label: string, 
   const said = firstError(failure.messages);
   return new SurfcdError(
     'IMPORT_FAILED',
-    `${label}: OpenCascade failed inside its ${format.toUpperCase()} reader (${failure.message}${said ? `; it said: ${said}` : ''}); the reader was restarted`,
+    `${label}: OpenCascade failed inside its ${format.toUpperCase()} reader (${failure.message}${said ? `; it said: ${said}` : ''}); ${options.occt ? 'the occt instance passed in is now unusable: pass a fresh one' : 'the reader was restarted'}`,
     { cause: failure },
   );
 }

@@ -1,19 +1,21 @@
 /**
  * Plugins that try to escape, run through the real CLI in a child process (what a timer or
  * process.exit does to a process cannot be observed in the test runner's own process).
- * The CLI and the first-party plugin are bundled with esbuild into a temp folder.
+ * The CLI and the first-party plugin are bundled with esbuild into a temporary folder.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../helpers/shared.js';
 import { bad } from './badFiles.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'surfcd-cli-bundle-'));
+// Inside the project, so the bundle's `import('occt-import-js')` resolves from node_modules (ESM ignores NODE_PATH).
+const dir = mkdtempSync(join(projectRoot, 'test/.cli-bundle-'));
 const cli = join(dir, 'src/cli/main.mjs');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 beforeAll(async () => {
   await build({
@@ -41,7 +43,7 @@ interface Run {
 function run(args: string[], limitMs = 30_000): Promise<Run> {
   return new Promise((done) => {
     const start = Date.now();
-    const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, NODE_PATH: resolve(projectRoot, 'node_modules') } });
+    const child = spawn(process.execPath, [cli, ...args]);
     let stdout = '', stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));

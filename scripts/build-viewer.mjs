@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// Bundles the report / viewer page (src/viewer, with three.js) into dist/viewer/page.js,
+// one minified browser script that `surfcd report` inlines into its HTML and `surfcd view`
+// serves. Prints the bundle size. Run by `npm run build`.
+import { mkdirSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const entries = [['page', 'src/viewer/page.ts']];
+
+mkdirSync(resolve(root, 'dist/viewer'), { recursive: true });
+for (const [name, entry] of entries) {
+  const outfile = resolve(root, 'dist/viewer', `${name}.js`);
+  await build({
+    entryPoints: [resolve(root, entry)],
+    outfile,
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: ['es2022'],
+    minify: true,
+    legalComments: 'eof',
+    logLevel: 'warning',
+    // the page code is plain TS; tsconfig.json type-checks it, esbuild only strips types
+    tsconfig: resolve(root, 'tsconfig.json'),
+  });
+  if (!process.argv.includes('--quiet')) process.stderr.write(`viewer: dist/viewer/${name}.js ${(statSync(outfile).size / 1024).toFixed(0)} KiB\n`);
+}

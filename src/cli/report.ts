@@ -1,0 +1,84 @@
+/** `surfcd report <file>`: every contact, interference and clearance fit as one offline HTML page, JSON or Markdown. */
+import { readFile } from 'node:fs/promises';
+import { Command, Option } from 'commander';
+import { findContacts } from '../collide/findContacts.js';
+import { pluginsFor, recognizeConstraints, DEFAULT_CLEARANCE, DEFAULT_TOLERANCE } from '../constraints/recognize.js';
+import { SurfcdError } from '../errors.js';
+import type { Assembly } from '../model/types.js';
+import type { Pose } from '../math/rigid.js';
+import { constraintText } from '../report/constraintsReport.js';
+import { reportHtml } from '../report/htmlReport.js';
+import { applyPrevious, previousItems } from '../report/reportDiff.js';
+import { buildReport, type ReportModel } from '../report/reportModel.js';
+import { headlineOf, reportJson, reportMarkdown } from '../report/reportText.js';
+import { loadAssembly } from '../spatial/load.js';
+import { addLoadFlags, loadOptionsOf, parseMoves, type LoadFlags } from './loadFlags.js';
+import { emit, parseNumber } from './output.js';
+
+interface Flags extends LoadFlags {
+  tolerance: string;
+  clearance: string;
+  move: string[];
+  previous?: string;
+  script?: string;
+  format: 'html' | 'json' | 'md';
+  out?: string;
+}
+
+/** Contacts and constraints of the assembly in the given poses, as the report model. */
+export function reportModelOf(assembly: Assembly, options: { tolerance: number; clearance: number; poses?: Record<string, Pose> }): ReportModel {
+  const poses = options.poses ?? {};
+  const contacts = findContacts(assembly, { tolerance: options.tolerance, mode: 'all-surfaces', poses });
+  const constraints = recognizeConstraints(assembly, { tolerance: options.tolerance, clearance: options.clearance, poses });
+  const plugins = pluginsFor({});
+  return buildReport(assembly, contacts, constraints, { poses, describe: (c) => constraintText(c, plugins) });
+}
+
+export async function readPrevious(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new SurfcdError(code === 'ENOENT' ? 'FILE_NOT_FOUND' : 'FILE_UNREADABLE', `${path}: cannot read the previous report (${code ?? String(error)})`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new SurfcdError('PARSE_FAILED', `${path}: the previous report is not JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+export function registerReportCommand(program: Command): Command {
+  return addLoadFlags(
+    program
+      .command('report')
+      .description('surface contact report: every interference, contact and clearance fit, with a sentence each, as one offline HTML page (or JSON / Markdown)')
+      .argument('<file>', 'STEP, IGES or BREP file')
+      .option('-t, --tolerance <mm>', 'surfaces closer than this touch', String(DEFAULT_TOLERANCE))
+      .option('-c, --clearance <mm>', 'largest radial gap of a fit reported as clearance', String(DEFAULT_CLEARANCE))
+      .addOption(
+        new Option('--move <part=dx,dy,dz>', 'translate a part (mm) before checking, e.g. --move bolt=0.5,0,0 (repeatable)')
+          .argParser((value: string, previous: string[]) => [...previous, value])
+          .default([], 'none'),
+      )
+      .option('--previous <report.json>', 'an earlier `--format json` report: mark each item new, persistent or resolved')
+      .option('--script <motion.json>', 'show a surfcd/motion@1 simulation on a timeline (not available yet)')
+      .addOption(new Option('--format <format>', 'output format').choices(['html', 'json', 'md']).default('html'))
+      .option('-o, --out <file>', 'write the report to a file instead of stdout'),
+  ).action(async (file: string, flags: Flags) => {
+    const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
+    const clearance = parseNumber('--clearance', flags.clearance, { min: 0 });
+    const poses = parseMoves(flags.move);
+    if (flags.script !== undefined) {
+      throw new SurfcdError('INVALID_OPTION', '--script: simulation timelines are not available yet (the simulate runner has not landed); run without --script');
+    }
+    const previous = flags.previous !== undefined ? previousItems(await readPrevious(flags.previous), flags.previous) : null;
+    const assembly = await loadAssembly(file, loadOptionsOf(flags));
+    let model = reportModelOf(assembly, { tolerance, clearance, poses });
+    if (previous) model = applyPrevious(model, previous, flags.previous ?? null);
+    const text = flags.format === 'json' ? reportJson(model) : flags.format === 'md' ? reportMarkdown(model) : reportHtml(assembly, model);
+    await emit(text, flags.out);
+    process.stderr.write(`${headlineOf(model)}\n`);
+  });
+}

@@ -1,0 +1,184 @@
+/**
+ * A part as a solid: is a point inside it, how far is a point from its surface, is its
+ * mesh closed at all. Points are in the part's local frame. Both queries descend the
+ * part's own surface and triangle trees (the S-CD index), so they cost O(log n) per
+ * point, not O(n).
+ */
+import type { Aabb } from '../math/aabb.js';
+import { axisRayCrossing, closestPointOnTriangle } from '../math/pointInSolid.js';
+import type { BoxTree, Part } from '../model/types.js';
+import { indexPart } from '../spatial/indexPart.js';
+import { COUNT_MASK, LEAF_FLAG } from '../spatial/boxTree.js';
+import { emptyStats } from './stats.js';
+import { loadTriangle } from './triangles.js';
+import { queryBoxTree } from './treeQuery.js';
+
+const tri = new Float64Array(9);
+const rayBox: Aabb = new Float64Array(6);
+const scratchStats = emptyStats();
+let surfaceHits: Uint32Array = new Uint32Array(64);
+let triangleHits: Uint32Array = new Uint32Array(256);
+
+/**
+ * Winding numbers of the part's mesh at p along the three axis rays +x, +y, +z. On a
+ * closed, outward-wound mesh all three are 1 inside and 0 outside; on an open mesh
+ * they may disagree.
+ */
+export function axisWindings(part: Part, px: number, py: number, pz: number, out: Int32Array = new Int32Array(3)): Int32Array {
+  indexPart(part);
+  const tree = part.surfaceTree;
+  out.fill(0);
+  if (!tree) return out;
+  const b = part.bounds;
+  for (const axis of [0, 1, 2] as const) {
+    rayBox[0] = px; rayBox[1] = py; rayBox[2] = pz;
+    rayBox[3] = px; rayBox[4] = py; rayBox[5] = pz;
+    const p = axis === 0 ? px : axis === 1 ? py : pz;
+    if (p > b[3 + axis]!) continue;
+    rayBox[3 + axis] = b[3 + axis]!;
+    if (surfaceHits.length < part.surfaces.length) surfaceHits = new Uint32Array(part.surfaces.length);
+    const ns = queryBoxTree(tree, rayBox, surfaceHits, scratchStats);
+    let w = 0;
+    for (let i = 0; i < ns; i++) {
+      const surface = part.surfaces[surfaceHits[i]!]!;
+      if (triangleHits.length < surface.triangleCount) triangleHits = new Uint32Array(surface.triangleCount);
+      const nt = queryBoxTree(surface.triangleTree!, rayBox, triangleHits, scratchStats);
+      for (let j = 0; j < nt; j++) {
+        loadTriangle(part, surface.firstTriangle + triangleHits[j]!, tri);
+        w += axisRayCrossing(tri, 0, axis, px, py, pz);
+      }
+    }
+    out[axis] = w;
+  }
+  return out;
+}
+
+export type Containment = 'inside' | 'outside' | 'unsure';
+
+const windings = new Int32Array(3);
+
+/** Inside when at least two of the three axis rays say winding 1, outside when two say 0. */
+export function pointInPart(part: Part, px: number, py: number, pz: number): Containment {
+  const b = part.bounds;
+  if (px < b[0]! || py < b[1]! || pz < b[2]! || px > b[3]! || py > b[4]! || pz > b[5]!) return 'outside';
+  const w = axisWindings(part, px, py, pz, windings);
+  const ones = (w[0] === 1 ? 1 : 0) + (w[1] === 1 ? 1 : 0) + (w[2] === 1 ? 1 : 0);
+  const zeros = (w[0] === 0 ? 1 : 0) + (w[1] === 0 ? 1 : 0) + (w[2] === 0 ? 1 : 0);
+  return ones >= 2 ? 'inside' : zeros >= 2 ? 'outside' : 'unsure';
+}
+
+let stack: Uint32Array = new Uint32Array(256);
+let innerStack: Uint32Array = new Uint32Array(256);
+const closest = new Float64Array(3);
+
+/**
+ * Distance from p to the part's surface (mm), with the closest point in out[0..2].
+ * Branch and bound over both tree levels; `limit` stops the search early once nothing
+ * closer than it can exist (returns Infinity when the surface is farther than limit).
+ */
+export function distanceToPart(part: Part, px: number, py: number, pz: number, out: Float64Array, limit = Infinity): number {
+  indexPart(part);
+  const tree = part.surfaceTree;
+  if (!tree) return Infinity;
+  let best2 = limit === Infinity ? Infinity : limit * limit;
+  let top = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const node = stack[--top]!;
+    if (boxDistance2(tree.nodeBoxes, node, px, py, pz) > best2) continue;
+    const first = tree.nodeFirst[node]!, packed = tree.nodeCount[node]!, count = packed & COUNT_MASK;
+    if ((packed & LEAF_FLAG) !== 0) {
+      for (let i = first; i < first + count; i++) {
+        if (boxDistance2(tree.itemBoxes, i, px, py, pz) > best2) continue;
+        const surface = part.surfaces[tree.itemIds[i]!]!;
+        best2 = nearestInTriangleTree(part, surface.triangleTree!, surface.firstTriangle, px, py, pz, best2, out);
+      }
+    } else {
+      if (top + count > stack.length) stack = grow(stack);
+      for (let c = first; c < first + count; c++) stack[top++] = c;
+    }
+  }
+  return Math.sqrt(best2);
+}
+
+function nearestInTriangleTree(part: Part, tree: BoxTree, firstTriangle: number, px: number, py: number, pz: number, best2: number, out: Float64Array): number {
+  let top = 0;
+  innerStack[top++] = 0;
+  while (top > 0) {
+    const node = innerStack[--top]!;
+    if (boxDistance2(tree.nodeBoxes, node, px, py, pz) > best2) continue;
+    const first = tree.nodeFirst[node]!, packed = tree.nodeCount[node]!, count = packed & COUNT_MASK;
+    if ((packed & LEAF_FLAG) !== 0) {
+      for (let i = first; i < first + count; i++) {
+        if (boxDistance2(tree.itemBoxes, i, px, py, pz) > best2) continue;
+        loadTriangle(part, firstTriangle + tree.itemIds[i]!, tri);
+        const d2 = closestPointOnTriangle(tri, 0, px, py, pz, closest);
+        if (d2 < best2) {
+          best2 = d2;
+          out[0] = closest[0]!;
+          out[1] = closest[1]!;
+          out[2] = closest[2]!;
+        }
+      }
+    } else {
+      if (top + count > innerStack.length) innerStack = grow(innerStack);
+      for (let c = first; c < first + count; c++) innerStack[top++] = c;
+    }
+  }
+  return best2;
+}
+
+function boxDistance2(boxes: Float32Array, i: number, px: number, py: number, pz: number): number {
+  const o = 6 * i;
+  const dx = px < boxes[o]! ? boxes[o]! - px : px > boxes[o + 3]! ? px - boxes[o + 3]! : 0;
+  const dy = py < boxes[o + 1]! ? boxes[o + 1]! - py : py > boxes[o + 4]! ? py - boxes[o + 4]! : 0;
+  const dz = pz < boxes[o + 2]! ? boxes[o + 2]! - pz : pz > boxes[o + 5]! ? pz - boxes[o + 5]! : 0;
+  return dx * dx + dy * dy + dz * dz;
+}
+
+function grow(a: Uint32Array): Uint32Array {
+  const b = new Uint32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
+const closedCache = new WeakMap<Part, boolean>();
+
+/**
+ * Is the part's mesh closed (watertight)? Every directed edge, keyed by its endpoints'
+ * exact coordinates (occt repeats a face boundary's vertices in each face), must be
+ * matched by the opposite edge of a neighbouring triangle. Cached.
+ */
+export function partIsClosed(part: Part): boolean {
+  const cached = closedCache.get(part);
+  if (cached !== undefined) return cached;
+  const { positions: p, indices } = part;
+  const vertexId = new Map<string, number>();
+  const ids = new Uint32Array(p.length / 3);
+  for (let v = 0; v < ids.length; v++) {
+    const key = `${p[3 * v]},${p[3 * v + 1]},${p[3 * v + 2]}`;
+    let id = vertexId.get(key);
+    if (id === undefined) vertexId.set(key, (id = vertexId.size));
+    ids[v] = id;
+  }
+  const n = vertexId.size;
+  const balance = new Map<number, number>();
+  for (let t = 0; t < indices.length; t += 3) {
+    for (let k = 0; k < 3; k++) {
+      const a = ids[indices[t + k]!]!, b = ids[indices[t + ((k + 1) % 3)]!]!;
+      if (a === b) continue;
+      // undirected key, signed by direction: a closed, consistently wound mesh balances to 0
+      const key = a < b ? a * n + b : b * n + a;
+      balance.set(key, (balance.get(key) ?? 0) + (a < b ? 1 : -1));
+    }
+  }
+  let closed = indices.length > 0;
+  for (const v of balance.values()) {
+    if (v !== 0) {
+      closed = false;
+      break;
+    }
+  }
+  closedCache.set(part, closed);
+  return closed;
+}

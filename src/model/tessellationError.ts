@@ -1,0 +1,165 @@
+/**
+ * How far a part's triangles may stray from the exact CAD surfaces, measured on the mesh
+ * itself rather than assumed from the tessellation parameters.
+ *
+ * occt-import-js puts every vertex ON the exact surface; the error lives between the
+ * vertices (the chordal sag). It depends on the linear AND the angular deflection
+ * (R·(1 − cos(θ/2)) for a circle cut at angle θ), and occt derives the linear one from
+ * the whole assembly's size, so the only trustworthy number is the one read off the mesh:
+ * - analytic surfaces (plane, cylinder, cone, sphere, torus): the largest distance of an
+ *   edge midpoint or triangle centroid to the fitted primitive;
+ * - freeform surfaces: the sag of a circular arc through each edge whose end normals turn
+ *   by θ, (|e|/2)·tan(θ/4) — the fit residual (distance to the closest primitive that
+ *   was tried) says nothing about the tessellation and is NOT used;
+ * - planes are flat, but their boundary is the polygon shared with the curved neighbours
+ *   (a plate face around a polygonal hole), so a plane carries the largest sag of the
+ *   curved surfaces of its part that border it (bounding boxes that touch).
+ * Coordinates come as float32 from occt, so every vertex also carries a rounding error
+ * proportional to its magnitude: `coordinateNoise`.
+ */
+import { aabbMagnitude } from '../math/aabb.js';
+import { distanceToKind } from './kindDistance.js';
+import type { Vec3 } from './surfaceKind.js';
+import { surfaceKindOf } from './surfaceKindOf.js';
+import type { Part, Surface } from './types.js';
+
+/** Float32 unit roundoff: occt-import-js hands positions over as float32. */
+export const FLOAT32_ROUNDOFF = 2 ** -24;
+
+/**
+ * Largest apparent crossing two float32-rounded surfaces at coordinate magnitude
+ * `magnitude` (mm) can show where they really touch: each vertex is off by up to
+ * √3·u·M, two surfaces by twice that; 8·u·M leaves room for rounding in the pose
+ * and in the crossing test itself.
+ */
+export function coordinateNoise(magnitude: number): number {
+  return 8 * FLOAT32_ROUNDOFF * Math.max(magnitude, 1);
+}
+
+const sagCache = new WeakMap<Surface, number>();
+
+/** Measured chordal sag of a surface's own facets (mm); 0 for planes. Cached. */
+export function surfaceSag(surface: Surface): number {
+  const cached = sagCache.get(surface);
+  if (cached !== undefined) return cached;
+  const kind = surfaceKindOf(surface);
+  let sag = 0;
+  if (kind.type === 'freeform') sag = normalTurnSag(surface);
+  else if (kind.type !== 'plane') sag = primitiveSag(surface);
+  sagCache.set(surface, sag);
+  return sag;
+}
+
+const boundaryCache = new WeakMap<Part, Float64Array>();
+
+/**
+ * The sag that counts for a surface when it meets another part: its own for curved
+ * surfaces, and for a plane the largest sag of the curved surfaces of its part that
+ * border it (its polygonal boundary is theirs).
+ */
+export function effectiveSag(surface: Surface): number {
+  const part = surface.part;
+  let table = boundaryCache.get(part);
+  if (!table) {
+    table = boundarySags(part);
+    boundaryCache.set(part, table);
+  }
+  return table[surface.index]!;
+}
+
+/** Largest effective sag over a part's surfaces (its measured tessellation deflection). */
+export function partSag(part: Part): number {
+  let m = 0;
+  for (const s of part.surfaces) m = Math.max(m, effectiveSag(s));
+  return m;
+}
+
+function boundarySags(part: Part): Float64Array {
+  const out = new Float64Array(part.surfaces.length);
+  const curved: Surface[] = [];
+  for (const s of part.surfaces) {
+    if (s.triangleCount === 0) continue;
+    const type = surfaceKindOf(s).type;
+    if (type === 'plane') continue;
+    curved.push(s);
+    out[s.index] = surfaceSag(s);
+  }
+  const pad = 1e-6 * Math.max(1, aabbMagnitude(part.bounds));
+  for (const s of part.surfaces) {
+    if (s.triangleCount === 0 || surfaceKindOf(s).type !== 'plane') continue;
+    let m = 0;
+    for (const c of curved) if (boxesTouch(s.bounds, c.bounds, pad)) m = Math.max(m, out[c.index]!);
+    out[s.index] = m;
+  }
+  return out;
+}
+
+function boxesTouch(a: Float64Array, b: Float64Array, pad: number): boolean {
+  return a[0]! <= b[3]! + pad && b[0]! <= a[3]! + pad && a[1]! <= b[4]! + pad && b[1]! <= a[4]! + pad && a[2]! <= b[5]! + pad && b[2]! <= a[5]! + pad;
+}
+
+/** Largest distance of an edge midpoint or centroid to the fitted primitive. */
+function primitiveSag(surface: Surface): number {
+  const kind = surfaceKindOf(surface);
+  const { positions: p, indices } = surface.part;
+  const x: Vec3 = [0, 0, 0];
+  let sag = 0;
+  for (let t = surface.firstTriangle, end = t + surface.triangleCount; t < end; t++) {
+    const a = 3 * indices[3 * t]!, b = 3 * indices[3 * t + 1]!, c = 3 * indices[3 * t + 2]!;
+    for (const [i, j] of [[a, b], [b, c], [c, a]] as const) {
+      x[0] = (p[i]! + p[j]!) / 2;
+      x[1] = (p[i + 1]! + p[j + 1]!) / 2;
+      x[2] = (p[i + 2]! + p[j + 2]!) / 2;
+      sag = Math.max(sag, distanceToKind(kind, x));
+    }
+    x[0] = (p[a]! + p[b]! + p[c]!) / 3;
+    x[1] = (p[a + 1]! + p[b + 1]! + p[c + 1]!) / 3;
+    x[2] = (p[a + 2]! + p[b + 2]! + p[c + 2]!) / 3;
+    sag = Math.max(sag, distanceToKind(kind, x));
+  }
+  return sag;
+}
+
+/**
+ * Sag of a circular arc through each edge, from the turn of the surface normal between
+ * its ends: (|e|/2)·tan(θ/4). Normals are the exact ones occt gives; without them, the
+ * area-weighted normals of the surface's own triangles at shared vertices.
+ */
+function normalTurnSag(surface: Surface): number {
+  const part = surface.part;
+  const { positions: p, indices } = part;
+  const normals = part.normals ?? facetNormals(surface);
+  let sag = 0;
+  for (let t = surface.firstTriangle, end = t + surface.triangleCount; t < end; t++) {
+    for (let k = 0; k < 3; k++) {
+      const i = indices[3 * t + k]!, j = indices[3 * t + ((k + 1) % 3)]!;
+      const ni = 3 * i, nj = 3 * j;
+      const li = Math.hypot(normals[ni]!, normals[ni + 1]!, normals[ni + 2]!);
+      const lj = Math.hypot(normals[nj]!, normals[nj + 1]!, normals[nj + 2]!);
+      if (!(li > 0 && lj > 0)) continue;
+      const cos = (normals[ni]! * normals[nj]! + normals[ni + 1]! * normals[nj + 1]! + normals[ni + 2]! * normals[nj + 2]!) / (li * lj);
+      const theta = Math.acos(Math.max(-1, Math.min(1, cos)));
+      const length = Math.hypot(p[3 * j]! - p[3 * i]!, p[3 * j + 1]! - p[3 * i + 1]!, p[3 * j + 2]! - p[3 * i + 2]!);
+      sag = Math.max(sag, (length / 2) * Math.tan(Math.min(theta, Math.PI * 0.99) / 4));
+    }
+  }
+  return sag;
+}
+
+/** Area-weighted vertex normals from the surface's triangles (vertices it does not use stay 0). */
+function facetNormals(surface: Surface): Float64Array {
+  const { positions: p, indices } = surface.part;
+  const out = new Float64Array(p.length);
+  for (let t = surface.firstTriangle, end = t + surface.triangleCount; t < end; t++) {
+    const a = 3 * indices[3 * t]!, b = 3 * indices[3 * t + 1]!, c = 3 * indices[3 * t + 2]!;
+    const ux = p[b]! - p[a]!, uy = p[b + 1]! - p[a + 1]!, uz = p[b + 2]! - p[a + 2]!;
+    const vx = p[c]! - p[a]!, vy = p[c + 1]! - p[a + 1]!, vz = p[c + 2]! - p[a + 2]!;
+    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    for (const v of [a, b, c]) {
+      out[v] += nx;
+      out[v + 1] += ny;
+      out[v + 2] += nz;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,173 @@
+import { SurfcdError } from '../errors.js';
+import { transformAabb, type Aabb } from '../math/aabb.js';
+import { relativeRigid, type Pose, type Rigid } from '../math/rigid.js';
+import { triangleDistance } from '../math/triangleDistance.js';
+import type { Part } from '../model/types.js';
+import { indexPart } from '../spatial/indexPart.js';
+import { emptyStats, type QueryStats } from '../collide/stats.js';
+import { loadTransformedTriangle, loadTriangle, transformMargin } from '../collide/triangles.js';
+import { queryBoxTree } from '../collide/treeQuery.js';
+import { triangleClosestPoints } from './closestPoints.js';
+import { readPoses, type Vec3 } from './inputs.js';
+import { transformPoint } from './timeOfImpact.js';
+
+export interface DistanceOptions {
+  /** Only look this far (mm): farther pairs are pruned, and a result beyond it is null. Default Infinity. */
+  maxDistance?: number;
+  /** Surface pairs to leave out. */
+  ignore?: (surfaceA: number, surfaceB: number) => boolean;
+}
+
+export interface ClosestPair {
+  /** Minimum distance (mm); 0 when the parts touch or intersect. */
+  distance: number;
+  surfaceA: number;
+  surfaceB: number;
+  triangleA: number;
+  triangleB: number;
+  /** Closest points, world frame. */
+  pointA: Vec3;
+  pointB: Vec3;
+}
+
+export interface DistanceResult {
+  /** null when nothing is within maxDistance. */
+  closest: ClosestPair | null;
+  stats: QueryStats;
+}
+
+// Scratch (no re-entry).
+const bToA = new Float64Array(12);
+const aToB = new Float64Array(12);
+const triA = new Float64Array(9);
+const triB = new Float64Array(9);
+const box = new Float64Array(6);
+const reach = new Float64Array(6);
+const coverA = new Float64Array(6);
+let order: Float64Array = new Float64Array(64);
+let surfacesA: Uint32Array = new Uint32Array(64);
+let trianglesA: Uint32Array = new Uint32Array(64);
+let trianglesB: Uint32Array = new Uint32Array(64);
+
+/**
+ * Minimum distance between two posed parts, with the closest surface pair and points.
+ * Branch and bound down both R-tree levels: B's surfaces are visited nearest box first,
+ * and every box query is grown only by the best distance found so far, so far-away
+ * surfaces and triangles are never opened.
+ */
+export function distance(a: Part, poseA: Pose, b: Part, poseB: Pose, options: DistanceOptions = {}): DistanceResult {
+  const [rigidA, rigidB] = readPoses(a, poseA, b, poseB, 'distance');
+  return distanceRigid(a, rigidA, b, rigidB, options);
+}
+
+export function distanceRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, options: DistanceOptions = {}): DistanceResult {
+  const maxDistance = options.maxDistance ?? Infinity;
+  if (typeof maxDistance !== 'number' || !(maxDistance >= 0)) {
+    throw new SurfcdError('INVALID_OPTION', `distance: maxDistance must be a number ≥ 0 (mm), got ${String(maxDistance)}`);
+  }
+  const ignore = options.ignore;
+  const stats = emptyStats();
+  indexPart(a);
+  indexPart(b);
+  if (!a.surfaceTree || !b.surfaceTree || a.indices.length === 0 || b.indices.length === 0) return { closest: null, stats };
+  relativeRigid(rigidA, rigidB, bToA); // B-local → A-local
+  relativeRigid(rigidB, rigidA, aToB);
+  const margin = transformMargin(a, b, bToA);
+  transformAabb(a.bounds, aToB, coverA);
+
+  // B's surfaces, nearest box (in A's frame) first.
+  const nb = b.surfaces.length;
+  if (order.length < 2 * nb) order = new Float64Array(2 * nb);
+  let count = 0;
+  for (const s of b.surfaces) {
+    if (s.triangleCount === 0) continue;
+    transformAabb(s.bounds, bToA, box);
+    stats.aabbUpdates++;
+    order[2 * count] = boxGap(box, a.bounds);
+    order[2 * count + 1] = s.index;
+    count++;
+  }
+  const sorted = Array.from({ length: count }, (_, i) => i).sort((x, y) => order[2 * x]! - order[2 * y]! || order[2 * x + 1]! - order[2 * y + 1]!);
+
+  let best = maxDistance;
+  let found = false;
+  let bestSa = -1, bestSb = -1, bestTa = -1, bestTb = -1;
+  surfacesA = grow(surfacesA, a.surfaces.length);
+  for (const k of sorted) {
+    if (order[2 * k]! - margin > best) break;
+    const surfaceB = b.surfaces[order[2 * k + 1]!]!;
+    trianglesB = grow(trianglesB, surfaceB.triangleCount);
+    grown(coverA, best + margin, reach);
+    const countB = queryBoxTree(surfaceB.triangleTree!, reach, trianglesB, stats);
+    for (let ti = 0; ti < countB; ti++) {
+      const tb = surfaceB.firstTriangle + trianglesB[ti]!;
+      loadTransformedTriangle(b, tb, bToA, triB);
+      triangleBox(triB, best + margin, box);
+      stats.aabbUpdates++;
+      const countA = queryBoxTree(a.surfaceTree, box, surfacesA, stats);
+      for (let sj = 0; sj < countA; sj++) {
+        const sa = surfacesA[sj]!;
+        if (ignore && ignore(sa, surfaceB.index)) continue;
+        const surfaceA = a.surfaces[sa]!;
+        trianglesA = grow(trianglesA, surfaceA.triangleCount);
+        const countTa = queryBoxTree(surfaceA.triangleTree!, box, trianglesA, stats);
+        for (let tj = 0; tj < countTa; tj++) {
+          const ta = surfaceA.firstTriangle + trianglesA[tj]!;
+          loadTriangle(a, ta, triA);
+          stats.triangleTests++;
+          const d = triangleDistance(triA, triB);
+          if (d < best || (!found && d <= best)) {
+            best = d;
+            found = true;
+            bestSa = sa; bestSb = surfaceB.index; bestTa = ta; bestTb = tb;
+            triangleBox(triB, best + margin, box); // shrink the remaining queries
+          }
+        }
+      }
+    }
+  }
+  if (!found) return { closest: null, stats };
+  loadTriangle(a, bestTa, triA);
+  loadTransformedTriangle(b, bestTb, bToA, triB);
+  const pa = new Float64Array(3), pb = new Float64Array(3);
+  triangleClosestPoints(triA, triB, pa, pb);
+  return {
+    closest: {
+      distance: best,
+      surfaceA: bestSa,
+      surfaceB: bestSb,
+      triangleA: bestTa,
+      triangleB: bestTb,
+      pointA: transformPoint(rigidA, pa),
+      pointB: transformPoint(rigidA, pb),
+    },
+    stats,
+  };
+}
+
+const grow = (buffer: Uint32Array, size: number): Uint32Array => (buffer.length >= size ? buffer : new Uint32Array(Math.max(size, 2 * buffer.length)));
+
+/** Distance between two boxes (0 when they overlap). */
+function boxGap(p: Aabb, q: Aabb): number {
+  let s = 0;
+  for (let k = 0; k < 3; k++) {
+    const g = Math.max(p[k]! - q[k + 3]!, q[k]! - p[k + 3]!, 0);
+    s += g * g;
+  }
+  return Math.sqrt(s);
+}
+
+function grown(b: Aabb, m: number, out: Aabb): void {
+  for (let k = 0; k < 3; k++) {
+    out[k] = b[k]! - m;
+    out[k + 3] = b[k + 3]! + m;
+  }
+}
+
+function triangleBox(tri: Float64Array, m: number, out: Aabb): void {
+  for (let k = 0; k < 3; k++) {
+    const x = tri[k]!, y = tri[3 + k]!, z = tri[6 + k]!;
+    out[k] = (x < y ? (x < z ? x : z) : y < z ? y : z) - m;
+    out[k + 3] = (x > y ? (x > z ? x : z) : y > z ? y : z) + m;
+  }
+}

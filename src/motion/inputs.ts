@@ -1,0 +1,21 @@
+import { SurfcdError } from '../errors.js';
+import { toRigid, type Pose, type Rigid } from '../math/rigid.js';
+import type { Part } from '../model/types.js';
+
+export type Vec3 = [number, number, number];
+
+/** Validates two poses, naming the query and the part in the message. */
+export function readPoses(a: Part, poseA: Pose, b: Part, poseB: Pose, query: string): [Rigid, Rigid] {
+  if (!a || !Array.isArray(a.surfaces)) throw new SurfcdError('INVALID_OPTION', `${query}: part A is not a Part (use partFromMesh or loadAssembly)`);
+  if (!b || !Array.isArray(b.surfaces)) throw new SurfcdError('INVALID_OPTION', `${query}: part B is not a Part (use partFromMesh or loadAssembly)`);
+  return [toRigid(poseA, `${query}: pose of part "${a.path}"`), toRigid(poseB, `${query}: pose of part "${b.path}"`)];
+}
+
+/** Three finite numbers, or INVALID_OPTION naming `what`. */
+export function readVector(value: ArrayLike<number> | undefined, what: string): Vec3 {
+  if (!value || typeof value.length !== 'number' || value.length !== 3) throw new SurfcdError('INVALID_OPTION', `${what}: expected [x, y, z]`);
+  for (let i = 0; i < 3; i++) {
+    if (typeof value[i] !== 'number' || !Number.isFinite(value[i])) throw new SurfcdError('INVALID_OPTION', `${what}[${i}] is ${String(value[i])}, expected a finite number`);
+  }
+  return [value[0]!, value[1]!, value[2]!];
+}

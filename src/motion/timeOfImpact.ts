@@ -1,0 +1,207 @@
+import { SurfcdError } from '../errors.js';
+import { transformAabb, type Aabb } from '../math/aabb.js';
+import { invertRigid, relativeRigid, type Pose, type Rigid } from '../math/rigid.js';
+import type { Part } from '../model/types.js';
+import { indexPart } from '../spatial/indexPart.js';
+import { emptyStats, type QueryStats } from '../collide/stats.js';
+import { loadTransformedTriangle, loadTriangle, transformMargin } from '../collide/triangles.js';
+import { queryBoxTree } from '../collide/treeQuery.js';
+import { readPoses, readVector, type Vec3 } from './inputs.js';
+import { toiHit, translationToi, type ToiFeature } from './triangleToi.js';
+
+export interface TimeOfImpactOptions {
+  /**
+   * `exact` (default): the first time the closed triangles touch, from either side (0 when
+   * they already touch). `approach`: only contacts moving into a face's outward side
+   * (winding = outward), so starting contacts that separate or slide are not hits.
+   */
+  mode?: 'exact' | 'approach';
+  /** approach mode: a vertex up to this far (mm) behind a face still counts as touching it. Default 0. */
+  skin?: number;
+  /** Only hits with fraction > this count (to resume after an event). Default: −1 (all). */
+  after?: number;
+  /** Stop looking beyond this fraction of the move. Default 1. */
+  until?: number;
+  /** Surface pairs to leave out (e.g. an accepted sliding contact). */
+  ignore?: (surfaceA: number, surfaceB: number) => boolean;
+}
+
+export interface ImpactHit {
+  /** Fraction of the move at the first contact, in [0, 1]. */
+  fraction: number;
+  /** Distance travelled by A at the contact (mm). */
+  distance: number;
+  surfaceA: number;
+  surfaceB: number;
+  /** Part-global triangle indices. */
+  triangleA: number;
+  triangleB: number;
+  feature: ToiFeature;
+  /** Contact point, world frame, with A at the contact pose. */
+  point: Vec3;
+  /** Unit contact normal, world frame, pointing from B toward A (A cannot move against it). */
+  normal: Vec3;
+}
+
+export interface ImpactResult {
+  hit: ImpactHit | null;
+  stats: QueryStats;
+}
+
+// Scratch (the query never re-enters itself).
+const aToB = new Float64Array(12);
+const bToA = new Float64Array(12);
+const dB = new Float64Array(3);
+const dA = new Float64Array(3);
+const triA = new Float64Array(9);
+const triB = new Float64Array(9);
+const box = new Float64Array(6);
+const sweptAInB = new Float64Array(6);
+const sweptBInA = new Float64Array(6);
+let surfacesA: Uint32Array = new Uint32Array(64);
+let surfacesB: Uint32Array = new Uint32Array(64);
+let trianglesA: Uint32Array = new Uint32Array(64);
+let trianglesB: Uint32Array = new Uint32Array(64);
+
+const grow = (buffer: Uint32Array, size: number): Uint32Array => (buffer.length >= size ? buffer : new Uint32Array(Math.max(size, 2 * buffer.length)));
+
+/**
+ * When does part A (at poseA), translated by `translation` (world frame, mm, the whole
+ * move), first touch part B (at poseB)? Exact (vertex–face and edge–edge contacts solved
+ * in closed form), and pruned by swept boxes down both R-tree levels: A's surfaces and
+ * triangles are tested only where their box swept along the move overlaps B's, so the
+ * cost follows the triangles near the path. The search shortens the sweep to the best
+ * hit found so far.
+ */
+export function timeOfImpact(a: Part, poseA: Pose, b: Part, poseB: Pose, translation: ArrayLike<number>, options: TimeOfImpactOptions = {}): ImpactResult {
+  const [rigidA, rigidB] = readPoses(a, poseA, b, poseB, 'timeOfImpact');
+  const move = readVector(translation, 'timeOfImpact: translation');
+  return timeOfImpactRigid(a, rigidA, b, rigidB, move, options);
+}
+
+export function timeOfImpactRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, move: Vec3, options: TimeOfImpactOptions = {}): ImpactResult {
+  const approach = (options.mode ?? 'exact') === 'approach';
+  if (options.mode !== undefined && options.mode !== 'exact' && options.mode !== 'approach') {
+    throw new SurfcdError('INVALID_OPTION', `timeOfImpact: mode "${String(options.mode)}" is not one of exact, approach`);
+  }
+  const skin = options.skin ?? 0;
+  if (!(skin >= 0) || !Number.isFinite(skin)) throw new SurfcdError('INVALID_OPTION', `timeOfImpact: skin must be a finite number ≥ 0 (mm), got ${String(skin)}`);
+  const after = options.after ?? -1;
+  const until = Math.min(options.until ?? 1, 1);
+  const ignore = options.ignore;
+  const stats = emptyStats();
+  indexPart(a);
+  indexPart(b);
+  if (!a.surfaceTree || !b.surfaceTree || a.indices.length === 0 || b.indices.length === 0 || !(until >= 0)) return { hit: null, stats };
+
+  relativeRigid(rigidB, rigidA, aToB); // A-local → B-local
+  invertRigid(aToB, bToA);
+  // The move in each part's frame: B sees A move by R_Bᵀ·m; A sees B move by −R_Aᵀ·m.
+  for (let r = 0; r < 3; r++) {
+    dB[r] = rigidB[r]! * move[0] + rigidB[4 + r]! * move[1] + rigidB[8 + r]! * move[2];
+    dA[r] = rigidA[r]! * move[0] + rigidA[4 + r]! * move[1] + rigidA[8 + r]! * move[2];
+  }
+  const margin = skin + transformMargin(a, b, aToB) + 1e-12 * Math.hypot(move[0], move[1], move[2]);
+  const mode = { approach, skin };
+
+  let best = Infinity;
+  let bestSa = -1, bestSb = -1, bestTa = -1, bestTb = -1, bestFeature = 0;
+  const point = new Float64Array(3), normal = new Float64Array(3);
+  let limit = until;
+
+  // Level 1: which surfaces of each part can the other's swept box reach at all?
+  transformAabb(a.bounds, aToB, box);
+  sweep(box, dB, limit, margin, sweptAInB);
+  transformAabb(b.bounds, bToA, box);
+  sweep(box, dA, -limit, margin, sweptBInA);
+  stats.aabbUpdates += 2;
+  surfacesA = grow(surfacesA, a.surfaces.length);
+  surfacesB = grow(surfacesB, b.surfaces.length);
+  const countA = queryBoxTree(a.surfaceTree, sweptBInA, surfacesA, stats);
+  if (countA === 0 || queryBoxTree(b.surfaceTree, sweptAInB, surfacesB, stats) === 0) return { hit: null, stats };
+
+  for (let si = 0; si < countA; si++) {
+    const surfaceA = a.surfaces[surfacesA[si]!]!;
+    trianglesA = grow(trianglesA, surfaceA.triangleCount);
+    const triangleCountA = queryBoxTree(surfaceA.triangleTree!, sweptBInA, trianglesA, stats);
+    for (let ti = 0; ti < triangleCountA; ti++) {
+      const ta = surfaceA.firstTriangle + trianglesA[ti]!;
+      loadTransformedTriangle(a, ta, aToB, triA);
+      // Level 2: this triangle's box swept over what is left of the move, down B's trees.
+      triangleBox(triA, box);
+      sweep(box, dB, limit, margin, box);
+      stats.aabbUpdates++;
+      const countB = queryBoxTree(b.surfaceTree, box, surfacesB, stats);
+      for (let sj = 0; sj < countB; sj++) {
+        const sb = surfacesB[sj]!;
+        if (ignore && ignore(surfaceA.index, sb)) continue;
+        const surfaceB = b.surfaces[sb]!;
+        trianglesB = grow(trianglesB, surfaceB.triangleCount);
+        const triangleCountB = queryBoxTree(surfaceB.triangleTree!, box, trianglesB, stats);
+        for (let tj = 0; tj < triangleCountB; tj++) {
+          const tb = surfaceB.firstTriangle + trianglesB[tj]!;
+          loadTriangle(b, tb, triB);
+          stats.triangleTests++;
+          const t = translationToi(triA, triB, dB, limit, mode);
+          if (!(t <= limit) || t <= after) continue;
+          if (t < best || (t === best && (surfaceA.index < bestSa || (surfaceA.index === bestSa && (sb < bestSb || (sb === bestSb && (ta < bestTa || (ta === bestTa && tb < bestTb)))))))) {
+            best = t;
+            bestSa = surfaceA.index; bestSb = sb; bestTa = ta; bestTb = tb;
+            bestFeature = toiHit.feature;
+            point.set(toiHit.point);
+            normal.set(toiHit.normal);
+            limit = t;
+          }
+        }
+      }
+    }
+  }
+  if (best === Infinity) return { hit: null, stats };
+  // Back to the world: B's frame is B's pose.
+  const worldPoint = transformPoint(rigidB, point);
+  const worldNormal = rotateVector(rigidB, normal);
+  return {
+    hit: {
+      fraction: best,
+      distance: best * Math.hypot(move[0], move[1], move[2]),
+      surfaceA: bestSa,
+      surfaceB: bestSb,
+      triangleA: bestTa,
+      triangleB: bestTb,
+      feature: (['vertex-face', 'face-vertex', 'edge-edge', 'coplanar', 'overlap'] as const)[bestFeature]!,
+      point: worldPoint,
+      normal: worldNormal,
+    },
+    stats,
+  };
+}
+
+/** out = box ∪ (box + fraction·d), grown by margin. `out` may alias box. */
+function sweep(b: Aabb, d: Float64Array, fraction: number, margin: number, out: Aabb): void {
+  for (let k = 0; k < 3; k++) {
+    const shift = fraction * d[k]!;
+    const lo = b[k]!, hi = b[k + 3]!;
+    out[k] = (shift < 0 ? lo + shift : lo) - margin;
+    out[k + 3] = (shift > 0 ? hi + shift : hi) + margin;
+  }
+}
+
+function triangleBox(tri: Float64Array, out: Aabb): void {
+  for (let k = 0; k < 3; k++) {
+    const x = tri[k]!, y = tri[3 + k]!, z = tri[6 + k]!;
+    out[k] = x < y ? (x < z ? x : z) : y < z ? y : z;
+    out[k + 3] = x > y ? (x > z ? x : z) : y > z ? y : z;
+  }
+}
+
+export function transformPoint(m: Rigid, p: ArrayLike<number>): Vec3 {
+  return [
+    m[0]! * p[0]! + m[1]! * p[1]! + m[2]! * p[2]! + m[3]!,
+    m[4]! * p[0]! + m[5]! * p[1]! + m[6]! * p[2]! + m[7]!,
+    m[8]! * p[0]! + m[9]! * p[1]! + m[10]! * p[2]! + m[11]!,
+  ];
+}
+
+export function rotateVector(m: Rigid, v: ArrayLike<number>): Vec3 {
+  return [m[0]! * v[0]! + m[1]! * v[1]! + m[2]! * v[2]!, m[4]! * v[0]! + m[5]! * v[1]! + m[6]! * v[2]!, m[8]! * v[0]! + m[9]! * v[1]! + m[10]! * v[2]!];
+}

@@ -1,0 +1,264 @@
+/**
+ * Exact time of impact of two triangles when the first one translates: p(t) = p + t·d,
+ * q fixed, t ∈ [0, tMax]. Under a translation every contact condition is linear in t,
+ * so each candidate is one division, not a search:
+ *   - a vertex of p meets the face of q (signed plane distance s(t) = s0 + t·ṡ reaches 0
+ *     with the moving vertex inside the triangle),
+ *   - a vertex of q meets the face of p (the same with −d, from p's side),
+ *   - an edge of p meets an edge of q (the two lines become coplanar: the distance along
+ *     n = ea × eb is linear in t; then both line parameters must lie in [0, 1]),
+ *   - coplanar triangles sliding into each other in their common plane (a vertex meets
+ *     an edge inside the plane), which the three cases above cannot see.
+ * The first contact of two convex sets moving linearly is always one of these.
+ *
+ * Two modes:
+ *   - exact (default): the first time the closed triangles touch, from either side; 0 if
+ *     they already intersect at t = 0.
+ *   - approach: only contacts that move *into* the material, with faces oriented by
+ *     their winding (outward normals, as occt writes them). A pair touching at t = 0 and
+ *     moving apart or sliding along is no event; a vertex already up to `skin` behind a
+ *     face and moving deeper is an event at t = 0 (assembled parts cross by their
+ *     tessellations' chordal error). This is what the simulator uses for starting contacts.
+ *
+ * Hot code: module scratch, no allocation; the result is read from `toiHit`.
+ */
+import { trianglesIntersect } from '../math/triangleIntersect.js';
+
+export type ToiFeature = 'vertex-face' | 'face-vertex' | 'edge-edge' | 'coplanar' | 'overlap';
+const FEATURES: ToiFeature[] = ['vertex-face', 'face-vertex', 'edge-edge', 'coplanar', 'overlap'];
+
+/** The last hit found by `translationToi`: point at the contact time and unit normal from q toward p. */
+export const toiHit = {
+  t: Infinity,
+  feature: 0,
+  point: new Float64Array(3),
+  normal: new Float64Array(3),
+  get featureName(): ToiFeature {
+    return FEATURES[this.feature]!;
+  },
+};
+
+export interface ToiMode {
+  approach: boolean;
+  /** approach mode: how far behind a face (mm) a vertex may start and still count as touching. */
+  skin: number;
+}
+
+const np = new Float64Array(4); // unit normal of p and |n|
+const nq = new Float64Array(4);
+const negD = new Float64Array(3);
+/** Barycentric slack for "inside the triangle" and "inside the segment": inclusive, a few ulps wide. */
+const INSIDE = 1e-9;
+/** approach mode: an edge–edge contact this close to an edge's end (as a fraction of it) is a vertex contact. */
+const ENDPOINT = 1e-7;
+
+/**
+ * Smallest t in [0, tMax] at which p + t·d meets q under `mode`, or Infinity. When a hit
+ * is found, toiHit holds it. Ties keep the first feature found (fixed order).
+ */
+export function translationToi(p: Float64Array, q: Float64Array, d: Float64Array, tMax: number, mode: ToiMode): number {
+  const dLength = Math.hypot(d[0]!, d[1]!, d[2]!);
+  let best = Infinity;
+  if (!mode.approach && trianglesIntersect(p, q)) {
+    toiHit.t = 0;
+    toiHit.feature = 4;
+    toiHit.point.set([(p[0]! + p[3]! + p[6]!) / 3, (p[1]! + p[4]! + p[7]!) / 3, (p[2]! + p[5]! + p[8]!) / 3]);
+    unitNormal(q, nq);
+    toiHit.normal.set([nq[0]!, nq[1]!, nq[2]!]);
+    return 0;
+  }
+  if (dLength === 0) return Infinity;
+  // Parallel motion: |ṡ| below this is sliding, not approaching.
+  const still = (mode.approach ? 1e-9 : 1e-14) * dLength;
+  const hasNp = unitNormal(p, np);
+  const hasNq = unitNormal(q, nq);
+  negD[0] = -d[0]!; negD[1] = -d[1]!; negD[2] = -d[2]!;
+  let coplanar = false;
+  if (hasNq) {
+    for (let i = 0; i < 9; i += 3) {
+      const t = vertexFace(p, i, d, q, nq, Math.min(best, tMax), still, mode);
+      if (t < best) {
+        best = t;
+        writeVertexHit(p, i, d, t, nq, 0, mode);
+      } else if (t === -2) coplanar = true;
+    }
+  }
+  if (hasNp) {
+    for (let i = 0; i < 9; i += 3) {
+      const t = vertexFace(q, i, negD, p, np, Math.min(best, tMax), still, mode);
+      if (t < best) {
+        best = t;
+        // The point is q's vertex (q does not move); the normal points from q toward p: −n_p.
+        toiHit.point[0] = q[i]!; toiHit.point[1] = q[i + 1]!; toiHit.point[2] = q[i + 2]!;
+        const s = mode.approach ? -1 : d[0]! * np[0]! + d[1]! * np[1]! + d[2]! * np[2]! > 0 ? -1 : 1;
+        toiHit.normal[0] = s * np[0]!; toiHit.normal[1] = s * np[1]!; toiHit.normal[2] = s * np[2]!;
+        toiHit.feature = 1;
+        toiHit.t = t;
+      }
+    }
+  }
+  for (let i = 0; i < 9; i += 3) {
+    for (let k = 0; k < 9; k += 3) {
+      const t = edgeEdge(p, i, q, k, d, tMax, best, still, mode, hasNp && hasNq);
+      if (t < best) best = t; // edgeEdge writes toiHit itself
+    }
+  }
+  if (coplanar && !mode.approach && hasNq) {
+    const t = coplanarSlide(p, q, d, tMax, best);
+    if (t < best) best = t;
+  }
+  return best;
+}
+
+/** Unit normal of triangle t into out[0..2], |n| into out[3]; false when degenerate. */
+function unitNormal(t: Float64Array, out: Float64Array): boolean {
+  const ux = t[3]! - t[0]!, uy = t[4]! - t[1]!, uz = t[5]! - t[2]!;
+  const vx = t[6]! - t[0]!, vy = t[7]! - t[1]!, vz = t[8]! - t[2]!;
+  const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+  const n = Math.hypot(nx, ny, nz);
+  // A sliver's normal is mostly rounding; its edges cover its contacts.
+  const scale = (Math.abs(ux) + Math.abs(uy) + Math.abs(uz)) * (Math.abs(vx) + Math.abs(vy) + Math.abs(vz));
+  if (!(n > 1e-12 * scale)) return false;
+  out[0] = nx / n; out[1] = ny / n; out[2] = nz / n; out[3] = n;
+  return true;
+}
+
+/**
+ * Vertex v[i] moving by t·dv against the face of triangle f (unit normal n). Returns the
+ * contact time, Infinity for none, or −2 when vertex and face are coplanar and the
+ * motion is in their plane (exact mode hands that to coplanarSlide).
+ */
+function vertexFace(v: Float64Array, i: number, dv: Float64Array, f: Float64Array, n: Float64Array, tMax: number, still: number, mode: ToiMode): number {
+  const x = v[i]!, y = v[i + 1]!, z = v[i + 2]!;
+  const s0 = (x - f[0]!) * n[0]! + (y - f[1]!) * n[1]! + (z - f[2]!) * n[2]!;
+  const sd = dv[0]! * n[0]! + dv[1]! * n[1]! + dv[2]! * n[2]!;
+  let t: number;
+  if (mode.approach) {
+    if (!(sd < -still) || s0 < -mode.skin) return Infinity;
+    t = s0 <= 0 ? 0 : s0 / -sd;
+  } else {
+    if (Math.abs(sd) <= still) {
+      const size = Math.abs(x) + Math.abs(y) + Math.abs(z) + Math.abs(f[0]!) + Math.abs(f[1]!) + Math.abs(f[2]!);
+      return Math.abs(s0) <= 1e-12 * size ? -2 : Infinity;
+    }
+    t = -s0 / sd;
+    if (t < 0) return Infinity;
+  }
+  if (t > tMax) return Infinity;
+  return insideTriangle(x + t * dv[0]!, y + t * dv[1]!, z + t * dv[2]!, f, n) ? t : Infinity;
+}
+
+/** Is the point's projection along n inside the closed triangle f (inclusive, a hair of slack)? */
+function insideTriangle(x: number, y: number, z: number, f: Float64Array, n: Float64Array): boolean {
+  const area2 = n[3]! * n[3]!;
+  for (let a = 0; a < 9; a += 3) {
+    const b = a === 6 ? 0 : a + 3;
+    const ex = f[b]! - f[a]!, ey = f[b + 1]! - f[a + 1]!, ez = f[b + 2]! - f[a + 2]!;
+    const rx = x - f[a]!, ry = y - f[a + 1]!, rz = z - f[a + 2]!;
+    // (e × r)·n·|n| = twice the sub-triangle's area times |n|; barycentric = that / |n|².
+    const c = ((ey * rz - ez * ry) * n[0]! + (ez * rx - ex * rz) * n[1]! + (ex * ry - ey * rx) * n[2]!) * n[3]!;
+    if (c < -INSIDE * area2) return false;
+  }
+  return true;
+}
+
+function writeVertexHit(p: Float64Array, i: number, d: Float64Array, t: number, n: Float64Array, feature: number, mode: ToiMode): void {
+  toiHit.t = t;
+  toiHit.feature = feature;
+  toiHit.point[0] = p[i]! + t * d[0]!; toiHit.point[1] = p[i + 1]! + t * d[1]!; toiHit.point[2] = p[i + 2]! + t * d[2]!;
+  // From q toward p: the face normal on the side the vertex came from.
+  const s = mode.approach ? 1 : d[0]! * n[0]! + d[1]! * n[1]! + d[2]! * n[2]! > 0 ? -1 : 1;
+  toiHit.normal[0] = s * n[0]!; toiHit.normal[1] = s * n[1]!; toiHit.normal[2] = s * n[2]!;
+}
+
+/** Edge p[i]→p[i+1] moving by t·d against edge q[k]→q[k+1]. Writes toiHit when it returns a time ≤ tMax and < best. */
+function edgeEdge(p: Float64Array, i: number, q: Float64Array, k: number, d: Float64Array, tMax: number, best: number, still: number, mode: ToiMode, oriented: boolean): number {
+  const j = i === 6 ? 0 : i + 3, l = k === 6 ? 0 : k + 3;
+  const ax = p[j]! - p[i]!, ay = p[j + 1]! - p[i + 1]!, az = p[j + 2]! - p[i + 2]!;
+  const bx = q[l]! - q[k]!, by = q[l + 1]! - q[k + 1]!, bz = q[l + 2]! - q[k + 2]!;
+  let nx = ay * bz - az * by, ny = az * bx - ax * bz, nz = ax * by - ay * bx;
+  const nn2 = nx * nx + ny * ny + nz * nz;
+  const ab2 = (ax * ax + ay * ay + az * az) * (bx * bx + by * by + bz * bz);
+  if (!(nn2 > 1e-18 * ab2)) return Infinity; // parallel (or a zero-length edge: vertex cases cover it)
+  const nLength = Math.sqrt(nn2);
+  let sign = 1;
+  if (mode.approach) {
+    // Orient n from q's side toward p's: along q's outward normal, against p's.
+    if (!oriented) return Infinity;
+    const o = (nx * (nq[0]! - np[0]!) + ny * (nq[1]! - np[1]!) + nz * (nq[2]! - np[2]!)) / nLength;
+    // n lies in both faces' planes: the faces meet side-on here; their vertices decide.
+    if (Math.abs(o) < 1e-6) return Infinity;
+    sign = o > 0 ? 1 : -1;
+  }
+  nx *= sign / nLength; ny *= sign / nLength; nz *= sign / nLength;
+  const s0 = (p[i]! - q[k]!) * nx + (p[i + 1]! - q[k + 1]!) * ny + (p[i + 2]! - q[k + 2]!) * nz;
+  const sd = d[0]! * nx + d[1]! * ny + d[2]! * nz;
+  let t: number;
+  if (mode.approach) {
+    if (!(sd < -still) || s0 < -mode.skin) return Infinity;
+    t = s0 <= 0 ? 0 : s0 / -sd;
+  } else {
+    if (Math.abs(sd) <= still) return Infinity;
+    t = -s0 / sd;
+    if (t < 0) return Infinity;
+  }
+  if (t > tMax || t >= best) return Infinity;
+  // Closest points of the two lines at time t (they meet there, up to the skin).
+  const wx = q[k]! - (p[i]! + t * d[0]!), wy = q[k + 1]! - (p[i + 1]! + t * d[1]!), wz = q[k + 2]! - (p[i + 2]! + t * d[2]!);
+  const mx = nx * nLength * sign, my = ny * nLength * sign, mz = nz * nLength * sign; // the unnormalised ea × eb
+  const u = ((wy * bz - wz * by) * mx + (wz * bx - wx * bz) * my + (wx * by - wy * bx) * mz) / nn2;
+  const v = ((wy * az - wz * ay) * mx + (wz * ax - wx * az) * my + (wx * ay - wy * ax) * mz) / nn2;
+  if (u < -INSIDE || u > 1 + INSIDE || v < -INSIDE || v > 1 + INSIDE) return Infinity;
+  // approach: an edge's end on the other edge is a vertex contact, which the vertex–face
+  // cases judge with the faces' sides (an edge resting on a face's inner diagonal is not a hit).
+  if (mode.approach && (u < ENDPOINT || u > 1 - ENDPOINT || v < ENDPOINT || v > 1 - ENDPOINT)) return Infinity;
+  toiHit.t = t;
+  toiHit.feature = 2;
+  toiHit.point[0] = (p[i]! + t * d[0]! + u * ax + q[k]! + v * bx) / 2;
+  toiHit.point[1] = (p[i + 1]! + t * d[1]! + u * ay + q[k + 1]! + v * by) / 2;
+  toiHit.point[2] = (p[i + 2]! + t * d[2]! + u * az + q[k + 2]! + v * bz) / 2;
+  const s = mode.approach ? 1 : sd > 0 ? -1 : 1;
+  toiHit.normal[0] = s * nx; toiHit.normal[1] = s * ny; toiHit.normal[2] = s * nz;
+  return t;
+}
+
+/**
+ * Coplanar triangles moving in their plane: the first contact is a vertex of one
+ * meeting an edge of the other. Solved in the plane of q (unit normal in nq).
+ */
+function coplanarSlide(p: Float64Array, q: Float64Array, d: Float64Array, tMax: number, bestSoFar: number): number {
+  let best = bestSoFar;
+  for (let pass = 0; pass < 2; pass++) {
+    const v = pass === 0 ? p : q, f = pass === 0 ? q : p, sgn = pass === 0 ? 1 : -1;
+    const dx = sgn * d[0]!, dy = sgn * d[1]!, dz = sgn * d[2]!;
+    for (let i = 0; i < 9; i += 3) {
+      for (let a = 0; a < 9; a += 3) {
+        const b = a === 6 ? 0 : a + 3;
+        const ex = f[b]! - f[a]!, ey = f[b + 1]! - f[a + 1]!, ez = f[b + 2]! - f[a + 2]!;
+        const rx = v[i]! - f[a]!, ry = v[i + 1]! - f[a + 1]!, rz = v[i + 2]! - f[a + 2]!;
+        // ((r + t·dv) × e)·n = 0
+        const c0 = (ry * ez - rz * ey) * nq[0]! + (rz * ex - rx * ez) * nq[1]! + (rx * ey - ry * ex) * nq[2]!;
+        const c1 = (dy * ez - dz * ey) * nq[0]! + (dz * ex - dx * ez) * nq[1]! + (dx * ey - dy * ex) * nq[2]!;
+        if (c1 === 0) continue;
+        const t = -c0 / c1;
+        if (!(t >= 0 && t <= tMax && t < best)) continue;
+        const e2 = ex * ex + ey * ey + ez * ez;
+        const u = ((rx + t * dx) * ex + (ry + t * dy) * ey + (rz + t * dz) * ez) / e2;
+        if (u < -INSIDE || u > 1 + INSIDE) continue;
+        best = t;
+        toiHit.t = t;
+        toiHit.feature = 3;
+        // In q's (static) frame: p's vertex after moving, or q's vertex itself.
+        const moved = pass === 0 ? t : 0;
+        toiHit.point[0] = v[i]! + moved * d[0]!; toiHit.point[1] = v[i + 1]! + moved * d[1]!; toiHit.point[2] = v[i + 2]! + moved * d[2]!;
+        // In-plane normal of the edge, against the relative motion.
+        let mx = ey * nq[2]! - ez * nq[1]!, my = ez * nq[0]! - ex * nq[2]!, mz = ex * nq[1]! - ey * nq[0]!;
+        const m = Math.hypot(mx, my, mz);
+        const s = (mx * d[0]! + my * d[1]! + mz * d[2]!) > 0 ? -1 / m : 1 / m;
+        mx *= s; my *= s; mz *= s;
+        toiHit.normal[0] = mx; toiHit.normal[1] = my; toiHit.normal[2] = mz;
+      }
+    }
+  }
+  return best;
+}

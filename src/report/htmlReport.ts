@@ -1,0 +1,63 @@
+/**
+ * `surfcd report --format html`: one self-contained file — the page code (three.js
+ * included, bundled by scripts/build-viewer.mjs), the report model and the geometry —
+ * that opens from disk with no network (its Content-Security-Policy forbids any request).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SurfcdError } from '../errors.js';
+import type { Assembly } from '../model/types.js';
+import { buildPayload, type PagePayload } from './pagePayload.js';
+import type { ReportModel } from './reportModel.js';
+
+/** The built page bundle: `dist/viewer/page.js` under the package root. */
+export function viewerBundlePath(): string {
+  // src/report (tests) and dist/src/report (built) both sit under the package root
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6 && !existsSync(join(dir, 'package.json')); i++) dir = dirname(dir);
+  return join(dir, 'dist', 'viewer', 'page.js');
+}
+
+export function readViewerBundle(): string {
+  const path = viewerBundlePath();
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    throw new SurfcdError('FILE_NOT_FOUND', `${path}: the report page is not built; run \`npm run build\` (it bundles src/viewer with esbuild)`);
+  }
+}
+
+/** `<` and the line separators JSON allows but a script element must not see raw. */
+const scriptSafe = (text: string): string => text.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const REPORT_CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:";
+export const VIEW_CSP = "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; connect-src 'self'; worker-src 'self' blob:";
+
+/** The page as one HTML string around a payload (also what `surfcd view` serves, with its own CSP). */
+export function pageHtml(payload: PagePayload, bundle: string, csp = REPORT_CSP): string {
+  const title = `surfcd report: ${payload.model.assembly}`;
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    '</head>',
+    '<body>',
+    `<noscript>${escapeHtml(title)}: this report needs JavaScript (it runs offline; nothing is fetched).</noscript>`,
+    `<script type="application/json" id="surfcd-data">${scriptSafe(JSON.stringify(payload))}</script>`,
+    `<script>${bundle.replace(/<\/script/gi, '<\\/script')}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+export function reportHtml(assembly: Assembly, model: ReportModel): string {
+  const payload = buildPayload(assembly, model, (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'));
+  return pageHtml(payload, readViewerBundle());
+}

@@ -1,0 +1,36 @@
+/// <reference lib="dom" />
+/** Pixel statistics of the page's WebGL canvas, computed in the page (no PNG decoder, no megabyte transfers). */
+import type { Page } from 'playwright-core';
+
+export interface Pixels {
+  total: number;
+  distinct: number;
+  /** Surface A's blue (#0072b2, lit): blue clearly dominant. */
+  blue: number;
+  /** Surface B's orange (#e69f00, lit): red high, blue low. */
+  orange: number;
+  /** The page background #f4f5f7. */
+  background: number;
+}
+
+export async function canvasPixels(page: Page): Promise<Pixels> {
+  return page.evaluate(() => {
+    const gl = document.querySelector('canvas#view') as HTMLCanvasElement;
+    const c = document.createElement('canvas');
+    c.width = gl.width;
+    c.height = gl.height;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(gl, 0, 0);
+    const data = ctx.getImageData(0, 0, c.width, c.height).data;
+    const seen = new Set<number>();
+    let blue = 0, orange = 0, background = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const r = data[i]!, g = data[i + 1]!, b = data[i + 2]!;
+      seen.add((r << 16) | (g << 8) | b);
+      if (b > 90 && b > r + 60 && b > g + 15) blue++;
+      if (r > 120 && r > b + 90 && g > b + 40 && r >= g) orange++;
+      if (Math.abs(r - 0xf4) < 4 && Math.abs(g - 0xf5) < 4 && Math.abs(b - 0xf7) < 4) background++;
+    }
+    return { total: data.length / 4, distinct: seen.size, blue, orange, background };
+  });
+}
