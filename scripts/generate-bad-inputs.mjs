@@ -48,6 +48,10 @@ const FIXTURES = {
     boxesStep({ products: [{ name: 'normal', ...A }, { name: 'overflow', min: [0, 0, 0], max: ['1.E999', 10, 10] }] }),
     'a coordinate written as 1.E999 (overflows a double)',
   ],
+  'degenerate-solid.step': [
+    boxesStep({ products: [{ name: 'normal', ...A }, { name: 'flat', min: [20, 0, 0], max: [30, 10, 1e-9] }] }),
+    'a box 1e-9 mm thin: occt splits it into faces, four of which mesh to nothing',
+  ],
   'pico-unit.step': [boxesStep({ products: [{ name: 'speck', ...A }], unit: '(.PICO.,.METRE.)' }), 'length unit picometre: a 10-unit box is 1e-8 mm, every face degenerates'],
   'syntax-garbage.step': [
     'ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION((\'\'),\'2;1\');\nENDSEC;\nDATA;\n#1 = CARTESIAN_POINT(\'\',(0.,0.,0.));\n#2 = ((( garbage ;\nthis is not STEP at all\nENDSEC;\nEND-ISO-10303-21;\n',

@@ -44,6 +44,22 @@ describe('2. a WASM abort does not poison the process', () => {
   });
 });
 
+describe('2. an occt crash blames the option that asked for too much, or the reader, never a valid file', () => {
+  const trapping = { ReadStepFile: () => { throw Object.assign(new Error('unreachable'), { name: 'RuntimeError' }); } };
+  const occt = { ...trapping, ReadIgesFile: trapping.ReadStepFile, ReadBrepFile: trapping.ReadStepFile } as never;
+  const box = new Uint8Array(readFileSync(bad('box.step')));
+  it('with a fine deflection: RESOURCE_LIMIT naming the option and flag', async () => {
+    const e = await loadError(box, { occt, linearDeflection: 0.001 });
+    expect(e.code).toBe('RESOURCE_LIMIT');
+    expect(e.message).toBe('input bytes: OpenCascade ran out of resources meshing with linearDeflection (--linear-deflection) 0.001 (RuntimeError: unreachable); use a coarser value. The reader was restarted');
+  });
+  it('otherwise IMPORT_FAILED; an instance the caller passed is named as unusable', async () => {
+    const e = await loadError(box, { occt });
+    expect(e.code).toBe('IMPORT_FAILED');
+    expect(e.message).toMatch(/OpenCascade failed inside its STEP reader \(RuntimeError: unreachable\); the occt instance passed in is now unusable: pass a fresh one$/);
+  });
+});
+
 describe('3. runaway work has limits', () => {
   it('absurd deflections are refused before meshing, naming the option and the floor', async () => {
     const lin = await loadError(sample('rig.step'), { linearDeflection: 1e-7 });
@@ -102,6 +118,13 @@ describe('4. no silent loss of parts', () => {
     const assembly = await loadAssembly(bad('huge-coords.step'));
     expect(assembly.parts.some((p) => p.name === 'normal')).toBe(true);
     expect(assembly.warnings!.map((w) => w.message).join('\n')).toMatch(/"far"/);
+  });
+  it('parts without triangles are kept (paths stay) and each is a NO_TRIANGLES warning', async () => {
+    const assembly = await loadAssembly(bad('degenerate-solid.step'));
+    const empty = assembly.parts.filter((p) => p.indices.length === 0).map((p) => p.path);
+    expect(empty.length).toBeGreaterThan(0);
+    expect(assembly.warnings!.filter((w) => w.code === 'NO_TRIANGLES').map((w) => w.part)).toEqual(empty);
+    expect(assembly.warnings![0]!.message).toMatch(/part "flat\/flat#\d" has no triangles \(its faces degenerated when meshed\)/);
   });
   it('a unit so small every face degenerates is NO_TRIANGLES, not an empty success', async () => {
     const e = await loadError(bad('pico-unit.step'));
