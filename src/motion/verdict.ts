@@ -11,7 +11,8 @@
  * bore would otherwise "interfere" with the plate's top face by that sag.
  */
 import { collideRigid, resolveCollideOptions, type SurfacePair } from '../collide/collide.js';
-import { chordalSag, contactVerdict, kindsCoincide } from '../collide/contactVerdict.js';
+import { contactVerdict, kindsCoincide } from '../collide/contactVerdict.js';
+import { effectiveSag as chordalSag } from '../model/tessellationError.js';
 import { relativeRigid, type Rigid } from '../math/rigid.js';
 import { crossingDepth, trianglesCross } from '../math/triangleCross.js';
 import { trianglesWithin } from '../math/triangleDistance.js';
