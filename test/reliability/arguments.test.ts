@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bruteForceCollide, collide, findContacts, partFromGeometry, partFromMesh, recognizeConstraints, SurfcdError, type Assembly, type Part } from '../../src/index.js';
+import { bruteForceCollide, collide, distance, findContacts, timeOfImpact, partFromGeometry, partFromMesh, recognizeConstraints, SurfcdError, type Assembly, type Part } from '../../src/index.js';
 
 const I = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 const triangle = (name: string, z = 0): Part => partFromMesh({ name, positions: [0, 0, z, 1, 0, z, 0, 1, z], indices: [0, 1, 2] });
@@ -47,6 +47,12 @@ describe('8. every public function validates its arguments (SurfcdError, never a
     expect(s.message).toBe('partFromMesh: surfaces[0] must be {first, last}, got null');
     expect(thrown(() => partFromMesh({ name: 'x', positions: [0, 0, 0, 1, 0, 0, 0, 1, 0], surfaces: 'all' as never })).message).toMatch(/surfaces must be an array/);
     expect(thrown(() => partFromGeometry(null as never)).code).toBe('INVALID_MESH');
+  });
+  it('motion queries: a null pose is an error, not the identity', () => {
+    const e = thrown(() => timeOfImpact(a, null as never, b, I, [0, 0, 1]));
+    expect(e.code).toBe('INVALID_POSE');
+    expect(e.message).toMatch(/^timeOfImpact: poseA is null/);
+    expect(thrown(() => distance(a, I, b, null as never)).message).toMatch(/^distance: poseB is null/);
   });
   it('recognizeConstraints: a non-assembly and null options', () => {
     expect(thrown(() => recognizeConstraints(null as never)).message).toBe('recognizeConstraints: expected an Assembly (from loadAssembly), got null');
