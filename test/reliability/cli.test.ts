@@ -27,6 +27,10 @@ describe('CLI: stdout is data only, warnings on stderr, --strict (items 1, 4)', 
     expect(output.stderr).toMatch(/surfcd: .*dangling-ref\.step: 2 import warning\(s\) and --strict is set \[STRICT_WARNINGS\]\n$/);
     expect(await main(['inspect', bad('two-boxes.step'), '--strict', '--format', 'json'])).toBe(0);
   });
+  it('/dev/zero is refused at once (also through the default cache), one line, exit 1', async () => {
+    expect(await main(['contacts', '/dev/zero'])).toBe(1);
+    expect(output.stderr).toBe('surfcd: /dev/zero: is a character device, expected a regular file or a pipe [FILE_UNREADABLE]\n');
+  });
   it('nothing with triangles is exit 1, one line', async () => {
     expect(await main(['contacts', bad('pico-unit.step')])).toBe(1);
     expect(output.stderr).toMatch(/\[NO_TRIANGLES\]\n$/);
