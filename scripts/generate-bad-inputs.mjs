@@ -36,6 +36,14 @@ const FIXTURES = {
     boxesStep({ products: [{ name: 'kept', ...A }, { name: 'lost', ...B, solidRef: '#99999' }] }),
     'product "lost" points its shape at #99999, which does not exist (occt prints "Unresolved Reference" on stdout)',
   ],
+  'duplicate-ids.step': [
+    (() => {
+      const text = boxesStep({ products: [{ name: 'box', ...A }] });
+      const line = text.split('\n').find((l) => l.includes('VERTEX_POINT'));
+      return text.replace(line, `${line}\n${line}\n${line}`);
+    })(),
+    'one VERTEX_POINT entity defined three times under the same #id',
+  ],
   'cyclic.step': [
     boxesStep({ products: [{ name: 'outer', ...A }, { name: 'inner', ...B }], uses: [[0, 1], [1, 0]] }),
     'two products that contain each other (a cycle of NEXT_ASSEMBLY_USAGE_OCCURRENCE)',

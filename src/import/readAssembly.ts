@@ -6,7 +6,7 @@ import { checkBrepCounts, checkDeflections, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_
 import { occtModule, resetOcct, setOcctOutput, type OcctMesh, type OcctNode, type OcctOptions, type OcctParams, type OcctResult } from './occt.js';
 import { firstError, readerWarnings, syntaxError } from './occtMessages.js';
 import { OcctFailure, runOcct, type OcctSource } from './occtSession.js';
-import { checkStepComplete, checkStepStructure, detectFormat, firstStepSyntaxError, stepShapeProducts, externalReferences, stepHasGeometry, stripBom, type CadFormat } from './sniff.js';
+import { checkStepComplete, checkStepStructure, detectFormat, duplicateEntities, firstStepSyntaxError, stepShapeProducts, externalReferences, stepHasGeometry, stripBom, type CadFormat } from './sniff.js';
 import { rewriteStepNames } from './stepStrings.js';
 
 export interface LoadOptions extends OcctOptions {
@@ -58,6 +58,11 @@ export async function readAssembly(source: string | Uint8Array, options: LoadOpt
     checkStepStructure(text, label);
     checkDeflections(options, stepModelSize(text), label);
     const names = rewriteStepNames(bytes);
+    const duplicates = duplicateEntities(text);
+    if (duplicates.length > 0) {
+      const list = duplicates.slice(0, 5).map((d) => `${d.id} (${d.count}×)`).join(', ');
+      warnings.push({ code: 'DUPLICATE_ENTITY', message: `${label}: ${duplicates.length} entity id(s) defined more than once: ${list}${duplicates.length > 5 ? ', …' : ''}; only one definition of each is used` });
+    }
     const shaped = stepShapeProducts(text);
     products = names.products.filter((p) => shaped.has(p.entity));
     input = names.bytes;

@@ -195,3 +195,12 @@ export function stepShapeProducts(text: string): Set<number> {
   }
   return out;
 }
+
+/** Entity ids defined more than once (`#12 = …` twice): occt keeps one and reports the rest as unresolved references. */
+export function duplicateEntities(text: string): { id: string; count: number }[] {
+  const data = text.search(/\bDATA\s*;/);
+  if (data < 0) return [];
+  const seen = new Map<string, number>();
+  for (const m of text.slice(data).matchAll(/(?:^|;)\s*(#\d+)\s*=/g)) seen.set(m[1]!, (seen.get(m[1]!) ?? 0) + 1);
+  return [...seen].filter(([, n]) => n > 1).map(([id, count]) => ({ id, count }));
+}

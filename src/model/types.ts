@@ -82,7 +82,7 @@ export interface Assembly {
 
 /** Something an import noticed: parts may be missing or misnamed; `--strict` makes these errors. */
 export interface LoadWarning {
-  readonly code: 'NO_TRIANGLES' | 'NO_GEOMETRY' | 'UNRESOLVED_REFERENCE' | 'NAME_ENCODING' | 'BAD_COORDINATES' | 'READER_MESSAGE';
+  readonly code: 'NO_TRIANGLES' | 'NO_GEOMETRY' | 'UNRESOLVED_REFERENCE' | 'DUPLICATE_ENTITY' | 'NAME_ENCODING' | 'BAD_COORDINATES' | 'READER_MESSAGE';
   /** One line naming the part / product / entity. */
   readonly message: string;
   /** The part path, when the warning is about one part. */

@@ -24,6 +24,10 @@ describe('1. stdout is data only: OpenCascade chatter becomes warnings', () => {
       log.mockRestore();
     }
   });
+  it('duplicated entity ids are named, not only "unresolved references"', async () => {
+    const assembly = await loadAssembly(bad('duplicate-ids.step'));
+    expect(assembly.warnings!.find((w) => w.code === 'DUPLICATE_ENTITY')?.message).toMatch(/1 entity id\(s\) defined more than once: #\d+ \(3×\); only one definition of each is used/);
+  });
   it('a clean file has an empty warnings list', async () => {
     const assembly = await loadAssembly(bad('box.step'));
     expect(assembly.warnings).toEqual([]);
