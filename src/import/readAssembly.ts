@@ -49,31 +49,13 @@ export async function readAssembly(source: string | Uint8Array, options: LoadOpt
   const params = occtParams(options);
   const format = options.format ?? detectFormat(bytes, typeof source === 'string' ? label : undefined);
   const warnings: LoadWarning[] = [];
-  let resolveName = (name: string): string => name;
-  let products: { entity: number; name: string }[] = [];
-  let input = bytes;
-  if (format === 'step') {
-    checkStepComplete(bytes, label);
-    const text = new TextDecoder('latin1').decode(bytes);
-    checkStepStructure(text, label);
-    checkDeflections(options, stepModelSize(text), label);
-    const names = rewriteStepNames(bytes);
-    const duplicates = duplicateEntities(text);
-    if (duplicates.length > 0) {
-      const list = duplicates.slice(0, 5).map((d) => `${d.id} (${d.count}×)`).join(', ');
-      warnings.push({ code: 'DUPLICATE_ENTITY', message: `${label}: ${duplicates.length} entity id(s) defined more than once: ${list}${duplicates.length > 5 ? ', …' : ''}; only one definition of each is used` });
-    }
-    const shaped = stepShapeProducts(text);
-    products = names.products.filter((p) => shaped.has(p.entity));
-    input = names.bytes;
-    resolveName = names.resolve;
-    for (const w of names.warnings) {
-      warnings.push({ code: 'NAME_ENCODING', message: `${label}: name "${w.decoded}" is not valid UTF-8; read as ${w.encoding === 'windows-1251' ? 'CP1251' : 'Latin-1'} (bytes ${w.rawHex})` });
-    }
-  } else {
+  let prepared: PreparedStep = { input: bytes, resolveName: (name) => name, products: [] };
+  if (format === 'step') prepared = prepareStep(bytes, label, options, warnings);
+  else {
     checkDeflections(options, null, label);
     if (format === 'brep') checkBrepCounts(new TextDecoder('latin1').decode(bytes), label);
   }
+  const { input, resolveName, products } = prepared;
 
   let result: OcctResult;
   let messages: readonly string[];
@@ -117,6 +99,33 @@ export async function readAssembly(source: string | Uint8Array, options: LoadOpt
     );
   }
   return assembly;
+}
+
+interface PreparedStep {
+  /** What occt reads: the file with its names replaced by keys (see stepStrings.ts). */
+  input: Uint8Array;
+  resolveName: (name: string) => string;
+  /** Leaf products with a shape: each should come back with geometry. */
+  products: { entity: number; name: string }[];
+}
+
+/** Everything checked and rewritten in a STEP file before occt sees it. */
+function prepareStep(bytes: Uint8Array, label: string, options: LoadOptions, warnings: LoadWarning[]): PreparedStep {
+  checkStepComplete(bytes, label);
+  const text = new TextDecoder('latin1').decode(bytes);
+  checkStepStructure(text, label);
+  checkDeflections(options, stepModelSize(text), label);
+  const duplicates = duplicateEntities(text);
+  if (duplicates.length > 0) {
+    const list = duplicates.slice(0, 5).map((d) => `${d.id} (${d.count}×)`).join(', ');
+    warnings.push({ code: 'DUPLICATE_ENTITY', message: `${label}: ${duplicates.length} entity id(s) defined more than once: ${list}${duplicates.length > 5 ? ', …' : ''}; only one definition of each is used` });
+  }
+  const names = rewriteStepNames(bytes);
+  for (const w of names.warnings) {
+    warnings.push({ code: 'NAME_ENCODING', message: `${label}: name "${w.decoded}" is not valid UTF-8; read as ${w.encoding === 'windows-1251' ? 'CP1251' : 'Latin-1'} (bytes ${w.rawHex})` });
+  }
+  const shaped = stepShapeProducts(text);
+  return { input: names.bytes, resolveName: names.resolve, products: names.products.filter((p) => shaped.has(p.entity)) };
 }
 
 /** A PRODUCT of the file that appears nowhere in what occt returned was dropped by it: say so. */
