@@ -11,6 +11,7 @@ import { contactGeometry, type ContactGeometry } from './contactGeometry.js';
 import { collideNarrow, SCD_METHOD } from './narrowPhases.js';
 import { emptyStats, type QueryStats } from './stats.js';
 import { loadTransformedTriangle, loadTriangle, separatedByPlane, transformMargin, triangleBox, trianglePlane } from './triangles.js';
+import { assertPart, assertPose } from '../model/validate.js';
 import { queryBoxTree } from './treeQuery.js';
 import { axisPermutation, boxOverlaps, emptyCandidates, gatherCandidates, gatherSurfaceCandidates, queryLeaves } from './leafQuery.js';
 import { COUNT_MASK } from '../spatial/boxTree.js';
@@ -130,6 +131,7 @@ function atLeast(buffer: Uint32Array, size: number): Uint32Array {
  * which surfaces of part B (at poseB).
  */
 export function collide(a: Part, poseA: Pose, b: Part, poseB: Pose, options?: CollideOptions): CollisionResult {
+  assertPart(a, 'collide', 'a'); assertPose(poseA, 'collide', 'poseA'); assertPart(b, 'collide', 'b'); assertPose(poseB, 'collide', 'poseB');
   const opts = resolveCollideOptions(options);
   const rigidA = readPose(poseA, 'poseA', a, poseAScratch);
   const rigidB = readPose(poseB, 'poseB', b, poseBScratch);

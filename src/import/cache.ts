@@ -8,6 +8,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { readCadFile } from './readFile.js';
 import { SurfcdError } from '../errors.js';
 
 /** `true` = the default directory; a string = that directory; `false`/absent = no cache. */
@@ -86,9 +87,9 @@ export async function writeCacheEntry(dir: string, key: string, data: Uint8Array
 }
 
 /** The file's bytes, or null when it cannot be read (the importer then reports why). */
-export async function readSourceBytes(path: string): Promise<Uint8Array | null> {
+export async function readSourceBytes(path: string, maxBytes?: number): Promise<Uint8Array | null> {
   try {
-    return new Uint8Array(await readFile(path));
+    return await readCadFile(path, maxBytes); // capped, and no devices: /dev/zero must not be hashed forever
   } catch {
     return null;
   }
