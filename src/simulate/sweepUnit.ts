@@ -66,11 +66,14 @@ export function sweepPair(ctx: SweepContext, i: number, j: number, d: [number, n
   for (const [sa, sb] of startContacts(ctx, i, j, skin)) {
     if (contactKeptByMotion(a.surfaces[sa]!, poseA, b.surfaces[sb]!, poseB, { kind: 'translate', vector: move }, ctx.tolerance)) kept.add(`${sa}|${sb}`);
   }
-  const ignore = kept.size > 0 ? (sa: number, sb: number): boolean => kept.has(`${sa}|${sb}`) : undefined;
+  // Surface pairs that grazed once (a vertex sliding along the rim of a face) are left out
+  // after that: the rest of the pair's surfaces still see any real block, and the probe
+  // measures whole solids.
+  const ignore = (sa: number, sb: number): boolean => kept.has(`${sa}|${sb}`);
   let after = -1;
   ctx.stats.pairs++;
   for (let event = 0; event < MAX_EVENTS; event++) {
-    const { hit, stats } = timeOfImpactRigid(a, poseA, b, poseB, move, { mode: 'approach', skin, minDepth: 2 * skin, after, ...(ignore ? { ignore } : {}) });
+    const { hit, stats } = timeOfImpactRigid(a, poseA, b, poseB, move, { mode: 'approach', skin, minDepth: 2 * skin, after, ignore });
     ctx.stats.triangleTests += stats.triangleTests;
     if (!hit) return null;
     const past = hit.distance + probe;
@@ -86,6 +89,7 @@ export function sweepPair(ctx: SweepContext, i: number, j: number, d: [number, n
     if (blocks) {
       return { other: j, moving: i, distance: hit.distance, surfaceMoving: hit.surfaceA, surfaceOther: hit.surfaceB, point: hit.point, normal: hit.normal };
     }
+    kept.add(`${hit.surfaceA}|${hit.surfaceB}`);
     after = past / length;
     if (after >= 1) return null;
   }
