@@ -12,8 +12,7 @@ import { createSweepPool, defaultJobs, type SweepPool } from '../simulate/sweepP
 import { sweepInProcess } from '../simulate/sweepUnit.js';
 import { disassemblyJson, disassemblyMarkdown, disassemblyTable, removalJson, removalMarkdown, removalTable } from '../report/removalReport.js';
 import { writeFileAtomic } from '../report/writeOutput.js';
-import { addCacheOptions, cacheOf } from './cacheOption.js';
-import { addLoadFlags, loadOptionsOf, type LoadFlags } from './loadFlags.js';
+import { addLoadOptions, loadOptions, reportWarnings, type LoadFlags } from './loadFlags.js';
 import { emit, parseChoice, parseNumber, status } from './output.js';
 
 const FORMATS = ['table', 'json', 'md'] as const;
@@ -27,7 +26,6 @@ export function takeRemovalExitCode(): number {
 }
 
 interface CommonFlags extends LoadFlags {
-  cache?: string | boolean;
   directions: string;
   tolerance: string;
   jobs?: string;
@@ -36,14 +34,14 @@ interface CommonFlags extends LoadFlags {
 }
 
 function common(command: Command): Command {
-  return addCacheOptions(addLoadFlags(
+  return addLoadOptions(
     command
       .option('--directions <n>', 'even samples of the sphere tried after the constraint and axis directions (26: the cube lattice)', String(DEFAULT_SPHERE_DIRECTIONS))
       .option('-t, --tolerance <mm>', 'contact tolerance, as in `surfcd contacts`', String(DEFAULT_REMOVAL_TOLERANCE))
       .option('-j, --jobs <n>', 'worker threads for the sweeps (default: the number of cores)')
       .addOption(new Option('--format <format>', 'output format').choices([...FORMATS]).default('table'))
       .option('-o, --out <file>', 'write the report to a file instead of stdout'),
-  ));
+  );
 }
 
 function parseCommon(flags: CommonFlags): { sphere: number; tolerance: number; jobs: number; format: (typeof FORMATS)[number] } {
@@ -89,9 +87,10 @@ export function registerRemovalCommands(program: Command): void {
       .addOption(new Option('--part <path>', 'a part or product node path (repeatable; default: every part)').argParser((v: string, prev: string[]) => [...prev, v]).default([], 'every part')),
   ).action(async (file: string, flags: CommonFlags & { part: string[] }) => {
     const opts = parseCommon(flags);
-    const load = loadOptionsOf(flags);
+    const load = loadOptions(flags);
     const stop = status(`loading ${file}`);
-    const assembly = await loadAssembly(file, { ...load, cache: cacheOf(flags) }).finally(stop);
+    const assembly = await loadAssembly(file, load).finally(stop);
+    reportWarnings(assembly, flags.strict);
     const engine = sweeper(assembly, opts.tolerance, opts.jobs);
     try {
       const constraints = recognizeConstraints(assembly, { tolerance: opts.tolerance });
@@ -115,9 +114,10 @@ export function registerRemovalCommands(program: Command): void {
   ).action(async (file: string, flags: CommonFlags & { base?: string; scriptOut?: string }) => {
     const opts = parseCommon(flags);
     if (flags.scriptOut === '') throw new SurfcdError('INVALID_OPTION', '--script-out: expected a file name');
-    const load = loadOptionsOf(flags);
+    const load = loadOptions(flags);
     const stop = status(`loading ${file}`);
-    const assembly = await loadAssembly(file, { ...load, cache: cacheOf(flags) }).finally(stop);
+    const assembly = await loadAssembly(file, load).finally(stop);
+    reportWarnings(assembly, flags.strict);
     const engine = sweeper(assembly, opts.tolerance, opts.jobs);
     try {
       const result = await disassemble(assembly, { directions: opts.sphere, tolerance: opts.tolerance, ...(flags.base !== undefined ? { base: flags.base } : {}), ...(engine.sweep ? { sweep: engine.sweep } : {}) });
