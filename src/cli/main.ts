@@ -4,6 +4,7 @@ import { COLLIDE_MODES, type CollideMode } from '../collide/collide.js';
 import { findContacts } from '../collide/findContacts.js';
 import { registerConstraintsCommand } from './constraints.js';
 import { registerReportCommand } from './report.js';
+import { registerViewCommand } from './view.js';
 import { SurfcdError } from '../errors.js';
 import type { LoadOptions } from '../import/readAssembly.js';
 import { contactsCsv, contactsJson, contactsTable, interferenceOnly } from '../report/contactsReport.js';
@@ -87,6 +88,7 @@ export function buildProgram(): Command {
   });
   registerConstraintsCommand(program);
   registerReportCommand(program);
+  registerViewCommand(program);
   return program;
 }
 

@@ -9,6 +9,7 @@
 import type { PagePayload, PayloadNode } from '../report/pagePayload.js';
 import type { ReportItem } from '../report/reportModel.js';
 import { amountText, ItemList, type ListFilters } from './itemList.js';
+import { startLive, type LiveApi } from './live.js';
 import { decodePart, ReportScene, type ScreenBox } from './scene.js';
 import { CSS } from './style.js';
 
@@ -24,6 +25,8 @@ export interface ReportPageApi {
   frames(): number;
   scene: ReportScene;
   setFilters(change: Partial<ListFilters>): void;
+  /** `surfcd view` only: the live drag tools. */
+  live?: LiveApi;
 }
 
 declare global {
@@ -122,9 +125,10 @@ export function startPage(): ReportPageApi {
     stage.append(h('div', { id: 'error' }, `3-D view unavailable (${error instanceof Error ? error.message : String(error)}); the list still works.`));
     throw error;
   }
-  tree.append(treeView(payload.tree, payload, (ids, visible) => ids.forEach((i) => scene.setVisible(i, visible))));
+  let live: LiveApi | undefined;
+  tree.append(treeView(payload.tree, payload, (ids, visible) => ids.forEach((i) => (live ? live.setVisible(parts[i]!.path, visible) : scene.setVisible(i, visible)))));
 
-  const byId = new Map(model.items.map((i) => [i.id, i] as const));
+  const byId = (id: string): ReportItem | undefined => itemList.item(id);
   const itemList = new ItemList(list, count, (item) => {
     detail.replaceChildren(...detailOf(item));
     if (!item) return scene.select(null);
@@ -135,6 +139,11 @@ export function startPage(): ReportPageApi {
   });
   itemList.setItems(model.items);
   detail.replaceChildren(...detailOf(null));
+  if (payload.mode === 'view') {
+    const tools = h('div', { id: 'tools' });
+    stage.append(tools);
+    live = startLive(scene, itemList, model.items, model.assembly, model.tolerance, model.clearance ?? 0.5, tools);
+  }
 
   const filtersChanged = (): void =>
     itemList.setFilters({ interferenceOnly: onlyInt.checked, hideTouching: hideTouch.checked, part: partSelect.value, status: statusSelect.value, text: search.value.trim(), sort: sortSelect.value as ListFilters['sort'] });
@@ -157,7 +166,7 @@ export function startPage(): ReportPageApi {
     select: (id) => itemList.select(id),
     selected: () => itemList.selected,
     projectedBoxes: () => {
-      const item = itemList.selected ? byId.get(itemList.selected) : undefined;
+      const item = itemList.selected ? byId(itemList.selected) : undefined;
       if (!item) return null;
       const a = partIndex.get(item.partA)!, b = partIndex.get(item.partB)!;
       const rect = canvas.getBoundingClientRect();
@@ -171,6 +180,7 @@ export function startPage(): ReportPageApi {
     frames: () => scene.frames,
     scene,
     setFilters: (change) => itemList.setFilters(change),
+    ...(live ? { live } : {}),
   };
   scene.onRender = () => {
     if (api.firstRenderMs === null) {
