@@ -28,7 +28,7 @@ export interface ViewServer {
 export async function startViewServer(assembly: Assembly, options: { port: number; tolerance: number; clearance: number }): Promise<ViewServer> {
   const model = reportModelOf(assembly, { tolerance: options.tolerance, clearance: options.clearance });
   const payload = buildPayload(assembly, model, (b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64'), 'view');
-  const html = pageHtml(payload, readViewerBundle(), VIEW_CSP);
+  const html = pageHtml(payload, readViewerBundle('view'), VIEW_CSP);
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     if (req.method === 'GET' && (path === '/' || path === '/index.html')) {

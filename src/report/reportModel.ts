@@ -148,9 +148,9 @@ export function compareItems(x: ReportItem, y: ReportItem): number {
   );
 }
 
-/** Most severe first: interferences by depth, then contacts, then clearances by smallest gap. */
+/** Most severe first: interferences by depth, then contacts, then clearances by smallest gap; resolved items last. */
 export function compareSeverity(x: ReportItem, y: ReportItem): number {
-  return SEVERITY[y.kind] - SEVERITY[x.kind] || (x.kind === 'interference' ? y.depth - x.depth : 0) || (x.kind === 'clearance' ? x.gap - y.gap : 0) || compareItems(x, y);
+  return Number(x.status === 'resolved') - Number(y.status === 'resolved') || SEVERITY[y.kind] - SEVERITY[x.kind] || (x.kind === 'interference' ? y.depth - x.depth : 0) || (x.kind === 'clearance' ? x.gap - y.gap : 0) || compareItems(x, y);
 }
 
 /** Builds the report model from findContacts' and (optionally) recognizeConstraints' results, found with the same poses. */

@@ -9,7 +9,7 @@
 import type { PagePayload, PayloadNode } from '../report/pagePayload.js';
 import type { ReportItem } from '../report/reportModel.js';
 import { amountText, ItemList, type ListFilters } from './itemList.js';
-import { startLive, type LiveApi } from './live.js';
+import type { LiveApi, startLive } from './live.js';
 import { decodePart, ReportScene, type ScreenBox } from './scene.js';
 import { CSS } from './style.js';
 
@@ -82,7 +82,8 @@ function detailOf(item: ReportItem | null): (Node | string)[] {
   ];
 }
 
-export function startPage(): ReportPageApi {
+/** `live`: the drag tools, passed in by the view entry only, so the report bundle leaves the core out. */
+export function startPage(live?: typeof startLive): ReportPageApi {
   const style = document.createElement('style');
   style.textContent = CSS;
   document.head.append(style);
@@ -125,8 +126,8 @@ export function startPage(): ReportPageApi {
     stage.append(h('div', { id: 'error' }, `3-D view unavailable (${error instanceof Error ? error.message : String(error)}); the list still works.`));
     throw error;
   }
-  let live: LiveApi | undefined;
-  tree.append(treeView(payload.tree, payload, (ids, visible) => ids.forEach((i) => (live ? live.setVisible(parts[i]!.path, visible) : scene.setVisible(i, visible)))));
+  let liveApi: LiveApi | undefined;
+  tree.append(treeView(payload.tree, payload, (ids, visible) => ids.forEach((i) => (liveApi ? liveApi.setVisible(parts[i]!.path, visible) : scene.setVisible(i, visible)))));
 
   const byId = (id: string): ReportItem | undefined => itemList.item(id);
   const itemList = new ItemList(list, count, (item) => {
@@ -139,10 +140,10 @@ export function startPage(): ReportPageApi {
   });
   itemList.setItems(model.items);
   detail.replaceChildren(...detailOf(null));
-  if (payload.mode === 'view') {
+  if (payload.mode === 'view' && live) {
     const tools = h('div', { id: 'tools' });
     stage.append(tools);
-    live = startLive(scene, itemList, model.items, model.assembly, model.tolerance, model.clearance ?? 0.5, tools);
+    liveApi = live(scene, itemList, model.items, model.assembly, model.tolerance, model.clearance ?? 0.5, tools);
   }
 
   const filtersChanged = (): void =>
@@ -180,7 +181,7 @@ export function startPage(): ReportPageApi {
     frames: () => scene.frames,
     scene,
     setFilters: (change) => itemList.setFilters(change),
-    ...(live ? { live } : {}),
+    ...(liveApi ? { live: liveApi } : {}),
   };
   scene.onRender = () => {
     if (api.firstRenderMs === null) {
@@ -191,6 +192,3 @@ export function startPage(): ReportPageApi {
   window.surfcdReport = api;
   return api;
 }
-
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => startPage());
-else startPage();

@@ -1,26 +1,23 @@
 /// <reference lib="dom" />
 /**
  * The HTML report in real headless Chromium, opened from file:// with every non-file
- * request aborted: the rig as assembled (previous) against the rig with the bolt pushed
- * 2 mm sideways into its hole wall (current).
+ * request aborted: the report fixture as built (previous) against the fixture with its
+ * pin pushed into the hole wall, the block lifted off and the spacer put down (current).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadAssembly } from '../../src/index.js';
 import { reportModelOf } from '../../src/cli/report.js';
 import { reportHtml } from '../../src/report/htmlReport.js';
 import { applyPrevious } from '../../src/report/reportDiff.js';
 import type { ReportModel } from '../../src/report/reportModel.js';
 import { describeBrowser, launchChromium } from '../helpers/browser.js';
-import { projectRoot, sample } from '../helpers/shared.js';
+import { ensureViewerBundle } from '../helpers/viewerBundle.js';
+import { PUSHED, reportFixture } from './fixture.js';
 import { canvasPixels } from './pixels.js';
-
-const PUSH = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 2, 0, 0, 1];
 
 describeBrowser('surfcd report: the HTML page in Chromium', () => {
   let browser: Browser;
@@ -31,12 +28,12 @@ describeBrowser('surfcd report: the HTML page in Chromium', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [join(projectRoot, 'scripts/build-viewer.mjs'), '--quiet']);
-    const rig = await loadAssembly(sample('rig.step'));
-    before = reportModelOf(rig, { tolerance: 0.01, clearance: 0.5 });
-    model = applyPrevious(reportModelOf(rig, { tolerance: 0.01, clearance: 0.5, poses: { bolt: PUSH } }), JSON.parse(JSON.stringify(before.items)), 'before.json');
-    const file = join(mkdtempSync(join(tmpdir(), 'surfcd-report-')), 'rig.html');
-    writeFileSync(file, reportHtml(rig, model));
+    ensureViewerBundle();
+    const assembly = reportFixture();
+    before = reportModelOf(assembly, { tolerance: 0.01, clearance: 0.5 });
+    model = applyPrevious(reportModelOf(assembly, { tolerance: 0.01, clearance: 0.5, poses: PUSHED }), JSON.parse(JSON.stringify(before.items)), 'before.json');
+    const file = join(mkdtempSync(join(tmpdir(), 'surfcd-report-')), 'fixture.html');
+    writeFileSync(file, reportHtml(assembly, model));
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1200, height: 760 } });
     page.on('pageerror', (e) => errors.push(e.message));
@@ -61,11 +58,12 @@ describeBrowser('surfcd report: the HTML page in Chromium', () => {
   it('marks new / persistent / resolved against the previous report', async () => {
     const was = new Set(before.items.map((i) => i.id)), now = new Set(model.items.filter((i) => i.status !== 'resolved').map((i) => i.id));
     const statusOf = async (id: string): Promise<string> => (await page.locator(`#list li.item[data-id="${id}"] .badge.status`).textContent()) ?? '';
-    // the clearance fit of the shank in the hole is now an interference: same id, persistent
-    expect(await statusOf('bolt:8+plate:6')).toBe('persistent (was clearance)');
+    // the clearance fit of the pin in the hole is now an interference: same id, persistent
+    expect(await statusOf('pin:0+plate:0')).toBe('persistent (was clearance)');
     const expectNew = [...now].filter((id) => !was.has(id)), expectResolved = [...was].filter((id) => !now.has(id));
     expect(expectNew.length).toBeGreaterThan(0);
     for (const id of expectNew) expect(await statusOf(id)).toBe('new');
+    expect(expectResolved.length).toBeGreaterThan(0);
     for (const id of expectResolved) expect(await statusOf(id)).toMatch(/^resolved/);
     expect(await page.locator('#list li.item .badge.status.persistent').count()).toBe([...now].filter((id) => was.has(id)).length);
   });
