@@ -23,6 +23,8 @@ import { initReplicad, exportStepDeterministic } from './lib/occ.mjs';
 import { Mates, matesDocument } from './lib/mates.mjs';
 import { verifySample } from './lib/verify.mjs';
 import { rigid, translation, toColumnMajor, normalize } from './lib/vec3.mjs';
+import { FIT_SAMPLES } from './samples/fits.mjs';
+import { GEAR_SAMPLES } from './samples/gears.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'samples');
@@ -388,6 +390,8 @@ const SAMPLES = [
   { name: 'ball-joint', build: buildBallJoint, description: 'surfcd sample ball-joint: ball on a stem in a spherical socket' },
   { name: 'cone-seat', build: buildConeSeat, description: 'surfcd sample cone-seat: valve cone in a conical seat' },
   { name: 'rotated-rig', build: buildRotatedRig, description: 'surfcd sample rotated-rig: rig under 23 deg about (1,2,3) plus a translation' },
+  ...FIT_SAMPLES,
+  ...GEAR_SAMPLES,
 ];
 
 /** Write via a temporary name + rename; leave the file alone if the bytes are unchanged. */

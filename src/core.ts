@@ -41,6 +41,7 @@ export { trianglesCross } from './math/triangleCross.js';
 export { partFromMesh, type MeshInput } from './spatial/mesh.js';
 export { partFromGeometry, type GeometryLike } from './spatial/geometry.js';
 export { indexPart, indexAssembly, partIndexBytes } from './spatial/indexPart.js';
+export { serializeAssembly, deserializeAssembly, SERIAL_FORMAT_VERSION } from './spatial/serialize.js';
 
 // three.js-friendly (structural: three itself is only needed by surfcd/three)
 export { partGeometryArrays, type PartGeometryArrays } from './three/geometryArrays.js';

@@ -16,7 +16,8 @@ export type SurfcdErrorCode =
   | 'UNKNOWN_PART'
   | 'PLUGIN_FAILED'
   | 'WRITE_FAILED'
-  | 'IMPORT_FAILED';
+  | 'IMPORT_FAILED'
+  | 'INVALID_CACHE';
 
 export class SurfcdError extends Error {
   readonly code: SurfcdErrorCode;

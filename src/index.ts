@@ -5,3 +5,6 @@ export * from './core.js';
 export { loadAssembly, readAssembly } from './spatial/load.js';
 export { occtModule, resetOcct } from './import/occt.js';
 export { usePlugin, loadPlugin } from './constraints/loadPlugin.js';
+export type { AssemblyLoadOptions } from './spatial/load.js';
+export { updateAssemblyCache } from './spatial/loadCached.js';
+export { defaultCacheDir, type CacheOption } from './import/cache.js';

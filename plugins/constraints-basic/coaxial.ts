@@ -1,9 +1,14 @@
 /** `coaxial`: a convex cylinder (shaft) in a concave one (hole) on the same axis, with a radial clearance ≥ 0. */
 import type { ConstraintCandidate, ConstraintRule, SurfaceView } from '../../src/constraints/types.js';
+import { clearanceHole } from './iso273.js';
 import { add, canonical, distanceToLine, dot, mm, n, overlap, perpendiculars, round, roundV, sameLine, scale, v3, vec } from './geometry.js';
 
-/** The coaxial fit of two surfaces, or null (also used by other rules). */
-export function coaxialCandidate(a: SurfaceView, b: SurfaceView, tolerance: number, clearance: number, angle: number): ConstraintCandidate | null {
+/**
+ * The coaxial fit of two surfaces, or null (also used by other rules). With `bySize`, a gap
+ * beyond `clearance` is still a fit when the pair is a standard clearance hole (ISO 273), and
+ * the candidate names it (`standard: 'M20 medium'`).
+ */
+export function coaxialCandidate(a: SurfaceView, b: SurfaceView, tolerance: number, clearance: number, angle: number, bySize = false): ConstraintCandidate | null {
   if (a.kind.type !== 'cylinder' || b.kind.type !== 'cylinder') return null;
   const ca = a.kind, cb = b.kind;
   const hole = a.sense === 'concave' && b.sense === 'convex' ? 'A' : a.sense === 'convex' && b.sense === 'concave' ? 'B' : null;
@@ -11,7 +16,9 @@ export function coaxialCandidate(a: SurfaceView, b: SurfaceView, tolerance: numb
   const tol = tolerance + ca.residual + cb.residual;
   if (!sameLine(ca.point, ca.axis, cb.point, cb.axis, tol, angle)) return null;
   const gap = hole === 'A' ? ca.radius - cb.radius : cb.radius - ca.radius;
-  if (gap < -tol || gap > Math.max(clearance, tol)) return null;
+  const [holeR, shankR] = hole === 'A' ? [ca.radius, cb.radius] : [cb.radius, ca.radius];
+  const standard = bySize && gap > tol ? clearanceHole(2 * shankR, 2 * holeR, tol) : null;
+  if (gap < -tol || gap > Math.max(clearance, tol, standard?.limit ?? 0)) return null;
   const axis = canonical(ca.axis);
   const [lo, hi] = overlap(a.range(axis), b.range(axis));
   if (!(hi - lo > tol)) return null; // the faces only meet at an edge
@@ -29,6 +36,7 @@ export function coaxialCandidate(a: SurfaceView, b: SurfaceView, tolerance: numb
       fit: clearanceValue <= tol,
       hole,
       length: round(hi - lo),
+      ...(standard ? { standard: standard.standard } : {}),
     },
     residual: round(offset + (gap < 0 ? -gap : 0)),
   };
@@ -38,7 +46,7 @@ export const coaxial: ConstraintRule = {
   name: 'coaxial',
   kinds: ['coaxial'],
   match({ a, b }, ctx) {
-    return coaxialCandidate(a, b, ctx.tolerance, ctx.clearance, ctx.angleTolerance);
+    return coaxialCandidate(a, b, ctx.tolerance, ctx.clearance, ctx.angleTolerance, ctx.clearanceBySize);
   },
   merge(x, y, ctx): ConstraintCandidate | null {
     const px = v3(x.params['point']), ax = v3(x.params['axis']), py = v3(y.params['point']), ay = v3(y.params['axis']);
@@ -58,7 +66,7 @@ export const coaxial: ConstraintRule = {
     return [ctx.wrench.force(u, point), ctx.wrench.force(w, point), ctx.wrench.moment(u), ctx.wrench.moment(w)];
   },
   describe(c) {
-    const fit = c.params['fit'] ? 'fit' : `clearance ${mm(n(c.params['clearance']))}`;
+    const fit = c.params['fit'] ? 'fit' : `clearance ${mm(n(c.params['clearance']))}${c.params['standard'] ? ` (${String(c.params['standard'])})` : ''}`;
     return `Ø${mm(2 * n(c.params['radiusA']))}/Ø${mm(2 * n(c.params['radiusB']))}  ${fit}  axis ${vec(v3(c.params['axis']))} through ${vec(v3(c.params['point']))}`;
   },
 };

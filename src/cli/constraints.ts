@@ -4,16 +4,17 @@ import { loadPlugin } from '../constraints/loadPlugin.js';
 import { DEFAULT_CLEARANCE, DEFAULT_TOLERANCE, pluginsFor, recognizeConstraints } from '../constraints/recognize.js';
 import type { LoadedPlugin } from '../constraints/types.js';
 import { SurfcdError } from '../errors.js';
-import type { LoadOptions } from '../import/readAssembly.js';
 import { constraintsCsv, constraintsJson, constraintsMarkdown, constraintsTable } from '../report/constraintsReport.js';
-import { loadAssembly } from '../spatial/load.js';
+import { loadAssembly, type AssemblyLoadOptions } from '../spatial/load.js';
+import { updateAssemblyCache } from '../spatial/loadCached.js';
 import { emit, parseChoice, parseNumber, status } from './output.js';
+import { addCacheOptions, cacheOf } from './cacheOption.js';
 
 const BUILT_IN_FORMATS = ['table', 'json', 'csv', 'md'] as const;
 
 interface Flags {
   tolerance: string;
-  clearance: string;
+  clearance?: string;
   angleTolerance?: string;
   format: string;
   out?: string;
@@ -21,10 +22,12 @@ interface Flags {
   linearDeflection?: string;
   angularDeflection?: string;
   cadFormat?: string;
+  cache?: string | boolean;
 }
 
-function loadOptions(flags: Flags): LoadOptions {
+function loadOptions(flags: Flags): AssemblyLoadOptions {
   return {
+    cache: cacheOf(flags),
     ...(flags.linearDeflection !== undefined ? { linearDeflection: parseNumber('--linear-deflection', flags.linearDeflection, { min: 0, exclusiveMin: true }) } : {}),
     ...(flags.angularDeflection !== undefined ? { angularDeflection: parseNumber('--angular-deflection', flags.angularDeflection, { min: 0, exclusiveMin: true }) } : {}),
     ...(flags.cadFormat !== undefined ? { format: parseChoice('--cad-format', flags.cadFormat, ['step', 'iges', 'brep'] as const) } : {}),
@@ -46,12 +49,12 @@ async function timed<T>(message: string, work: () => Promise<T> | T): Promise<[T
 
 /** Adds the `constraints` command to the program. */
 export function registerConstraintsCommand(program: Command): Command {
-  return program
-    .command('constraints')
+  return addCacheOptions(program
+    .command('constraints'))
     .description('recognise assembly constraints (against, coaxial, tangent, spherical, conical, insert, …) and the degrees of freedom they leave')
     .argument('<file>', 'STEP, IGES or BREP file')
     .option('-t, --tolerance <mm>', 'surfaces closer than this touch; also the coincidence tolerance of the rules', String(DEFAULT_TOLERANCE))
-    .option('-c, --clearance <mm>', 'largest radial gap of a fit (coaxial, spherical)', String(DEFAULT_CLEARANCE))
+    .option('-c, --clearance <mm>', `largest radial gap of a fit (coaxial, spherical) (default: by size, ISO 273 clearance holes; ${DEFAULT_CLEARANCE} for other sizes)`)
     .option('--angle-tolerance <deg>', 'largest angle between directions that count as parallel, degrees (default 1)')
     .option('--format <format>', `output format: ${BUILT_IN_FORMATS.join(', ')}, or a format a plugin adds`, 'table')
     .option('-o, --out <file>', 'write the report to a file instead of stdout')
@@ -66,7 +69,7 @@ export function registerConstraintsCommand(program: Command): Command {
     .action(async (file: string, flags: Flags) => {
       // check everything cheap before the slow import
       const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
-      const clearance = parseNumber('--clearance', flags.clearance, { min: 0 });
+      const clearance = flags.clearance === undefined ? undefined : parseNumber('--clearance', flags.clearance, { min: 0 });
       const angleTolerance = flags.angleTolerance === undefined ? undefined : (parseNumber('--angle-tolerance', flags.angleTolerance, { min: 0 }) * Math.PI) / 180;
       if (angleTolerance !== undefined && angleTolerance > Math.PI / 4) throw new SurfcdError('INVALID_OPTION', `--angle-tolerance: expected at most 45 degrees, got ${flags.angleTolerance}`);
       const load = loadOptions(flags);
@@ -81,8 +84,10 @@ export function registerConstraintsCommand(program: Command): Command {
 
       const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, load));
       const [report, recognizeMs] = await timed('recognising constraints', () =>
-        recognizeConstraints(assembly, { tolerance, clearance, plugins: extra, ...(angleTolerance !== undefined ? { angleTolerance } : {}) }),
+        recognizeConstraints(assembly, { tolerance, plugins: extra, ...(clearance !== undefined ? { clearance } : {}), ...(angleTolerance !== undefined ? { angleTolerance } : {}) }),
       );
+      // Keep the surface kinds just fitted in the cache entry, so the next run skips the fitting (issue 14).
+      await updateAssemblyCache(assembly);
       let text: string;
       if (reporter) {
         try {

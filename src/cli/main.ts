@@ -2,24 +2,28 @@
 import { Command, CommanderError, Option } from 'commander';
 import { COLLIDE_MODES, type CollideMode } from '../collide/collide.js';
 import { findContacts } from '../collide/findContacts.js';
+import { narrowPhaseNames } from '../collide/narrowPhases.js';
 import { registerConstraintsCommand } from './constraints.js';
 import { registerReportCommand } from './report.js';
 import { registerViewCommand } from './view.js';
 import { SurfcdError } from '../errors.js';
-import type { LoadOptions } from '../import/readAssembly.js';
 import { contactsCsv, contactsJson, contactsTable, interferenceOnly } from '../report/contactsReport.js';
 import { inspectJson, inspectText } from '../report/inspectReport.js';
-import { loadAssembly } from '../spatial/load.js';
+import { loadAssembly, type AssemblyLoadOptions } from '../spatial/load.js';
+import { updateAssemblyCache } from '../spatial/loadCached.js';
 import { emit, parseChoice, parseNumber, status } from './output.js';
+import { addCacheOptions, cacheOf } from './cacheOption.js';
 
 interface LoadFlags {
   linearDeflection?: string;
   angularDeflection?: string;
   cadFormat?: string;
+  cache?: string | boolean;
 }
 
-function loadOptions(flags: LoadFlags): LoadOptions {
+function loadOptions(flags: LoadFlags): AssemblyLoadOptions {
   return {
+    cache: cacheOf(flags),
     ...(flags.linearDeflection !== undefined ? { linearDeflection: parseNumber('--linear-deflection', flags.linearDeflection, { min: 0, exclusiveMin: true }) } : {}),
     ...(flags.angularDeflection !== undefined ? { angularDeflection: parseNumber('--angular-deflection', flags.angularDeflection, { min: 0, exclusiveMin: true }) } : {}),
     ...(flags.cadFormat !== undefined ? { format: parseChoice('--cad-format', flags.cadFormat, ['step', 'iges', 'brep'] as const) } : {}),
@@ -27,7 +31,7 @@ function loadOptions(flags: LoadFlags): LoadOptions {
 }
 
 function addLoadOptions(command: Command): Command {
-  return command
+  return addCacheOptions(command)
     .option('--linear-deflection <mm>', 'max chordal deviation of the tessellation, mm (default: 0.1% of each part\'s size)')
     .option('--angular-deflection <rad>', 'max angle between neighbouring facets, radians (default 0.5)')
     .addOption(new Option('--cad-format <format>', 'force the input format instead of detecting it').choices(['step', 'iges', 'brep']));
@@ -68,14 +72,16 @@ export function buildProgram(): Command {
       .argument('<file>', 'STEP, IGES or BREP file')
       .option('-t, --tolerance <mm>', 'surfaces closer than this count as touching', '0')
       .addOption(new Option('--mode <mode>', 'first-surface: one pair per part pair; all-surfaces: every surface pair').choices([...COLLIDE_MODES]).default('all-surfaces'))
+      .addOption(new Option('--method <name>', 'narrow phase: scd (S-CD) or one a plugin adds (obbtree, boxtree); same answer, different speed').choices(narrowPhaseNames()).default('scd'))
       .option('--interference-only', 'list only surface pairs that overlap in volume beyond the tessellation error')
       .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']).default('table'))
       .option('-o, --out <file>', 'write the report to a file instead of stdout'),
-  ).action(async (file: string, flags: LoadFlags & { tolerance: string; mode: string; format: string; out?: string; interferenceOnly?: boolean }) => {
+  ).action(async (file: string, flags: LoadFlags & { tolerance: string; mode: string; method: string; format: string; out?: string; interferenceOnly?: boolean }) => {
     const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
     const mode = flags.mode as CollideMode;
     const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, loadOptions(flags)));
-    const [found, queryMs] = await timed('finding contacts', () => findContacts(assembly, { tolerance, mode }));
+    const [found, queryMs] = await timed('finding contacts', () => findContacts(assembly, { tolerance, mode, method: flags.method }));
+    await updateAssemblyCache(assembly); // keep the surface kinds the verdicts fitted (issue 14)
     const report = flags.interferenceOnly ? interferenceOnly(found) : found;
     const text =
       flags.format === 'json'

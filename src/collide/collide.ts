@@ -1,12 +1,13 @@
 import { SurfcdError } from '../errors.js';
 import { aabbsOverlap, growAabb, intersectAabbs, transformAabb } from '../math/aabb.js';
-import { obbsOverlap } from '../math/obbOverlap.js';
+import { OBB_TEST_NAMES, OBB_TESTS, type ObbTestName } from '../math/obbTests.js';
 import { invertRigid, relativeRigid, toRigid, type Pose, type Rigid } from '../math/rigid.js';
 import { crossingDepth, trianglesCross } from '../math/triangleCross.js';
 import { trianglesIntersect } from '../math/triangleIntersect.js';
 import { trianglesWithin } from '../math/triangleDistance.js';
 import type { Part } from '../model/types.js';
 import { indexPart } from '../spatial/indexPart.js';
+import { collideNarrow, SCD_METHOD } from './narrowPhases.js';
 import { emptyStats, type QueryStats } from './stats.js';
 import { loadTransformedTriangle, loadTriangle, transformMargin, triangleBox } from './triangles.js';
 import { queryBoxTree } from './treeQuery.js';
@@ -29,6 +30,10 @@ export interface CollideOptions {
    * Costs more: every candidate triangle pair of a surface pair is tested.
    */
   classify?: boolean;
+  /** The narrow phase: `scd` (default) or one a plugin registered (`obbtree`, `boxtree`, …; see NARROW_PHASES.md). */
+  method?: string;
+  /** The OBB–OBB test for S-CD's pre-check and the OBBTree's nodes: `sat` (15 axes, default), `lite` (6 face axes), `effective` (Bai 2015). */
+  obbTest?: ObbTestName;
 }
 
 export type SurfaceRelation = 'touching' | 'intersecting';
@@ -59,6 +64,8 @@ export interface ResolvedOptions {
   oaabb: boolean;
   obbPrecheck: boolean;
   classify: boolean;
+  method: string;
+  obbTest: ObbTestName;
 }
 
 export function resolveCollideOptions(options: CollideOptions | undefined): ResolvedOptions {
@@ -70,7 +77,13 @@ export function resolveCollideOptions(options: CollideOptions | undefined): Reso
   if (typeof tolerance !== 'number' || !(tolerance >= 0) || !Number.isFinite(tolerance)) {
     throw new SurfcdError('INVALID_OPTION', `collide: tolerance must be a finite number ≥ 0 (mm), got ${String(tolerance)}`);
   }
-  return { mode, tolerance, oaabb: options?.oaabb ?? true, obbPrecheck: options?.obbPrecheck ?? true, classify: options?.classify ?? false };
+  const method = options?.method ?? SCD_METHOD;
+  if (typeof method !== 'string') throw new SurfcdError('INVALID_OPTION', `collide: method must be a string, got ${String(method)}`);
+  const obbTest = options?.obbTest ?? 'sat';
+  if (!OBB_TEST_NAMES.includes(obbTest)) {
+    throw new SurfcdError('INVALID_OPTION', `collide: obbTest "${String(obbTest)}" is not one of ${OBB_TEST_NAMES.join(', ')}`);
+  }
+  return { mode, tolerance, oaabb: options?.oaabb ?? true, obbPrecheck: options?.obbPrecheck ?? true, classify: options?.classify ?? false, method, obbTest };
 }
 
 /** Pair states per A surface, for the B surface being processed. */
@@ -123,6 +136,7 @@ function readPose(pose: Pose, which: string, part: Part, out: Rigid): Rigid {
 }
 
 export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opts: ResolvedOptions): CollisionResult {
+  if (opts.method !== SCD_METHOD) return collideNarrow(opts.method, a, rigidA, b, rigidB, opts);
   indexPart(a);
   indexPart(b);
   const stats = emptyStats();
@@ -136,7 +150,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   // 1. OBB pre-check under the relative pose.
   if (opts.obbPrecheck) {
     stats.obbTests++;
-    if (!obbsOverlap(a.obb, b.obb, bToA, reach)) return none;
+    if (!OBB_TESTS[opts.obbTest](a.obb, b.obb, bToA, reach)) return none;
   }
   // 2–3. Cover boxes and the overlap boxes (OAABB) in each part's frame.
   transformAabb(a.bounds, aToB, coverOfA);

@@ -15,6 +15,8 @@ export interface ContactOptions {
   mode?: CollideMode;
   /** Poses by part path; parts not named stay where the file placed them. */
   poses?: Record<string, Pose> | Map<string, Pose>;
+  /** The narrow phase (`collide`'s `method`): `scd` (default), `obbtree`, `boxtree`, … */
+  method?: string;
   /** Called after each candidate part pair, for progress display. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -64,7 +66,7 @@ const byCodePoint = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 
 
 /** Every touching or intersecting surface pair between the parts of an assembly. */
 export function findContacts(assembly: Assembly, options: ContactOptions = {}): ContactReport {
-  const opts = resolveCollideOptions({ mode: options.mode ?? 'all-surfaces', tolerance: options.tolerance ?? 0, classify: true });
+  const opts = resolveCollideOptions({ mode: options.mode ?? 'all-surfaces', tolerance: options.tolerance ?? 0, classify: true, ...(options.method !== undefined ? { method: options.method } : {}) });
   const poses = resolvePoses(assembly, options.poses);
   const stats = emptyStats();
   const worldBoxes = assembly.parts.map((part, i) => growAabb(transformAabb(part.bounds, poses[i]!), opts.tolerance + 1e-9 * Math.max(1, Math.abs(part.bounds[0]!), Math.abs(part.bounds[5]!))));

@@ -5,6 +5,8 @@
  * and can be removed with `removePlugin(name)`. Add a first-party plugin by adding a line.
  */
 import constraintsBasic from '../../plugins/constraints-basic/index.js';
+import narrowBoxtree from '../../plugins/narrow-boxtree/index.js';
+import narrowObbtree from '../../plugins/narrow-obbtree/index.js';
 import type { SurfcdPlugin } from './types.js';
 
 export interface FirstPartyPlugin {
@@ -16,4 +18,6 @@ export interface FirstPartyPlugin {
 /** Registered in this order before any `usePlugin` plugin. */
 export const FIRST_PARTY_PLUGINS: readonly FirstPartyPlugin[] = [
   { source: 'plugins/constraints-basic', plugin: constraintsBasic },
+  { source: 'plugins/narrow-obbtree', plugin: narrowObbtree },
+  { source: 'plugins/narrow-boxtree', plugin: narrowBoxtree },
 ];

@@ -6,6 +6,7 @@
  * see `loadPlugin.ts` (the `surfcd` entry's `usePlugin` and `loadPlugin`).
  */
 import { SurfcdError } from '../errors.js';
+import { registerNarrowPhase, unregisterNarrowPhase, validateNarrowPhase, type NarrowPhase } from '../collide/narrowPhases.js';
 import { FIRST_PARTY_PLUGINS } from './firstParty.js';
 import type { ConstraintReporter, ConstraintRule, LoadedPlugin, SurfcdPlugin } from './types.js';
 
@@ -20,7 +21,9 @@ function theRegistry(): LoadedPlugin[] {
     const loaded: LoadedPlugin[] = [];
     for (const { source, plugin } of FIRST_PARTY_PLUGINS) {
       try {
-        loaded.push(validatePlugin(plugin, source));
+        const plugin1 = validatePlugin(plugin, source);
+        registerPhases(plugin1);
+        loaded.push(plugin1);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         throw new SurfcdError('PLUGIN_FAILED', `first-party ${message}`, { cause: error });
@@ -66,13 +69,13 @@ export function validatePlugin(plugin: unknown, source: string): LoadedPlugin {
       if (typeof rule['name'] !== 'string' || rule['name'].trim() === '') {
         throw new SurfcdError('PLUGIN_FAILED', `${at}: "name" is ${describeValue(rule['name'])}, expected a non-empty string`);
       }
-      for (const f of ['match', 'derive', 'merge', 'freedom', 'describe']) {
+      for (const f of ['match', 'matchPair', 'supersede', 'derive', 'merge', 'freedom', 'describe']) {
         if (rule[f] !== undefined && typeof rule[f] !== 'function') {
           throw new SurfcdError('PLUGIN_FAILED', `${at} ("${rule['name']}"): "${f}" is ${describeValue(rule[f])}, expected a function`);
         }
       }
-      if (typeof rule['match'] !== 'function' && typeof rule['derive'] !== 'function') {
-        throw new SurfcdError('PLUGIN_FAILED', `${at} ("${rule['name']}"): has neither "match" nor "derive"; a rule needs at least one of the two functions`);
+      if (typeof rule['match'] !== 'function' && typeof rule['derive'] !== 'function' && typeof rule['matchPair'] !== 'function') {
+        throw new SurfcdError('PLUGIN_FAILED', `${at} ("${rule['name']}"): has neither "match" nor "derive" (nor "matchPair"); a rule needs at least one of them`);
       }
       if (rule['kinds'] !== undefined && !(Array.isArray(rule['kinds']) && rule['kinds'].every((k) => typeof k === 'string'))) {
         throw new SurfcdError('PLUGIN_FAILED', `${at} ("${rule['name']}"): "kinds" is ${describeValue(rule['kinds'])}, expected an array of strings`);
@@ -94,7 +97,13 @@ export function validatePlugin(plugin: unknown, source: string): LoadedPlugin {
       reporters[format] = fn as ConstraintReporter;
     }
   }
-  return { name, source, rules, reporters, plugin: plugin as SurfcdPlugin };
+  const narrowPhases: NarrowPhase[] = [];
+  const rawPhases = p['narrowPhases'];
+  if (rawPhases !== undefined) {
+    if (!Array.isArray(rawPhases)) throw new SurfcdError('PLUGIN_FAILED', `${where} ("${name}"): "narrowPhases" is ${describeValue(rawPhases)}, expected an array of { name, build, collide }`);
+    rawPhases.forEach((phase: unknown, i: number) => narrowPhases.push(validateNarrowPhase(phase, `${where} ("${name}"): narrowPhases[${i}]`)));
+  }
+  return { name, source, rules, reporters, narrowPhases, plugin: plugin as SurfcdPlugin };
 }
 
 /**
@@ -117,6 +126,7 @@ export function registerPlugin(loaded: LoadedPlugin): LoadedPlugin {
   if (plugins.some((p) => p.name === loaded.name)) {
     throw new SurfcdError('PLUGIN_FAILED', `plugin ${loaded.source}: a plugin named "${loaded.name}" is already registered`);
   }
+  registerPhases(loaded);
   plugins.push(loaded);
   return loaded;
 }
@@ -126,6 +136,7 @@ export function removePlugin(name: string): boolean {
   const plugins = theRegistry();
   const i = plugins.findIndex((p) => p.name === name);
   if (i < 0) return false;
+  for (const phase of plugins[i]!.narrowPhases) unregisterNarrowPhase(phase);
   plugins.splice(i, 1);
   return true;
 }
@@ -134,3 +145,18 @@ export function removePlugin(name: string): boolean {
 export function registeredPlugins(): readonly LoadedPlugin[] {
   return theRegistry();
 }
+
+/** Hands a plugin's narrow phases to collide's registry (all or none). */
+function registerPhases(loaded: LoadedPlugin): void {
+  const done: NarrowPhase[] = [];
+  try {
+    for (const phase of loaded.narrowPhases) {
+      registerNarrowPhase(phase, loaded.source);
+      done.push(phase);
+    }
+  } catch (error) {
+    for (const phase of done) unregisterNarrowPhase(phase);
+    throw error;
+  }
+}
+

@@ -22,8 +22,10 @@ import type {
   ConstraintRule,
   LoadedPlugin,
   PairFreedom,
+  PairCandidate,
   PairRelation,
   PartFreedom,
+  PartPairSurfacesView,
   RuleContext,
   SurfacePairView,
   SurfaceView,
@@ -104,6 +106,7 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
   if (!assembly || !Array.isArray(assembly.parts)) throw new SurfcdError('INVALID_OPTION', 'recognizeConstraints: expected an Assembly (from loadAssembly)');
   const tolerance = checkNumber('tolerance', options.tolerance, DEFAULT_TOLERANCE);
   const clearance = checkNumber('clearance', options.clearance, DEFAULT_CLEARANCE);
+  const clearanceBySize = options.clearance === undefined;
   const angleTolerance = checkNumber('angleTolerance', options.angleTolerance, DEFAULT_ANGLE_TOLERANCE, Math.PI / 4);
   const fitTolerance = options.fitTolerance === undefined ? undefined : checkNumber('fitTolerance', options.fitTolerance, 0);
   const plugins = pluginsFor(options);
@@ -123,6 +126,7 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
   const ctx: RuleContext = Object.freeze({
     tolerance,
     clearance,
+    clearanceBySize,
     angleTolerance,
     scale: sceneScale,
     wrench: Object.freeze({ force: forceWrench, moment: momentWrench }),
@@ -130,12 +134,12 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
 
   // 1. surface pairs: within tolerance ("touching": touching or crossing), and "near": within clearance.
   // collide() without classification: telling touching from crossing costs 10–100× and no rule needs it.
-  const reach = Math.max(tolerance, clearance);
-  const grown = worldBoxes.map((b) => growAabb(b, reach + 1e-9 * Math.max(1, ...Array.from(b, Math.abs)), emptyAabb()));
+  // By size, a part pair's "near" reach is that of the largest fit its smaller part can hold (sizeReach).
+  const reachOf = assembly.parts.map((p) => Math.max(tolerance, clearance, clearanceBySize ? sizeReach(p) : 0));
+  const grown = worldBoxes.map((b, i) => growAabb(b, reachOf[i]! + 1e-9 * Math.max(1, ...Array.from(b, Math.abs)), emptyAabb()));
   const candidates = overlappingPairs(grown);
   const pairs: { partA: string; partB: string; surfacePairs: { a: number; b: number; relation: PairRelation }[] }[] = [];
   const touchOptions = resolveCollideOptions({ mode: 'all-surfaces', tolerance });
-  const nearOptions = resolveCollideOptions({ mode: 'all-surfaces', tolerance: clearance });
   let touchingCount = 0, nearCount = 0;
   for (let k = 0; k < candidates.length; k += 2) {
     let [i, j] = [candidates[k]!, candidates[k + 1]!];
@@ -143,8 +147,10 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
     const a = assembly.parts[i]!, b = assembly.parts[j]!;
     const found = collideRigid(a, poses[i]!, b, poses[j]!, touchOptions).surfacePairs.map((p) => ({ a: p.a, b: p.b, relation: 'touching' as PairRelation }));
     touchingCount += found.length;
-    if (clearance > tolerance) {
+    const reach = Math.min(reachOf[i]!, reachOf[j]!);
+    if (reach > tolerance) {
       const known = new Set(found.map((p) => p.a * 1e7 + p.b));
+      const nearOptions = resolveCollideOptions({ mode: 'all-surfaces', tolerance: reach });
       for (const p of collideRigid(a, poses[i]!, b, poses[j]!, nearOptions).surfacePairs) {
         if (known.has(p.a * 1e7 + p.b)) continue;
         found.push({ a: p.a, b: p.b, relation: 'near' });
@@ -162,6 +168,9 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
     return (list[index] ??= surfaceView(part.surfaces[index]!, poses[slot.get(part)!]!, fitTolerance));
   };
   const matchRules = plugins.flatMap((plugin) => plugin.rules.filter((r) => r.match).map((rule) => ({ plugin, rule })));
+  const pairRules = plugins.flatMap((plugin) => plugin.rules.filter((r) => r.matchPair).map((rule) => ({ plugin, rule })));
+  const supersedeRules = plugins.flatMap((plugin) => plugin.rules.filter((r) => r.supersede).map((rule) => ({ plugin, rule })));
+  const allRules = plugins.flatMap((plugin) => plugin.rules);
   const deriveRules = plugins.flatMap((plugin) => plugin.rules.filter((r) => r.derive).map((rule) => ({ plugin, rule })));
   const ruleOfConstraint = new Map<Constraint, { plugin: LoadedPlugin; rule: ConstraintRule }>();
 
@@ -171,8 +180,39 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
     const partA = byPath.get(pair.partA)!, partB = byPath.get(pair.partB)!;
     const drafts: Draft[] = [];
     const sorted = [...pair.surfacePairs].sort((x, y) => x.a - y.a || x.b - y.b);
-    for (const sp of sorted) {
-      const view: SurfacePairView = { a: viewOf(partA, sp.a), b: viewOf(partB, sp.b), relation: sp.relation };
+    const pairViews: SurfacePairView[] = sorted.map((sp) => ({ a: viewOf(partA, sp.a), b: viewOf(partB, sp.b), relation: sp.relation }));
+    // 2a. rules that look at the whole part pair; the surface pairs they use are theirs alone
+    const claimed = new Set<number>();
+    if (pairRules.length > 0) {
+      const pairView: PartPairSurfacesView = {
+        partA,
+        partB,
+        pairs: pairViews,
+        surfacesOf: (side) => {
+          const part = side === 'A' ? partA : partB;
+          return part.surfaces.map((s) => viewOf(part, s.index));
+        },
+      };
+      for (const { plugin, rule } of pairRules) {
+        let result: ReturnType<NonNullable<ConstraintRule['matchPair']>>;
+        try {
+          result = rule.matchPair!(pairView, ctx);
+        } catch (error) {
+          throw ruleFailure(plugin, rule, `matchPair on "${pair.partA}" / "${pair.partB}"`, error);
+        }
+        for (const raw of asList(result)) {
+          const candidate = checkCandidate(raw, plugin, rule, 'matchPair');
+          const surfacesA = checkSurfaces(raw, 'surfacesA', partA, plugin, rule), surfacesB = checkSurfaces(raw, 'surfacesB', partB, plugin, rule);
+          const { surfacesA: _a, surfacesB: _b, ...plain } = candidate as PairCandidate;
+          addDraft(drafts, { rule, plugin, candidate: plain, surfacesA: new Set(surfacesA), surfacesB: new Set(surfacesB) }, ctx);
+          for (const x of surfacesA) for (const y of surfacesB) claimed.add(x * 1e7 + y);
+        }
+      }
+    }
+    for (let k = 0; k < sorted.length; k++) {
+      const sp = sorted[k]!;
+      if (claimed.has(sp.a * 1e7 + sp.b)) continue;
+      const view = pairViews[k]!;
       for (const { plugin, rule } of matchRules) {
         let result: ReturnType<NonNullable<ConstraintRule['match']>>;
         try {
@@ -202,8 +242,31 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
       ruleOfConstraint.set(c, { plugin: d.plugin, rule: d.rule });
       return c;
     });
-    const ruleOrder = (c: Constraint): number => matchRules.findIndex((r) => r.rule === ruleOfConstraint.get(c)!.rule);
+    const ruleOrder = (c: Constraint): number => allRules.indexOf(ruleOfConstraint.get(c)!.rule);
     pairConstraints.sort((x, y) => ruleOrder(x) - ruleOrder(y) || byCodePoint(x.kind, y.kind) || x.surfacesA[0]! - y.surfacesA[0]! || x.surfacesB[0]! - y.surfacesB[0]!);
+    // 2b. constraints another one of the pair makes redundant (ids numbered as if all stayed)
+    pairConstraints.forEach((c, k) => (c.id = constraints.length + k));
+    for (const { plugin, rule } of supersedeRules) {
+      if (pairConstraints.length === 0) break;
+      let result: ReturnType<NonNullable<ConstraintRule['supersede']>>;
+      try {
+        result = rule.supersede!({ partA, partB, constraints: Object.freeze([...pairConstraints]) }, ctx);
+      } catch (error) {
+        throw ruleFailure(plugin, rule, `supersede on "${pair.partA}" / "${pair.partB}"`, error);
+      }
+      for (const s of asList(result)) {
+        const gone = pairConstraints.find((c) => c.id === s?.id);
+        const into = s?.into === undefined ? undefined : pairConstraints.find((c) => c.id === s.into);
+        if (!gone || (s.into !== undefined && (!into || into === gone))) {
+          throw new SurfcdError('PLUGIN_FAILED', `plugin "${plugin.name}" (${plugin.source}), rule "${rule.name}": supersede returned ${JSON.stringify(s)}, expected { id, into? } with ids of this part pair's constraints`);
+        }
+        if (into) {
+          into.surfacesA = [...new Set([...into.surfacesA, ...gone.surfacesA])].sort((x, y) => x - y);
+          into.surfacesB = [...new Set([...into.surfacesB, ...gone.surfacesB])].sort((x, y) => x - y);
+        }
+        pairConstraints.splice(pairConstraints.indexOf(gone), 1);
+      }
+    }
     for (const c of pairConstraints) {
       c.id = constraints.length;
       constraints.push(c);
@@ -322,8 +385,9 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
   return {
     tolerance,
     clearance,
+    clearanceBySize,
     angleTolerance,
-    plugins: plugins.map((p) => ({ name: p.name, source: p.source, rules: p.rules.map((r) => r.name) })),
+    plugins: plugins.filter((p) => p.rules.length > 0).map((p) => ({ name: p.name, source: p.source, rules: p.rules.map((r) => r.name) })),
     surfacePairs: { touching: touchingCount, near: nearCount },
     constraints,
     freedom: { pairs: pairFreedom, parts: partFreedom, ignoredKinds: [...ignoredKinds].sort() },
@@ -347,6 +411,26 @@ function partCentroid(part: Part, pose: Rigid): Vec3 | null {
   if (!(area > 0)) return null;
   [x, y, z] = [x / area, y / area, z / area];
   return [pose[0]! * x + pose[1]! * y + pose[2]! * z + pose[3]!, pose[4]! * x + pose[5]! * y + pose[6]! * z + pose[7]!, pose[8]! * x + pose[9]! * y + pose[10]! * z + pose[11]!];
+}
+
+/**
+ * The "near" reach of a part by size: the largest ISO 273 radial clearance (coarse series:
+ * under 0.125·d for every size) of a bolt as thick as the part's middle extent, at most 5 mm
+ * (M64 coarse). A bolt's middle extent is its head width, at least its diameter.
+ */
+export function sizeReach(part: Part): number {
+  const b = part.bounds;
+  if (isEmptyAabb(b)) return 0;
+  const e = [b[3]! - b[0]!, b[4]! - b[1]!, b[5]! - b[2]!].sort((x, y) => x - y);
+  return Math.min(5, 0.13 * e[1]!);
+}
+
+function checkSurfaces(raw: unknown, key: 'surfacesA' | 'surfacesB', part: Part, plugin: LoadedPlugin, rule: ConstraintRule): number[] {
+  const list = (raw as Record<string, unknown>)[key];
+  if (!Array.isArray(list) || list.length === 0 || !list.every((i) => Number.isInteger(i) && i >= 0 && i < part.surfaces.length)) {
+    throw new SurfcdError('PLUGIN_FAILED', `plugin "${plugin.name}" (${plugin.source}), rule "${rule.name}": matchPair returned a candidate whose "${key}" is ${JSON.stringify(list)?.slice(0, 60)}, expected surface indices of "${part.path}"`);
+  }
+  return list as number[];
 }
 
 function addDraft(drafts: Draft[], incoming: Draft, ctx: RuleContext): void {

@@ -31,80 +31,118 @@ function radialDirection(kind: SurfaceKind, x: Vec3): Vec3 | null {
 }
 
 /**
- * Builds the view of `surface` under `pose` (row-major 3×4). World vertices are computed
- * once, here; `range` then only takes dot products.
+ * Builds the view of `surface` under `pose` (row-major 3×4). Lazy: world vertices, area and
+ * centroid are computed on first use, and the surface is fitted (`surfaceKindOf`) only when a
+ * rule reads `kind` or `sense` — rules that reject a pair on cheaper grounds fit nothing.
  */
 export function surfaceView(surface: Surface, pose: Rigid, fitTolerance?: number): SurfaceView {
   const part = surface.part;
-  const local = surfaceKindOf(surface, fitTolerance);
   const identity = isIdentity(pose);
-  const kind = identity ? local : surfaceKindToWorld(local, pose);
-  const p = part.positions, idx = part.indices;
-  const count = surface.triangleCount;
-  const world = new Float64Array(count * 9);
-  for (let t = 0; t < count; t++) {
-    for (let k = 0; k < 3; k++) {
-      const v = idx[(surface.firstTriangle + t) * 3 + k]! * 3;
-      const x = p[v]!, y = p[v + 1]!, z = p[v + 2]!;
-      const o = t * 9 + k * 3;
-      if (identity) {
-        world[o] = x; world[o + 1] = y; world[o + 2] = z;
-      } else {
-        world[o] = pose[0]! * x + pose[1]! * y + pose[2]! * z + pose[3]!;
-        world[o + 1] = pose[4]! * x + pose[5]! * y + pose[6]! * z + pose[7]!;
-        world[o + 2] = pose[8]! * x + pose[9]! * y + pose[10]! * z + pose[11]!;
+  let world: Float64Array | null = null;
+  let measures: { area: number; centroid: Vec3 } | null = null;
+  let kind: SurfaceKind | null = null;
+  let sense: SurfaceSense | undefined;
+  const worldVertices = (): Float64Array => {
+    if (world) return world;
+    const p = part.positions, idx = part.indices;
+    const count = surface.triangleCount;
+    world = new Float64Array(count * 9);
+    for (let t = 0; t < count; t++) {
+      for (let k = 0; k < 3; k++) {
+        const v = idx[(surface.firstTriangle + t) * 3 + k]! * 3;
+        const x = p[v]!, y = p[v + 1]!, z = p[v + 2]!;
+        const o = t * 9 + k * 3;
+        if (identity) {
+          world[o] = x; world[o + 1] = y; world[o + 2] = z;
+        } else {
+          world[o] = pose[0]! * x + pose[1]! * y + pose[2]! * z + pose[3]!;
+          world[o + 1] = pose[4]! * x + pose[5]! * y + pose[6]! * z + pose[7]!;
+          world[o + 2] = pose[8]! * x + pose[9]! * y + pose[10]! * z + pose[11]!;
+        }
       }
     }
-  }
-  let area = 0;
-  const centroid: Vec3 = [0, 0, 0];
-  let senseSum = 0;
-  for (let t = 0; t < count; t++) {
-    const o = t * 9;
-    const e1: Vec3 = [world[o + 3]! - world[o]!, world[o + 4]! - world[o + 1]!, world[o + 5]! - world[o + 2]!];
-    const e2: Vec3 = [world[o + 6]! - world[o]!, world[o + 7]! - world[o + 1]!, world[o + 8]! - world[o + 2]!];
-    const n: Vec3 = [e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]];
-    const a2 = Math.hypot(n[0], n[1], n[2]);
-    const c: Vec3 = [(world[o]! + world[o + 3]! + world[o + 6]!) / 3, (world[o + 1]! + world[o + 4]! + world[o + 7]!) / 3, (world[o + 2]! + world[o + 5]! + world[o + 8]!) / 3];
-    area += a2 / 2;
-    centroid[0] += (c[0] * a2) / 2;
-    centroid[1] += (c[1] * a2) / 2;
-    centroid[2] += (c[2] * a2) / 2;
-    const r = radialDirection(kind, c);
-    // n has length 2·area: the sum is area-weighted.
-    if (r) senseSum += dot(n, unit(r));
-  }
-  if (area > 0) {
-    centroid[0] /= area;
-    centroid[1] /= area;
-    centroid[2] /= area;
-  } else if (count > 0) {
-    centroid[0] = world[0]!;
-    centroid[1] = world[1]!;
-    centroid[2] = world[2]!;
-  }
-  let sense: SurfaceSense = null;
-  if (kind.type === 'plane') sense = 'flat';
-  else if (kind.type !== 'freeform' && area > 0) {
+    return world;
+  };
+  /** Triangle t's doubled-area normal and centroid. */
+  const triangle = (w: Float64Array, o: number): { n: Vec3; c: Vec3 } => {
+    const e1: Vec3 = [w[o + 3]! - w[o]!, w[o + 4]! - w[o + 1]!, w[o + 5]! - w[o + 2]!];
+    const e2: Vec3 = [w[o + 6]! - w[o]!, w[o + 7]! - w[o + 1]!, w[o + 8]! - w[o + 2]!];
+    return {
+      n: [e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]],
+      c: [(w[o]! + w[o + 3]! + w[o + 6]!) / 3, (w[o + 1]! + w[o + 4]! + w[o + 7]!) / 3, (w[o + 2]! + w[o + 5]! + w[o + 8]!) / 3],
+    };
+  };
+  const measure = (): { area: number; centroid: Vec3 } => {
+    if (measures) return measures;
+    const w = worldVertices();
+    let area = 0;
+    const centroid: Vec3 = [0, 0, 0];
+    for (let o = 0; o < w.length; o += 9) {
+      const { n, c } = triangle(w, o);
+      const a = Math.hypot(n[0], n[1], n[2]) / 2;
+      area += a;
+      centroid[0] += c[0] * a;
+      centroid[1] += c[1] * a;
+      centroid[2] += c[2] * a;
+    }
+    if (area > 0) {
+      centroid[0] /= area;
+      centroid[1] /= area;
+      centroid[2] /= area;
+    } else if (w.length > 0) {
+      centroid[0] = w[0]!;
+      centroid[1] = w[1]!;
+      centroid[2] = w[2]!;
+    }
+    return (measures = { area, centroid });
+  };
+  const kindOf = (): SurfaceKind => {
+    if (kind) return kind;
+    const local = surfaceKindOf(surface, fitTolerance);
+    return (kind = identity ? local : surfaceKindToWorld(local, pose));
+  };
+  const senseOf = (): SurfaceSense => {
+    if (sense !== undefined) return sense;
+    const k = kindOf();
+    if (k.type === 'plane') return (sense = 'flat');
+    const { area } = measure();
+    if (k.type === 'freeform' || !(area > 0)) return (sense = null);
+    const w = worldVertices();
+    let senseSum = 0;
+    for (let o = 0; o < w.length; o += 9) {
+      const { n, c } = triangle(w, o);
+      const r = radialDirection(k, c);
+      // n has length 2·area: the sum is area-weighted.
+      if (r) senseSum += dot(n, unit(r));
+    }
     const s = senseSum / (2 * area);
-    sense = s > 0.2 ? 'convex' : s < -0.2 ? 'concave' : null;
-  }
+    return (sense = s > 0.2 ? 'convex' : s < -0.2 ? 'concave' : null);
+  };
   const cache = new Map<string, [number, number]>();
   return {
     part,
     surface,
     index: surface.index,
-    kind,
-    sense,
-    centroid,
-    area,
+    get kind() {
+      return kindOf();
+    },
+    get sense() {
+      return senseOf();
+    },
+    get centroid() {
+      return measure().centroid;
+    },
+    get area() {
+      return measure().area;
+    },
     range(direction: Vec3): [number, number] {
       const key = direction.join(',');
       const hit = cache.get(key);
       if (hit) return [hit[0], hit[1]];
+      const w = worldVertices();
       let lo = Infinity, hi = -Infinity;
-      for (let i = 0; i < world.length; i += 3) {
-        const d = world[i]! * direction[0] + world[i + 1]! * direction[1] + world[i + 2]! * direction[2];
+      for (let i = 0; i < w.length; i += 3) {
+        const d = w[i]! * direction[0] + w[i + 1]! * direction[1] + w[i + 2]! * direction[2];
         if (d < lo) lo = d;
         if (d > hi) hi = d;
       }

@@ -8,6 +8,7 @@
  * rule's `derive` (for constraints made of constraints, like `insert`). See
  * `src/constraints/README.md`.
  */
+import type { NarrowPhase } from '../collide/narrowPhases.js';
 import type { Pose } from '../math/rigid.js';
 import type { SurfaceKind, Vec3 } from '../model/surfaceKind.js';
 import type { Assembly, Part, Surface } from '../model/types.js';
@@ -78,6 +79,30 @@ export interface Constraint {
   derivedFrom?: number[];
 }
 
+/**
+ * All surface pairs of one part pair, for `matchPair`: rules that need several faces at once
+ * (a hex bore, a gear mesh). `surfacesOf` gives views of every surface of a part (lazy: a
+ * surface is fitted only when a rule reads its `kind` or `sense`).
+ */
+export interface PartPairSurfacesView {
+  readonly partA: Part;
+  readonly partB: Part;
+  readonly pairs: readonly SurfacePairView[];
+  surfacesOf(side: 'A' | 'B'): readonly SurfaceView[];
+}
+
+/** What `matchPair` returns: a candidate with the surfaces it is made of (indices in partA / partB). */
+export interface PairCandidate extends ConstraintCandidate {
+  surfacesA: number[];
+  surfacesB: number[];
+}
+
+/** What `supersede` returns: drop constraint `id` (of this part pair); with `into`, its surfaces join that constraint. */
+export interface Supersession {
+  id: number;
+  into?: number;
+}
+
 /** The constraints already recognised for one part pair, for `derive`. */
 export interface PartPairView {
   readonly partA: Part;
@@ -108,8 +133,13 @@ export interface WrenchHelpers {
 export interface RuleContext {
   /** Contact and coincidence tolerance (mm). */
   readonly tolerance: number;
-  /** Largest radial gap a fit may have (mm). */
+  /** Largest radial gap a fit may have (mm); with `clearanceBySize`, the fallback for sizes no standard covers. */
   readonly clearance: number;
+  /**
+   * True when the caller gave no `clearance`: rules judge fits by size (the basic `coaxial`
+   * accepts ISO 273 clearance holes), and `near` pairs reach that far. False: `clearance` is the limit.
+   */
+  readonly clearanceBySize: boolean;
   /** Largest angle (radians) between directions that count as parallel. */
   readonly angleTolerance: number;
   /** Size of the assembly (box diagonal, mm), for relative checks. */
@@ -125,11 +155,21 @@ export interface ConstraintRule {
   /** Classifies one surface pair. Return null when the rule does not apply. */
   match?(pair: SurfacePairView, ctx: RuleContext): ConstraintCandidate | ConstraintCandidate[] | null | undefined;
   /**
+   * Classifies a part pair's surface pairs together (runs before `match`). Every surface
+   * pair made of a returned candidate's surfaces is claimed: no rule's `match` sees it.
+   */
+  matchPair?(pair: PartPairSurfacesView, ctx: RuleContext): PairCandidate[] | null | undefined;
+  /**
    * Two candidates of this rule for the same part pair and kind: return the merged
    * candidate when they are the same constraint (e.g. two half-cylinders of one hole), or
    * null. Without `merge`, candidates merge when their params are equal within tolerance.
    */
   merge?(existing: ConstraintCandidate, incoming: ConstraintCandidate, ctx: RuleContext): ConstraintCandidate | null;
+  /**
+   * After matching and merging, before `derive`: constraints of the part pair that another
+   * one makes redundant (a fillet's line contact beside the face's `against`).
+   */
+  supersede?(pair: PartPairView, ctx: RuleContext): Supersession[] | null | undefined;
   /** Constraints made of the part pair's recognised constraints (runs after all matching and merging). */
   derive?(pair: PartPairView, ctx: RuleContext): DerivedCandidate[] | null | undefined;
   /**
@@ -151,6 +191,8 @@ export interface SurfcdPlugin {
   /** Each rule is an object as above, or a bare `match` function (named by the function's name). */
   constraintRules?: (ConstraintRule | ((pair: SurfacePairView, ctx: RuleContext) => ConstraintCandidate | ConstraintCandidate[] | null | undefined))[];
   reporters?: Record<string, ConstraintReporter>;
+  /** Narrow phases `collide(..., { method })` can pick (see src/collide/NARROW_PHASES.md). */
+  narrowPhases?: NarrowPhase<any>[];
   [extension: string]: unknown;
 }
 
@@ -161,6 +203,7 @@ export interface LoadedPlugin {
   source: string;
   rules: ConstraintRule[];
   reporters: Record<string, ConstraintReporter>;
+  narrowPhases: NarrowPhase[];
   plugin: SurfcdPlugin;
 }
 
@@ -197,7 +240,10 @@ export interface PartFreedom extends Freedom {
 export interface ConstraintOptions {
   /** Surfaces closer than this touch, and coincidence tolerance for the rules (mm). Default 0.01. */
   tolerance?: number;
-  /** Largest radial gap of a fit (coaxial, spherical) (mm). Default 0.5. */
+  /**
+   * Largest radial gap of a fit (coaxial, spherical) (mm). Default: by size — ISO 273
+   * clearance holes for standard bolt sizes (and inch equivalents), 0.5 for anything else.
+   */
   clearance?: number;
   /** Largest angle between directions that count as parallel (radians). Default 1°. */
   angleTolerance?: number;
@@ -214,6 +260,8 @@ export interface ConstraintOptions {
 export interface ConstraintReport {
   tolerance: number;
   clearance: number;
+  /** Fits judged by size (no `clearance` given): see `RuleContext.clearanceBySize`. */
+  clearanceBySize: boolean;
   angleTolerance: number;
   /** Plugins whose rules ran, in order. */
   plugins: { name: string; source: string; rules: string[] }[];

@@ -27,6 +27,11 @@ const ANGLE_MARGIN = Math.PI / 180;
 /** Tolerance (mm) each cached kind was fitted with. */
 const fittedWith = new WeakMap<Surface, number>();
 
+/** Tolerance (mm) the surface's cached kind was fitted with; undefined when none was fitted here (e.g. restored from the cache). */
+export function kindFitTolerance(surface: Surface): number | undefined {
+  return fittedWith.get(surface);
+}
+
 /** Default distance tolerance (mm) for fitting the surfaces of `part`. */
 export function defaultFitTolerance(part: Part): number {
   const b = part.bounds;

@@ -54,7 +54,7 @@ function headline(assembly: Assembly, report: ConstraintReport): string {
   const pairs = new Set(report.constraints.map((c) => pairKey(c.partA, c.partB))).size;
   return (
     `${assembly.name}: ${assembly.parts.length} parts, ${report.constraints.length} constraints${kinds ? ` (${kinds})` : ''} between ${pairs} part pairs; ` +
-    `tolerance ${report.tolerance} mm, clearance ${report.clearance} mm`
+    `tolerance ${report.tolerance} mm, clearance ${report.clearanceBySize ? `by size (ISO 273), else ${report.clearance}` : report.clearance} mm`
   );
 }
 
@@ -68,6 +68,7 @@ export function constraintsJson(assembly: Assembly, report: ConstraintReport, ex
         units: assembly.units,
         tolerance: report.tolerance,
         clearance: report.clearance,
+        clearanceBySize: report.clearanceBySize,
         angleTolerance: report.angleTolerance,
         plugins: report.plugins,
         parts: partSummaries(assembly).map(({ path, name, surfaces, triangles }) => ({ path, name, surfaces, triangles })),

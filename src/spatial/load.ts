@@ -1,17 +1,30 @@
-/** Node flavour of loading: paths are read from the file system. */
+/** Node flavour of loading: paths are read from the file system, optionally through the indexed-assembly cache. */
+import { cacheDirOf, type CacheOption } from '../import/cache.js';
 import { readAssembly as readAnywhere, type LoadOptions } from '../import/readAssembly.js';
 import { readCadFile } from '../import/readFile.js';
 import type { Assembly } from '../model/types.js';
 import { loadAssembly as loadAnywhere } from './loadAssembly.js';
+import { loadCached } from './loadCached.js';
 
 export { partFromMesh, type MeshInput } from './mesh.js';
 export { partFromGeometry, type GeometryLike } from './geometry.js';
 
+export interface AssemblyLoadOptions extends LoadOptions {
+  /**
+   * Indexed-assembly cache: `true` = `$XDG_CACHE_HOME/surfcd`, a string = that directory,
+   * `false`/absent = none. Only used when `source` is a path.
+   */
+  cache?: CacheOption;
+}
+
 const withFileSystem = (options: LoadOptions | undefined): LoadOptions => ({ readFile: readCadFile, ...options });
 
 /** Reads a STEP/IGES/BREP file (path or bytes) and builds every part's S-CD index. */
-export function loadAssembly(source: string | Uint8Array, options: LoadOptions = {}): Promise<Assembly> {
-  return loadAnywhere(source, withFileSystem(options));
+export function loadAssembly(source: string | Uint8Array, options: AssemblyLoadOptions = {}): Promise<Assembly> {
+  const { cache, ...loadOptions } = options ?? {};
+  const dir = cacheDirOf(cache);
+  if (dir !== null && typeof source === 'string') return loadCached(source, withFileSystem(loadOptions), dir);
+  return loadAnywhere(source, withFileSystem(loadOptions));
 }
 
 /** Reads a CAD file (path or bytes) into an unindexed Assembly. */

@@ -7,7 +7,7 @@ import { conical } from '../../plugins/constraints-basic/conical.js';
 import { spherical } from '../../plugins/constraints-basic/spherical.js';
 import { tangent } from '../../plugins/constraints-basic/tangent.js';
 
-const ctx: RuleContext = { tolerance: 0.01, clearance: 0.5, angleTolerance: Math.PI / 180, scale: 100, wrench: { force: forceWrench, moment: momentWrench } };
+const ctx: RuleContext = { tolerance: 0.01, clearance: 0.5, clearanceBySize: false, angleTolerance: Math.PI / 180, scale: 100, wrench: { force: forceWrench, moment: momentWrench } };
 const make = (kind: string, params: Record<string, unknown>): Constraint => ({ id: 0, kind, partA: 'a', partB: 'b', surfacesA: [0], surfacesB: [0], params, residual: 0, rule: kind, plugin: 'constraints-basic' });
 const w = {
   against: (normal: Vec3, point: Vec3): Wrench[] => against.freedom!(make('against', { normal, point, offset: normal[0] * point[0] + normal[1] * point[1] + normal[2] * point[2] }), ctx),

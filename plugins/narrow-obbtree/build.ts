@@ -1,0 +1,176 @@
+/**
+ * OBBTree construction (Gottschalk, Lin & Manocha 1996, §4): top-down, one triangle per
+ * leaf. A node's box takes its axes from the covariance of the convex hull of its
+ * triangles' vertices (hull surface integrated, as in the paper; flat sets fall back to the
+ * area-weighted covariance of the triangles themselves, then of the points), and its extents
+ * from projecting every vertex. The triangles are split by a plane orthogonal to the longest
+ * box axis through the mean of their centroids; if that leaves one side empty the other two
+ * axes are tried, and failing all, the range is halved.
+ */
+import { aabbMagnitude } from '../../src/math/aabb.js';
+import { hullCovariance } from '../../src/math/obbFrames.js';
+import { orthonormalizeRows, symmetricEigen3 } from '../../src/math/symmetricEigen.js';
+import type { Part } from '../../src/model/types.js';
+
+/** Floats per node box: centre (3), axes as rows (9), half-extents (3). */
+export const BOX = 15;
+/** Set in `child` for leaves; the low bits are then the triangle index. */
+export const LEAF = 0x80000000;
+
+export interface ObbTree {
+  /** BOX numbers per node, in the part's frame. */
+  boxes: Float64Array;
+  /** Per node: the index of the first of its two children, or LEAF | triangle. */
+  child: Uint32Array;
+  nodeCount: number;
+}
+
+/** Boxes grow by this fraction of the part's coordinate magnitude, so rounding never lets a vertex out. */
+const CONTAIN_EPS = 1e-12;
+
+export function buildObbTree(part: Part): ObbTree {
+  const n = part.indices.length / 3;
+  const nodeCount = Math.max(0, 2 * n - 1);
+  const boxes = new Float64Array(BOX * nodeCount);
+  const child = new Uint32Array(nodeCount);
+  if (n === 0) return { boxes, child, nodeCount };
+  const { positions, indices } = part;
+  const eps = CONTAIN_EPS * aabbMagnitude(part.bounds);
+  const order = new Uint32Array(n);
+  for (let t = 0; t < n; t++) order[t] = t;
+  const centroid = new Float64Array(3 * n);
+  for (let t = 0; t < n; t++) {
+    for (let k = 0; k < 3; k++) {
+      centroid[3 * t + k] = (positions[3 * indices[3 * t]! + k]! + positions[3 * indices[3 * t + 1]! + k]! + positions[3 * indices[3 * t + 2]! + k]!) / 3;
+    }
+  }
+  let points = new Float64Array(9 * n);
+  // Work items: node, first, end (a range of `order`).
+  const work: number[] = [0, 0, n];
+  let next = 1;
+  while (work.length > 0) {
+    const end = work.pop()!, first = work.pop()!, node = work.pop()!;
+    const count = end - first;
+    if (points.length < 9 * count) points = new Float64Array(9 * count);
+    for (let i = 0; i < count; i++) {
+      const t = order[first + i]!;
+      for (let v = 0; v < 3; v++) {
+        const p = 3 * indices[3 * t + v]!;
+        points[9 * i + 3 * v] = positions[p]!;
+        points[9 * i + 3 * v + 1] = positions[p + 1]!;
+        points[9 * i + 3 * v + 2] = positions[p + 2]!;
+      }
+    }
+    const o = BOX * node;
+    fitBox(points, 3 * count, frameOf(points, count), eps, boxes, o);
+    if (count === 1) {
+      child[node] = LEAF | order[first]!;
+      continue;
+    }
+    const split = splitRange(order, first, end, centroid, boxes, o);
+    child[node] = next;
+    work.push(next, first, split, next + 1, split, end);
+    next += 2;
+  }
+  return { boxes, child, nodeCount };
+}
+
+/** Box axes (rows) for `count` triangles whose vertices are in `points`. */
+function frameOf(points: Float64Array, count: number): Float64Array {
+  const hull = count > 1 ? hullCovariance(points, 3 * count) : null;
+  const covariance = hull ? hull.covariance : triangleCovariance(points, count);
+  const axes = orthonormalizeRows(Float64Array.from(symmetricEigen3(covariance).vectors));
+  for (let i = 0; i < 9; i++) if (!Number.isFinite(axes[i]!)) return new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  return axes;
+}
+
+/**
+ * Gottschalk's covariance of a triangle set (area-weighted, each triangle integrated); the
+ * points' covariance when the triangles have no area.
+ */
+function triangleCovariance(points: Float64Array, count: number): Float64Array {
+  const c = new Float64Array(9);
+  const mean = [0, 0, 0];
+  let area = 0;
+  for (let t = 0; t < count; t++) {
+    const o = 9 * t;
+    const ux = points[o + 3]! - points[o]!, uy = points[o + 4]! - points[o + 1]!, uz = points[o + 5]! - points[o + 2]!;
+    const vx = points[o + 6]! - points[o]!, vy = points[o + 7]! - points[o + 1]!, vz = points[o + 8]! - points[o + 2]!;
+    const w = 0.5 * Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx);
+    area += w;
+    for (let j = 0; j < 3; j++) mean[j] += (w * (points[o + j]! + points[o + 3 + j]! + points[o + 6 + j]!)) / 3;
+  }
+  const weighted = area > 0;
+  const total = weighted ? area : 3 * count;
+  if (!weighted) {
+    for (let j = 0; j < 3; j++) {
+      mean[j] = 0;
+      for (let v = 0; v < 3 * count; v++) mean[j] += points[3 * v + j]!;
+    }
+  }
+  for (let j = 0; j < 3; j++) mean[j] /= total;
+  for (let t = 0; t < count; t++) {
+    const o = 9 * t;
+    const ux = points[o + 3]! - points[o]!, uy = points[o + 4]! - points[o + 1]!, uz = points[o + 5]! - points[o + 2]!;
+    const vx = points[o + 6]! - points[o]!, vy = points[o + 7]! - points[o + 1]!, vz = points[o + 8]! - points[o + 2]!;
+    const w = weighted ? 0.5 * Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx) : 1;
+    if (w === 0) continue;
+    for (let j = 0; j < 3; j++) {
+      for (let k = 0; k < 3; k++) {
+        const pj = points[o + j]! - mean[j]!, qj = points[o + 3 + j]! - mean[j]!, rj = points[o + 6 + j]! - mean[j]!;
+        const pk = points[o + k]! - mean[k]!, qk = points[o + 3 + k]! - mean[k]!, rk = points[o + 6 + k]! - mean[k]!;
+        // ∫ over the triangle of x_j x_k (weighted) or the sum over its three points (unweighted).
+        c[3 * j + k] += weighted ? (w / 12) * ((pj + qj + rj) * (pk + qk + rk) + pj * pk + qj * qk + rj * rk) : pj * pk + qj * qk + rj * rk;
+      }
+    }
+  }
+  return c;
+}
+
+/** Writes the box with these axes around all points (grown by eps) into out[o..o+14]. */
+function fitBox(points: Float64Array, count: number, axes: Float64Array, eps: number, out: Float64Array, o: number): void {
+  const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < count; i++) {
+    const x = points[3 * i]!, y = points[3 * i + 1]!, z = points[3 * i + 2]!;
+    for (let r = 0; r < 3; r++) {
+      const p = axes[3 * r]! * x + axes[3 * r + 1]! * y + axes[3 * r + 2]! * z;
+      if (p < lo[r]!) lo[r] = p;
+      if (p > hi[r]!) hi[r] = p;
+    }
+  }
+  out[o] = out[o + 1] = out[o + 2] = 0;
+  for (let r = 0; r < 3; r++) {
+    const mid = 0.5 * lo[r]! + 0.5 * hi[r]!;
+    for (let k = 0; k < 3; k++) out[o + k] += mid * axes[3 * r + k]!;
+    out[o + 3 + 3 * r] = axes[3 * r]!;
+    out[o + 4 + 3 * r] = axes[3 * r + 1]!;
+    out[o + 5 + 3 * r] = axes[3 * r + 2]!;
+    // The centre is rebuilt from the axes, so its rounding is covered too (eps ≫ a few ulps).
+    out[o + 12 + r] = 0.5 * hi[r]! - 0.5 * lo[r]! + eps;
+  }
+}
+
+/** Partitions order[first, end) by centroid against the mean along the longest box axis (then the others); returns the split. */
+function splitRange(order: Uint32Array, first: number, end: number, centroid: Float64Array, boxes: Float64Array, o: number): number {
+  const h = [boxes[o + 12]!, boxes[o + 13]!, boxes[o + 14]!];
+  const axesByLength = [0, 1, 2].sort((p, q) => h[q]! - h[p]!);
+  for (const r of axesByLength) {
+    const ax = boxes[o + 3 + 3 * r]!, ay = boxes[o + 4 + 3 * r]!, az = boxes[o + 5 + 3 * r]!;
+    let mean = 0;
+    for (let i = first; i < end; i++) {
+      const t = order[i]!;
+      mean += ax * centroid[3 * t]! + ay * centroid[3 * t + 1]! + az * centroid[3 * t + 2]!;
+    }
+    mean /= end - first;
+    let split = first;
+    for (let i = first; i < end; i++) {
+      const t = order[i]!;
+      if (ax * centroid[3 * t]! + ay * centroid[3 * t + 1]! + az * centroid[3 * t + 2]! < mean) {
+        order[i] = order[split]!;
+        order[split++] = t;
+      }
+    }
+    if (split > first && split < end) return split;
+  }
+  return first + ((end - first) >> 1);
+}

@@ -1,0 +1,21 @@
+/**
+ * OBBTree (Gottschalk, Lin & Manocha, SIGGRAPH 1996) as a surfcd narrow phase:
+ * `collide(a, poseA, b, poseB, { method: 'obbtree', obbTest })`. Loaded by default through
+ * the plugin registry; the core never imports this module.
+ */
+import type { NarrowPhase } from '../../src/collide/narrowPhases.js';
+import type { SurfcdPlugin } from '../../src/constraints/types.js';
+import { buildObbTree, type ObbTree } from './build.js';
+import { collideObbTrees } from './query.js';
+
+export const obbtree: NarrowPhase<ObbTree> = {
+  name: 'obbtree',
+  description: 'OBBTree (Gottschalk 1996): hull-covariance OBBs, one triangle per leaf, OBB test per node pair',
+  build: buildObbTree,
+  collide: collideObbTrees,
+  indexBytes: (tree) => tree.boxes.byteLength + tree.child.byteLength,
+};
+
+const plugin: SurfcdPlugin = { name: 'narrow-obbtree', narrowPhases: [obbtree] };
+
+export default plugin;

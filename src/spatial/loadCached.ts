@@ -1,0 +1,71 @@
+// loadAssembly through the indexed-assembly cache: a hit deserializes, a miss (or an entry
+// that does not check out) imports, indexes and writes the entry.
+import { basename } from 'node:path';
+import { cacheKey, readCacheEntry, readSourceBytes, writeCacheEntry } from '../import/cache.js';
+import { readAssembly, type LoadOptions } from '../import/readAssembly.js';
+import { defaultFitTolerance, kindFitTolerance } from '../model/surfaceKindOf.js';
+import type { Assembly, Surface } from '../model/types.js';
+import { isSurfcdError } from '../errors.js';
+import { indexAssembly } from './indexPart.js';
+import { deserializeAssembly, serializeAssembly, SERIAL_FORMAT_VERSION } from './serialize.js';
+
+/** Where each cached assembly's entry lives, so fitted kinds can be added later. */
+const entries = new WeakMap<Assembly, { dir: string; key: string; kinds: number }>();
+
+/** What the last loadCached call did (for the CLI's status line and the tests). */
+export let lastCacheOutcome: 'hit' | 'miss' | 'rewritten' | 'unwritable' | 'unread' = 'miss';
+
+export async function loadCached(path: string, options: LoadOptions, dir: string): Promise<Assembly> {
+  const bytes = await readSourceBytes(path);
+  // Unreadable: let the importer throw its usual, precise error.
+  if (bytes === null) {
+    lastCacheOutcome = 'unread';
+    return indexAssembly(await readAssembly(path, options));
+  }
+  // The file name goes in too: an unnamed assembly is named after its file.
+  const key = cacheKey(bytes, SERIAL_FORMAT_VERSION, { ...options, fileName: basename(path) });
+  const entry = await readCacheEntry(dir, key);
+  let stale = false;
+  if (entry) {
+    try {
+      const assembly = deserializeAssembly(entry, path);
+      entries.set(assembly, { dir, key, kinds: keptKinds(assembly) });
+      lastCacheOutcome = 'hit';
+      return assembly;
+    } catch (error) {
+      if (!isSurfcdError(error) || error.code !== 'INVALID_CACHE') throw error;
+      stale = true; // corrupt, truncated or from another format version: rebuild and rewrite
+    }
+  }
+  const assembly = indexAssembly(await readAssembly(path, options));
+  const written = await writeCacheEntry(dir, key, serializeAssembly(assembly, keepKind));
+  if (written) entries.set(assembly, { dir, key, kinds: keptKinds(assembly) });
+  lastCacheOutcome = !written ? 'unwritable' : stale ? 'rewritten' : 'miss';
+  return assembly;
+}
+
+/** Only kinds fitted with the default tolerance are what a later default call would compute. */
+function keepKind(surface: Surface): boolean {
+  const tolerance = kindFitTolerance(surface);
+  return tolerance === undefined || tolerance === defaultFitTolerance(surface.part);
+}
+
+function keptKinds(assembly: Assembly): number {
+  let n = 0;
+  for (const part of assembly.parts) for (const s of part.surfaces) if (s.kind && keepKind(s)) n++;
+  return n;
+}
+
+/**
+ * Rewrites the cache entry of an assembly that came through the cache when surface kinds
+ * were fitted since it was written (so the next run skips the fitting). False when there is
+ * no entry or nothing new to keep.
+ */
+export async function updateAssemblyCache(assembly: Assembly): Promise<boolean> {
+  const entry = entries.get(assembly);
+  if (!entry) return false;
+  const kinds = keptKinds(assembly);
+  if (kinds <= entry.kinds) return false;
+  entry.kinds = kinds;
+  return writeCacheEntry(entry.dir, entry.key, serializeAssembly(assembly, keepKind));
+}

@@ -1,0 +1,251 @@
+// Binary form of an indexed assembly, for the cache (src/import/cache.ts) and for anything
+// that wants to ship an indexed assembly to a browser: no Node APIs here.
+//
+// Layout (little-endian):
+//   0  "SURFCDIX"                      magic, 8 bytes
+//   8  u32 format version              SERIAL_FORMAT_VERSION
+//  12  u32 byte length of the JSON header
+//  16  u32 checksum of bytes [24, total)
+//  20  u32 total byte length
+//  24  JSON header (UTF-8), padded to 8 bytes
+//      then every typed array, written as it is, each starting on an 8-byte boundary.
+// The JSON header holds names, paths, the product tree, boxes, OBBs, fitted kinds and, for
+// each typed array, [byteOffset, length]. Non-finite numbers and −0 in fitted kinds are tagged.
+import { SurfcdError } from '../errors.js';
+import type { Obb } from '../math/obb.js';
+import type { SurfaceKind } from '../model/surfaceKind.js';
+import type { Assembly, BoxTree, Part, ProductNode, Surface } from '../model/types.js';
+
+/** Bump on any change to the layout or to what the index contains (tree builder, OBB fit…). */
+export const SERIAL_FORMAT_VERSION = 1;
+const MAGIC = 'SURFCDIX';
+const HEADER_BYTES = 24;
+const PART_FLOATS = 21;
+
+type ArrayRef = [offset: number, length: number];
+type Typed = Float64Array | Float32Array | Uint32Array;
+
+interface TreeMeta {
+  nodeBoxes: ArrayRef;
+  nodeFirst: ArrayRef;
+  nodeCount: ArrayRef;
+  itemBoxes: ArrayRef;
+  itemIds: ArrayRef;
+}
+interface SurfaceMeta {
+  first: number;
+  count: number;
+  tree: TreeMeta | null;
+  color?: [number, number, number];
+  kind?: SurfaceKind;
+}
+interface PartMeta {
+  index: number;
+  name: string;
+  path: string;
+  /** Float64: part bounds (6), OBB centre (3), axes (9), half-extents (3), then 6 per surface bounds. */
+  floats: ArrayRef;
+  positions: ArrayRef;
+  normals: ArrayRef | null;
+  indices: ArrayRef;
+  triangleSurface: ArrayRef;
+  surfaceTree: TreeMeta | null;
+  surfaces: SurfaceMeta[];
+  color?: [number, number, number];
+  deflection?: number;
+}
+interface HeaderMeta {
+  name: string;
+  units: 'mm';
+  root: ProductNode;
+  parts: PartMeta[];
+}
+
+/** What a serialized surface kind must satisfy to be written (e.g. fitted with the default tolerance). */
+export type KindFilter = (surface: Surface) => boolean;
+
+/**
+ * The assembly (indexed: every part's trees are built first) as one binary blob.
+ * `keepKind` decides which already-fitted surface kinds go in (default: all present).
+ */
+export function serializeAssembly(assembly: Assembly, keepKind: KindFilter = () => true): Uint8Array {
+  const arrays: Typed[] = [];
+  let cursor = 0;
+  const ref = (a: Typed): ArrayRef => {
+    cursor = align8(cursor);
+    const r: ArrayRef = [cursor, a.length];
+    arrays.push(a);
+    cursor += a.byteLength;
+    return r;
+  };
+  const tree = (t: BoxTree | null): TreeMeta | null =>
+    t && { nodeBoxes: ref(t.nodeBoxes), nodeFirst: ref(t.nodeFirst), nodeCount: ref(t.nodeCount), itemBoxes: ref(t.itemBoxes), itemIds: ref(t.itemIds) };
+  // Boxes and OBBs go in binary (JSON would lose −0 and infinities of empty boxes).
+  const floatsOf = (p: Part): Float64Array => {
+    const f = new Float64Array(PART_FLOATS + 6 * p.surfaces.length);
+    f.set(p.bounds, 0);
+    f.set(p.obb.center, 6);
+    f.set(p.obb.axes, 9);
+    f.set(p.obb.halfExtents, 18);
+    p.surfaces.forEach((s, i) => f.set(s.bounds, PART_FLOATS + 6 * i));
+    return f;
+  };
+  const parts: PartMeta[] = assembly.parts.map((p) => ({
+    index: p.index,
+    name: p.name,
+    path: p.path,
+    floats: ref(floatsOf(p)),
+    positions: ref(p.positions),
+    normals: p.normals ? ref(p.normals) : null,
+    indices: ref(p.indices),
+    triangleSurface: ref(p.triangleSurface),
+    surfaceTree: tree(p.surfaceTree),
+    surfaces: p.surfaces.map((s) => ({
+      first: s.firstTriangle,
+      count: s.triangleCount,
+      tree: tree(s.triangleTree),
+      ...(s.color ? { color: s.color } : {}),
+      ...(s.kind && keepKind(s) ? { kind: s.kind } : {}),
+    })),
+    ...(p.color ? { color: p.color } : {}),
+    ...(p.deflection !== undefined ? { deflection: p.deflection } : {}),
+  }));
+  const meta: HeaderMeta = { name: assembly.name, units: assembly.units, root: assembly.root, parts };
+  const json = new TextEncoder().encode(JSON.stringify(meta, (_key, v: unknown) => (typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0)) ? { $num: Object.is(v, -0) ? '-0' : String(v) } : v)));
+  const dataStart = align8(HEADER_BYTES + json.length);
+  const total = align8(dataStart + cursor);
+  const out = new Uint8Array(total);
+  for (let i = 0; i < MAGIC.length; i++) out[i] = MAGIC.charCodeAt(i);
+  const view = new DataView(out.buffer);
+  view.setUint32(8, SERIAL_FORMAT_VERSION, true);
+  view.setUint32(12, json.length, true);
+  view.setUint32(20, total, true);
+  out.set(json, HEADER_BYTES);
+  // Walk the refs again in the same order, so each array lands at its recorded offset.
+  let at = 0;
+  for (const a of arrays) {
+    at = align8(at);
+    out.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), dataStart + at);
+    at += a.byteLength;
+  }
+  view.setUint32(16, checksum(out, HEADER_BYTES), true);
+  return out;
+}
+
+/**
+ * Rebuilds an indexed assembly from `serializeAssembly`'s output. Typed arrays are views on
+ * (a copy of, when misaligned) the input. Anything that does not check out (magic, version,
+ * length, checksum, structure, index ranges) throws SurfcdError INVALID_CACHE.
+ */
+export function deserializeAssembly(input: Uint8Array, source?: string): Assembly {
+  const bad = (why: string): never => {
+    throw new SurfcdError('INVALID_CACHE', `indexed assembly${source ? ` for ${source}` : ''}: ${why}`);
+  };
+  if (!(input instanceof Uint8Array) || input.length < HEADER_BYTES) bad('truncated header');
+  for (let i = 0; i < MAGIC.length; i++) if (input[i] !== MAGIC.charCodeAt(i)) bad('not a surfcd indexed assembly');
+  // Views need aligned offsets; copy once when the caller's buffer is not.
+  const bytes = input.byteOffset % 8 === 0 ? input : input.slice();
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const version = view.getUint32(8, true);
+  if (version !== SERIAL_FORMAT_VERSION) bad(`format version ${version}, expected ${SERIAL_FORMAT_VERSION}`);
+  const jsonLength = view.getUint32(12, true);
+  const total = view.getUint32(20, true);
+  if (total !== bytes.length || total % 8 !== 0) bad(`${bytes.length} bytes, header says ${total}`);
+  if (HEADER_BYTES + jsonLength > total) bad('header overruns the data');
+  if (checksum(bytes, HEADER_BYTES) !== view.getUint32(16, true)) bad('checksum mismatch');
+  let meta: HeaderMeta;
+  try {
+    meta = JSON.parse(new TextDecoder().decode(bytes.subarray(HEADER_BYTES, HEADER_BYTES + jsonLength)), (_key, v: unknown) =>
+      v !== null && typeof v === 'object' && typeof (v as { $num?: unknown }).$num === 'string' ? Number((v as { $num: string }).$num) : v,
+    ) as HeaderMeta;
+  } catch {
+    return bad('header is not JSON');
+  }
+  const dataStart = align8(HEADER_BYTES + jsonLength);
+  const dataBytes = total - dataStart;
+  const view64 = (r: ArrayRef, C: Float64ArrayConstructor | Float32ArrayConstructor | Uint32ArrayConstructor, what: string): Typed => {
+    if (!Array.isArray(r) || !Number.isInteger(r[0]) || !Number.isInteger(r[1]) || r[0] < 0 || r[1] < 0 || r[0] % 8 !== 0) bad(`${what}: bad array reference`);
+    if (r[0] + r[1] * C.BYTES_PER_ELEMENT > dataBytes) bad(`${what}: array overruns the data`);
+    return new C(bytes.buffer as ArrayBuffer, bytes.byteOffset + dataStart + r[0], r[1]);
+  };
+  const f64 = (r: ArrayRef, what: string): Float64Array => view64(r, Float64Array, what) as Float64Array;
+  const f32 = (r: ArrayRef, what: string): Float32Array => view64(r, Float32Array, what) as Float32Array;
+  const u32 = (r: ArrayRef, what: string): Uint32Array => view64(r, Uint32Array, what) as Uint32Array;
+  const tree = (t: TreeMeta | null, items: number, what: string): BoxTree | null => {
+    if (t === null) return null;
+    const out = { nodeBoxes: f32(t.nodeBoxes, what), nodeFirst: u32(t.nodeFirst, what), nodeCount: u32(t.nodeCount, what), itemBoxes: f32(t.itemBoxes, what), itemIds: u32(t.itemIds, what) };
+    const nodes = out.nodeFirst.length;
+    if (out.nodeBoxes.length !== 6 * nodes || out.nodeCount.length !== nodes || out.itemBoxes.length !== 6 * out.itemIds.length || out.itemIds.length !== items || nodes === 0) bad(`${what}: inconsistent tree`);
+    for (let i = 0; i < nodes; i++) {
+      const packed = out.nodeCount[i]!;
+      const count = packed & 0x7fffffff, first = out.nodeFirst[i]!;
+      if ((packed & 0x80000000) !== 0 ? first + count > items : first + count > nodes || first <= i) bad(`${what}: node ${i} points outside the tree`);
+    }
+    return out;
+  };
+  if (!meta || typeof meta !== 'object' || !Array.isArray(meta.parts) || typeof meta.name !== 'string' || !meta.root) bad('header lacks name, root or parts');
+  const parts: Part[] = meta.parts.map((pm, pi) => {
+    const where = `part ${pi}`;
+    const positions = f64(pm.positions, where);
+    const indices = u32(pm.indices, where);
+    const triangleSurface = u32(pm.triangleSurface, where);
+    const normals = pm.normals ? f32(pm.normals, where) : null;
+    const vertexCount = positions.length / 3;
+    const triangleCount = indices.length / 3;
+    if (positions.length % 3 !== 0 || indices.length % 3 !== 0 || triangleSurface.length !== triangleCount || (normals && normals.length !== positions.length)) bad(`${where}: array sizes disagree`);
+    for (let i = 0; i < indices.length; i++) if (indices[i]! >= vertexCount) bad(`${where}: index ${i} out of range`);
+    const floats = f64(pm.floats, where);
+    if (!Array.isArray(pm.surfaces) || floats.length !== PART_FLOATS + 6 * pm.surfaces.length) bad(`${where}: boxes do not match the surfaces`);
+    const obb: Obb = { center: floats.slice(6, 9), axes: floats.slice(9, 18), halfExtents: floats.slice(18, 21) };
+    const part = {
+      index: pm.index,
+      name: pm.name,
+      path: pm.path,
+      positions,
+      normals,
+      indices,
+      triangleSurface,
+      surfaces: [] as Surface[],
+      bounds: floats.slice(0, 6),
+      obb,
+      surfaceTree: null as BoxTree | null,
+      ...(pm.color ? { color: pm.color } : {}),
+      ...(pm.deflection !== undefined ? { deflection: pm.deflection } : {}),
+    } as Part;
+    let next = 0;
+    pm.surfaces.forEach((sm, si) => {
+      const swhere = `${where} surface ${si}`;
+      if (sm.first !== next || !Number.isInteger(sm.count) || sm.count < 0 || sm.first + sm.count > triangleCount) bad(`${swhere}: bad triangle range`);
+      next += sm.count;
+      part.surfaces.push({
+        index: si,
+        part,
+        firstTriangle: sm.first,
+        triangleCount: sm.count,
+        bounds: floats.slice(PART_FLOATS + 6 * si, PART_FLOATS + 6 * si + 6),
+        triangleTree: tree(sm.tree, sm.count, swhere),
+        ...(sm.color ? { color: sm.color } : {}),
+        ...(sm.kind ? { kind: sm.kind } : {}),
+      });
+    });
+    if (next !== triangleCount) bad(`${where}: surfaces do not cover the triangles`);
+    part.surfaceTree = tree(pm.surfaceTree, part.surfaces.filter((s) => s.triangleCount > 0).length, `${where} surface tree`);
+    return part;
+  });
+  return { name: meta.name, units: 'mm', root: meta.root, parts, ...(source ? { source } : {}) };
+}
+
+function align8(n: number): number {
+  return (n + 7) & ~7;
+}
+
+/** A 32-bit hash of the 4-byte words from `from` on: catches truncation and bit rot, not tampering. */
+function checksum(bytes: Uint8Array, from: number): number {
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset + from, (bytes.length - from) >>> 2);
+  let h = 0x811c9dc5 ^ words.length;
+  for (let i = 0; i < words.length; i++) {
+    h = Math.imul(h ^ words[i]!, 0x01000193);
+    h ^= h >>> 15;
+  }
+  return h >>> 0;
+}
