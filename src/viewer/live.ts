@@ -19,10 +19,13 @@ export interface LiveApi {
   /** Moves the picked part by a world translation through the same path a gizmo drag takes; returns whether it moved. */
   translateBy(t: [number, number, number]): boolean;
   setStopOnClash(on: boolean): void;
+  /** Recognize constraints on every drag step too (default on); off: contacts only. */
+  setLiveConstraints(on: boolean): void;
+  resetStats(): void;
   setVisible(path: string, visible: boolean): void;
   poseOf(path: string): number[];
-  /** Drag update times (ms): last, mean, max over `count` updates. */
-  stats(): { last: number; mean: number; max: number; count: number };
+  /** Drag update times (ms): last, mean, median, max over `count` updates. */
+  stats(): { last: number; mean: number; median: number; max: number; count: number };
   lastResult(): LiveResult | null;
   motionScript(): string;
 }
@@ -62,6 +65,7 @@ export function startLive(scene: ReportScene, list: ItemList, allItems: ReportIt
   let items = [...allItems];
   let picked = -1;
   let stopOnClash = true;
+  let liveConstraints = true;
   let last: LiveResult | null = null;
   const times: number[] = [];
 
@@ -81,6 +85,8 @@ export function startLive(scene: ReportScene, list: ItemList, allItems: ReportIt
   const modes = document.createElement('div');
   const stopBox = Object.assign(document.createElement('input'), { type: 'checkbox', checked: true, id: 'stop-on-clash' });
   stopBox.addEventListener('change', () => (stopOnClash = stopBox.checked));
+  const constraintsBox = Object.assign(document.createElement('input'), { type: 'checkbox', checked: true, id: 'live-constraints' });
+  constraintsBox.addEventListener('change', () => (liveConstraints = constraintsBox.checked));
   const save = Object.assign(document.createElement('button'), { textContent: 'save poses as motion@1' });
   save.addEventListener('click', () => {
     const a = Object.assign(document.createElement('a'), { href: URL.createObjectURL(new Blob([api.motionScript()], { type: 'application/json' })), download: `${assembly}.motion.json` });
@@ -88,7 +94,9 @@ export function startLive(scene: ReportScene, list: ItemList, allItems: ReportIt
   });
   const stopLabel = document.createElement('label');
   stopLabel.append(stopBox, ' stop on clash');
-  panel.append(stopLabel, ' ', save, modes, status);
+  const constraintsLabel = document.createElement('label');
+  constraintsLabel.append(constraintsBox, ' constraints while dragging');
+  panel.append(stopLabel, ' ', constraintsLabel, ' ', save, modes, status);
   status.textContent = 'click a part to drag it';
 
   const others = (): number[] => [...Array(n).keys()].filter((j) => j !== picked && !hidden.has(j));
@@ -101,7 +109,7 @@ export function startLive(scene: ReportScene, list: ItemList, allItems: ReportIt
   function tryPose(pose: number[]): boolean {
     const trial = poses.slice();
     trial[picked] = pose;
-    const result = core.check(picked, trial, others());
+    const result = core.check(picked, trial, others(), liveConstraints);
     times.push(result.ms);
     last = result;
     const path = scene.parts[picked]!.path;
@@ -200,6 +208,13 @@ export function startLive(scene: ReportScene, list: ItemList, allItems: ReportIt
       stopOnClash = on;
       stopBox.checked = on;
     },
+    setLiveConstraints(on) {
+      liveConstraints = on;
+      constraintsBox.checked = on;
+    },
+    resetStats() {
+      times.length = 0;
+    },
     setVisible(path, visible) {
       const i = byPath.get(path)!;
       if (visible) hidden.delete(i);
@@ -210,7 +225,8 @@ export function startLive(scene: ReportScene, list: ItemList, allItems: ReportIt
     poseOf: (path) => [...poses[byPath.get(path)!]!],
     stats() {
       const count = times.length;
-      return { last: times[count - 1] ?? 0, mean: count ? times.reduce((a, b) => a + b, 0) / count : 0, max: Math.max(0, ...times), count };
+      const sorted = [...times].sort((a, b) => a - b);
+      return { last: times[count - 1] ?? 0, mean: count ? times.reduce((a, b) => a + b, 0) / count : 0, median: sorted[count >> 1] ?? 0, max: Math.max(0, ...times), count };
     },
     lastResult: () => last,
     motionScript: () =>
