@@ -57,5 +57,7 @@ describe('surfcd report', () => {
     expect(await main(['report', sample('rig.step'), '--previous', out('contacts.json')])).toBe(1);
     expect(output.stderr).toMatch(/contacts\.json: not a surfcd report \("schema" is "surfcd\/contacts@1"/);
     expect(await main(['report', sample('rig.step'), '--format', 'pdf'])).toBe(2);
+    expect(await main(['view', sample('rig.step'), '--port', '70000'])).toBe(2);
+    expect(output.stderr).toMatch(/--port: expected an integer 0\.\.65535, got "70000"/);
   });
 });

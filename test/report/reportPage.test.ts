@@ -112,6 +112,16 @@ describeBrowser('surfcd report: the HTML page in Chromium', () => {
     await page.screenshot({ path: join(tmpdir(), 'surfcd-report-selected.png') });
   });
 
+  it('the part tree hides and shows parts', async () => {
+    const visible = (): Promise<boolean[]> => page.evaluate(() => window.surfcdReport!.scene.meshes.map((m) => m.visible));
+    expect(await visible()).toEqual([true, true, true, true]);
+    await page.locator('#tree summary').click();
+    await page.locator('#tree input[data-part="block"]').uncheck();
+    expect(await visible()).toEqual([true, true, false, true]);
+    await page.locator('#tree input[data-part="block"]').check();
+    expect(await visible()).toEqual([true, true, true, true]);
+  });
+
   it('keyboard: j / k step through the visible items, Esc clears; the picture is not blank', async () => {
     await page.keyboard.press('Escape');
     expect(await page.evaluate(() => window.surfcdReport!.selected())).toBeNull();
