@@ -16,6 +16,7 @@ import type { SurfaceKindType } from '../model/surfaceKind.js';
 import type { Assembly } from '../model/types.js';
 import { contactSentence, clearanceSentence } from './sentences.js';
 import { surfaceNoun } from './surfaceWords.js';
+import type { TimelineStep } from './timeline.js';
 
 export const REPORT_SCHEMA = 'surfcd/report@1';
 
@@ -81,6 +82,8 @@ export interface ReportModel {
   items: ReportItem[];
   groups: PartPairGroup[];
   previous?: { source: string | null; items: number };
+  /** With `--script`: the simulation's steps, for the page's timeline. */
+  timeline?: { source: string; steps: TimelineStep[] };
 }
 
 export interface ReportOptions {

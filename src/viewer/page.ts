@@ -11,6 +11,7 @@ import type { ReportItem } from '../report/reportModel.js';
 import { amountText, ItemList, type ListFilters } from './itemList.js';
 import type { LiveApi, startLive } from './live.js';
 import { decodePart, ReportScene, type ScreenBox } from './scene.js';
+import { startTimeline, type TimelineApi } from './timeline.js';
 import { CSS } from './style.js';
 
 export interface ReportPageApi {
@@ -27,6 +28,8 @@ export interface ReportPageApi {
   setFilters(change: Partial<ListFilters>): void;
   /** `surfcd view` only: the live drag tools. */
   live?: LiveApi;
+  /** Reports made with `--script`: the simulation timeline. */
+  timeline?: TimelineApi;
 }
 
 declare global {
@@ -140,6 +143,7 @@ export function startPage(live?: typeof startLive): ReportPageApi {
   });
   itemList.setItems(model.items);
   detail.replaceChildren(...detailOf(null));
+  const timeline = model.timeline ? startTimeline(scene, model.timeline.steps, model.poses, stage) : undefined;
   if (payload.mode === 'view' && live) {
     const tools = h('div', { id: 'tools' });
     stage.append(tools);
@@ -182,6 +186,7 @@ export function startPage(live?: typeof startLive): ReportPageApi {
     scene,
     setFilters: (change) => itemList.setFilters(change),
     ...(liveApi ? { live: liveApi } : {}),
+    ...(timeline ? { timeline } : {}),
   };
   scene.onRender = () => {
     if (api.firstRenderMs === null) {

@@ -13,10 +13,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { reportModelOf } from '../../src/cli/report.js';
 import { reportHtml } from '../../src/report/htmlReport.js';
 import { applyPrevious } from '../../src/report/reportDiff.js';
+import { timelineOf, type SimulationStepLike } from '../../src/report/timeline.js';
 import type { ReportModel } from '../../src/report/reportModel.js';
 import { describeBrowser, launchChromium } from '../helpers/browser.js';
 import { ensureViewerBundle } from '../helpers/viewerBundle.js';
-import { PUSHED, reportFixture } from './fixture.js';
+import { PUSHED, reportFixture, translate } from './fixture.js';
 import { canvasPixels } from './pixels.js';
 
 describeBrowser('surfcd report: the HTML page in Chromium', () => {
@@ -137,5 +138,55 @@ describeBrowser('surfcd report: the HTML page in Chromium', () => {
     const px = await canvasPixels(page);
     expect(px.total - px.background).toBeGreaterThan(px.total * 0.05);
     expect(px.distinct).toBeGreaterThan(50);
+  });
+
+  it('--script timeline: scrubbing replays each step exactly, removed parts go, a blocked step ends on its blocking surfaces', async () => {
+    // ground truth by construction: the spacer comes down 1 of 5 mm onto the plate (blocked),
+    // the pin leaves 20 mm up and is removed, the block turns 90° about a vertical axis at x = 20
+    const c = Math.cos(Math.PI / 2), s = Math.sin(Math.PI / 2);
+    const turned = [c, s, 0, 0, -s, c, 0, 0, 0, 0, 1, 0, 20 - 20 * c, -20 * s, 0, 1];
+    const step = (over: Partial<SimulationStepLike>): SimulationStepLike =>
+      ({ motion: 'translate', expected: null, met: true, fraction: 1, travelled: {}, blocking: [], removed: false, status: 'free', ...over }) as SimulationStepLike;
+    const steps = timelineOf(
+      {
+        schema: 'surfcd/simulation@1',
+        steps: [
+          step({ id: 'spacer-down', moved: ['spacer'], status: 'blocked', expected: 'blocked', fraction: 0.2, direction: [0, 0, -1], travelled: { distance: 1 }, poses: [{ part: 'spacer', matrix: translate(0, 0, -1) }], blocking: [{ moving: { part: 'spacer', surface: 0 }, other: { part: 'plate', surface: 1 }, depth: 0 }] }),
+          step({ id: 'pin-out', moved: ['pin'], direction: [0, 0, 1], travelled: { distance: 20 }, poses: [{ part: 'pin', matrix: translate(0, 0, 20) }], removed: true }),
+          step({ id: 'block-turn', moved: ['block'], motion: 'rotate', axis: { point: [20, 0, 10], direction: [0, 0, 1] }, travelled: { angle: 90 }, poses: [{ part: 'block', matrix: turned }] }),
+        ],
+      },
+      'rig.motion.json',
+    );
+    expect(steps[0]!.sentence).toBe('spacer-down: spacer was blocked after 1 mm (20 %) by plate surface 1 against its surface 0');
+    const assembly = reportFixture();
+    const file = join(mkdtempSync(join(tmpdir(), 'surfcd-report-')), 'timeline.html');
+    writeFileSync(file, reportHtml(assembly, { ...reportModelOf(assembly, { tolerance: 0.01, clearance: 0.5 }), timeline: { source: 'rig.motion.json', steps } }));
+    const timeline = await browser.newPage({ viewport: { width: 1200, height: 760 } });
+    await timeline.goto(pathToFileURL(file).href);
+    await timeline.waitForFunction(() => window.surfcdReport?.ready === true);
+    const at = (t: number): Promise<{ poses: number[][]; visible: boolean[]; caption: string }> =>
+      timeline.evaluate((t) => {
+        const api = window.surfcdReport!;
+        api.timeline!.seek(t);
+        return { poses: api.scene.meshes.map((m) => [...m.matrix.elements]), visible: api.scene.meshes.map((m) => m.visible), caption: document.getElementById('timeline-caption')!.textContent ?? '' };
+      }, t);
+    const [plate, pin, block, spacer] = [0, 1, 2, 3];
+    const near = (a: number[], b: number[]): void => a.forEach((x, i) => expect(x).toBeCloseTo(b[i]!, 9));
+    near((await at(0.5)).poses[spacer]!, translate(0, 0, -0.5));
+    const blocked = await at(1);
+    near(blocked.poses[spacer]!, translate(0, 0, -1));
+    expect(blocked.caption).toBe(steps[0]!.sentence);
+    const px = await canvasPixels(timeline); // the blocking surfaces in A blue and B orange
+    expect(px.blue).toBeGreaterThan(0);
+    expect(px.orange).toBeGreaterThan(0);
+    near((await at(1.5)).poses[pin]!, translate(0, 0, 10));
+    expect((await at(2.2)).visible).toEqual([true, false, true, true]); // pin removed
+    const half = (await at(2.5)).poses[block]!, r = Math.SQRT1_2;
+    near(half, [r, r, 0, 0, -r, r, 0, 0, 0, 0, 1, 0, 20 - 20 * r, -20 * r, 0, 1]);
+    near((await at(3)).poses[block]!, turned);
+    expect((await at(3)).poses[plate]).toEqual([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+    await timeline.screenshot({ path: join(tmpdir(), 'surfcd-report-timeline.png') });
+    await timeline.close();
   });
 });
