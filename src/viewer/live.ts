@@ -18,6 +18,14 @@ export interface LiveApi {
   pick(path: string | null): void;
   /** Moves the picked part by a world translation through the same path a gizmo drag takes; returns whether it moved. */
   translateBy(t: [number, number, number]): boolean;
+  /** Drag modes offered for the picked part (button labels). */
+  modes(): string[];
+  /**
+   * Drags the gizmo of a mode by `amount` through the gizmo's change path: about (degrees) or
+   * along (mm) the constraint's axis, or along the plane's first in-plane axis for an
+   * against plane (free modes: about / along world z). Returns whether the part moved.
+   */
+  drag(mode: string, amount: number): boolean;
   setStopOnClash(on: boolean): void;
   /** Recognize constraints on every drag step too (default on); off: contacts only. */
   setLiveConstraints(on: boolean): void;
@@ -125,8 +133,10 @@ export function startLive(scene: ReportScene, list: ItemList, allItems: ReportIt
     return ok;
   }
 
+  let offered: DragMode[] = [];
   function setModes(): void {
     modes.replaceChildren();
+    offered = [];
     if (picked < 0) return;
     const path = scene.parts[picked]!.path;
     const result = core.check(picked, poses, others());
@@ -135,6 +145,7 @@ export function startLive(scene: ReportScene, list: ItemList, allItems: ReportIt
       { label: 'free rotate', mode: 'rotate', axes: 'xyz', frame: null },
       ...result.constraints.flatMap((c) => dragModesOf(c, path)),
     ];
+    offered = options;
     for (const m of options) {
       const b = Object.assign(document.createElement('button'), { textContent: m.label });
       b.addEventListener('click', () => attach(m));
@@ -159,6 +170,21 @@ export function startLive(scene: ReportScene, list: ItemList, allItems: ReportIt
     scene.requestRender();
   }
 
+  /** The picked part follows the gizmo's proxy: pose = proxy · proxyStart⁻¹ · partStart. */
+  function followProxy(): boolean {
+    proxy.updateMatrix();
+    const delta = proxy.matrix.clone().multiply(proxyStart.clone().invert());
+    const pose = delta.multiply(partStart).elements.slice();
+    const ok = tryPose(pose);
+    if (!ok) {
+      // back to the last free pose: proxy = lastFree · partStart⁻¹ · proxyStart
+      const back = new Matrix4().fromArray(poses[picked]!).multiply(partStart.clone().invert()).multiply(proxyStart);
+      back.decompose(proxy.position, proxy.quaternion, proxy.scale);
+      proxy.updateMatrix();
+    }
+    return ok;
+  }
+
   // one check per animation frame, whatever the pointer rate
   let queued = false;
   gizmo.addEventListener('objectChange', () => {
@@ -166,15 +192,7 @@ export function startLive(scene: ReportScene, list: ItemList, allItems: ReportIt
     queued = true;
     requestAnimationFrame(() => {
       queued = false;
-      proxy.updateMatrix();
-      const delta = proxy.matrix.clone().multiply(proxyStart.clone().invert());
-      const pose = delta.multiply(partStart).elements.slice();
-      if (!tryPose(pose)) {
-        // back to the last free pose: proxy = lastFree · partStart⁻¹ · proxyStart
-        const back = new Matrix4().fromArray(poses[picked]!).multiply(partStart.clone().invert()).multiply(proxyStart);
-        back.decompose(proxy.position, proxy.quaternion, proxy.scale);
-        proxy.updateMatrix();
-      }
+      followProxy();
     });
   });
 
@@ -203,6 +221,16 @@ export function startLive(scene: ReportScene, list: ItemList, allItems: ReportIt
       if (picked < 0) throw new Error('pick a part first');
       const pose = new Matrix4().makeTranslation(t[0], t[1], t[2]).multiply(new Matrix4().fromArray(poses[picked]!)).elements.slice();
       return tryPose(pose);
+    },
+    modes: () => offered.map((m) => m.label),
+    drag(label, amount) {
+      const m = offered.find((o) => o.label === label);
+      if (!m) throw new Error(`no drag mode "${label}"; offered: ${offered.map((o) => o.label).join(', ')}`);
+      attach(m);
+      if (m.mode === 'rotate') proxy.rotateZ((amount * Math.PI) / 180);
+      else if (m.axes === 'xy') proxy.translateX(amount);
+      else proxy.translateZ(amount);
+      return followProxy();
     },
     setStopOnClash(on) {
       stopOnClash = on;

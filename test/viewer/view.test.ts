@@ -110,4 +110,29 @@ describeBrowser('surfcd view: live drag in Chromium', () => {
     const stats = await page.evaluate(() => window.surfcdReport!.live!.stats());
     expect(stats.count).toBeGreaterThan(20);
   });
+
+  it('constrained drags: spin about and slide along the recognized coaxial axis keep the axis in place', async () => {
+    const r = await page.evaluate(() => {
+      const live = window.surfcdReport!.live!;
+      live.translateBy([-live.poseOf('bolt')[12]!, 0, 0]); // back to where the file put it
+      live.setVisible('nut', true);
+      live.setStopOnClash(true);
+      live.pick('bolt');
+      const spun = live.drag('spin about coaxial axis with plate', 30);
+      const afterSpin = live.poseOf('bolt');
+      const slid = live.drag('slide along coaxial axis with plate', 3);
+      return { modes: live.modes(), spun, afterSpin, slid, afterSlide: live.poseOf('bolt'), interferences: live.lastResult()!.items.filter((i) => i.kind === 'interference').length };
+    });
+    expect(r.spun).toBe(true);
+    const m = r.afterSpin;
+    // a rotation about z by ±30° that keeps the bolt's axis (x = −38, y = 0) fixed
+    expect(Math.abs(Math.atan2(m[1]!, m[0]!) * 180 / Math.PI)).toBeCloseTo(30, 6);
+    expect(m[10]).toBeCloseTo(1, 9);
+    expect(m[0]! * -38 + m[12]!).toBeCloseTo(-38, 6);
+    expect(m[1]! * -38 + m[13]!).toBeCloseTo(0, 6);
+    expect(r.slid).toBe(true);
+    expect(Math.abs(r.afterSlide[14]! - m[14]!)).toBeCloseTo(3, 6);
+    expect(r.afterSlide[12]).toBeCloseTo(m[12]!, 9);
+    expect(r.interferences).toBe(0);
+  });
 });
