@@ -1,8 +1,8 @@
 import { SurfcdError } from '../errors.js';
 import { transformAabb, type Aabb } from '../math/aabb.js';
 import { relativeRigid, type Pose, type Rigid } from '../math/rigid.js';
-import { triangleDistance } from '../math/triangleDistance.js';
-import type { Part } from '../model/types.js';
+import { triangleDistance, trianglesWithin } from '../math/triangleDistance.js';
+import type { Part, Surface } from '../model/types.js';
 import { indexPart } from '../spatial/indexPart.js';
 import { emptyStats, type QueryStats } from '../collide/stats.js';
 import { loadTransformedTriangle, loadTriangle, transformMargin } from '../collide/triangles.js';
@@ -16,6 +16,11 @@ export interface DistanceOptions {
   maxDistance?: number;
   /** Surface pairs to leave out. */
   ignore?: (surfaceA: number, surfaceB: number) => boolean;
+  /**
+   * A triangle pair [triangleA, triangleB] likely to be close (e.g. the answer of the
+   * previous query along a motion): measured first, it bounds the search from the start.
+   */
+  seed?: readonly [number, number];
 }
 
 export interface ClosestPair {
@@ -92,7 +97,42 @@ export function distanceRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, op
   let best = maxDistance;
   let found = false;
   let bestSa = -1, bestSb = -1, bestTa = -1, bestTb = -1;
+  const seed = options.seed;
+  if (seed && seed[0] < a.indices.length / 3 && seed[1] < b.indices.length / 3) {
+    const sa = a.triangleSurface[seed[0]]!, sb = b.triangleSurface[seed[1]]!;
+    if (!ignore || !ignore(sa, sb)) {
+      loadTriangle(a, seed[0], triA);
+      loadTransformedTriangle(b, seed[1], bToA, triB);
+      stats.triangleTests++;
+      const d = triangleDistance(triA, triB);
+      if (d <= best) {
+        best = d;
+        found = true;
+        [bestSa, bestSb, bestTa, bestTb] = [sa, sb, seed[0], seed[1]];
+      }
+    }
+  }
   surfacesA = grow(surfacesA, a.surfaces.length);
+  if (!found && count > 0) {
+    // No bound yet: one cheap guess (nearest triangle of the nearest B surface against the
+    // nearest triangle of A) makes every later box query small.
+    const guess = nearestGuess(a, b.surfaces[order[2 * sorted[0]! + 1]!]!, coverA, stats);
+    if (guess) {
+      loadTriangle(a, guess[0], triA);
+      loadTransformedTriangle(b, guess[1], bToA, triB);
+      stats.triangleTests++;
+      const d = triangleDistance(triA, triB);
+      if (d <= best) {
+        best = d;
+        found = true;
+        [bestSa, bestSb, bestTa, bestTb] = [a.triangleSurface[guess[0]]!, b.triangleSurface[guess[1]]!, guess[0], guess[1]];
+        if (ignore && ignore(bestSa, bestSb)) {
+          best = maxDistance;
+          found = false;
+        }
+      }
+    }
+  }
   for (const k of sorted) {
     if (order[2 * k]! - margin > best) break;
     const surfaceB = b.surfaces[order[2 * k + 1]!]!;
@@ -115,6 +155,8 @@ export function distanceRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, op
           const ta = surfaceA.firstTriangle + trianglesA[tj]!;
           loadTriangle(a, ta, triA);
           stats.triangleTests++;
+          // The cheap certified-gap test rejects most candidates before the 15 feature pairs.
+          if (found && !trianglesWithin(triA, triB, best)) continue;
           const d = triangleDistance(triA, triB);
           if (d < best || (!found && d <= best)) {
             best = d;
@@ -170,4 +212,38 @@ function triangleBox(tri: Float64Array, m: number, out: Aabb): void {
     out[k] = (x < y ? (x < z ? x : z) : y < z ? y : z) - m;
     out[k + 3] = (x > y ? (x > z ? x : z) : y > z ? y : z) + m;
   }
+}
+
+/** The triangle of B's surface whose box is nearest A's cover box, and A's triangle nearest to it (box distances). */
+function nearestGuess(a: Part, surfaceB: Surface, coverOfA: Aabb, stats: QueryStats): [number, number] | null {
+  const tree = surfaceB.triangleTree;
+  if (!tree || !a.surfaceTree) return null;
+  let bestB = -1, gapB = Infinity;
+  for (let i = 0; i < tree.itemIds.length; i++) {
+    const g = boxGap32(tree.itemBoxes, i, coverOfA);
+    if (g < gapB) { gapB = g; bestB = surfaceB.firstTriangle + tree.itemIds[i]!; }
+  }
+  if (bestB < 0) return null;
+  loadTransformedTriangle(surfaceB.part, bestB, bToA, triB);
+  triangleBox(triB, 0, box);
+  stats.aabbUpdates++;
+  let bestA = -1, gapA = Infinity;
+  for (const s of a.surfaces) {
+    const t = s.triangleTree;
+    if (!t || boxGap(s.bounds, box) > gapA) continue;
+    for (let i = 0; i < t.itemIds.length; i++) {
+      const g = boxGap32(t.itemBoxes, i, box);
+      if (g < gapA) { gapA = g; bestA = s.firstTriangle + t.itemIds[i]!; }
+    }
+  }
+  return bestA < 0 ? null : [bestA, bestB];
+}
+
+function boxGap32(boxes: Float32Array, i: number, q: Aabb): number {
+  let s = 0;
+  for (let k = 0; k < 3; k++) {
+    const g = Math.max(boxes[6 * i + k]! - q[k + 3]!, q[k]! - boxes[6 * i + k + 3]!, 0);
+    s += g * g;
+  }
+  return Math.sqrt(s);
 }

@@ -4,3 +4,6 @@ export { distance, distanceRigid, type ClosestPair, type DistanceOptions, type D
 export { translationToi, toiHit, type ToiFeature, type ToiMode } from './triangleToi.js';
 export { triangleClosestPoints, closestOnTriangle } from './closestPoints.js';
 export type { Vec3 } from './inputs.js';
+export { sweepParts, type Scene, type SweepOptions, type SweepResult, type BlockingPair, type SweepContact, type Clearance } from './sweep.js';
+export { motionAt, poseAt, motionBound, type RigidMotion } from './rigidMotion.js';
+export { interferingSurfacePairs, contactAllowance, type Interference } from './verdict.js';

@@ -18,6 +18,11 @@ export interface TimeOfImpactOptions {
   mode?: 'exact' | 'approach';
   /** approach mode: a vertex up to this far (mm) behind a face still counts as touching it. Default 0. */
   skin?: number;
+  /**
+   * approach mode: count a contact only if it would go deeper than this (mm) while its
+   * features still face each other, before `until`. Default 0.
+   */
+  minDepth?: number;
   /** Only hits with fraction > this count (to resume after an event). Default: −1 (all). */
   after?: number;
   /** Stop looking beyond this fraction of the move. Default 1. */
@@ -102,7 +107,9 @@ export function timeOfImpactRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid
     dA[r] = rigidA[r]! * move[0] + rigidA[4 + r]! * move[1] + rigidA[8 + r]! * move[2];
   }
   const margin = skin + transformMargin(a, b, aToB) + 1e-12 * Math.hypot(move[0], move[1], move[2]);
-  const mode = { approach, skin };
+  const minDepth = options.minDepth ?? 0;
+  if (!(minDepth >= 0) || !Number.isFinite(minDepth)) throw new SurfcdError('INVALID_OPTION', `timeOfImpact: minDepth must be a finite number ≥ 0 (mm), got ${String(minDepth)}`);
+  const mode = { approach, skin, minDepth, horizon: until };
 
   let best = Infinity;
   let bestSa = -1, bestSb = -1, bestTa = -1, bestTb = -1, bestFeature = 0;

@@ -42,6 +42,15 @@ export interface ToiMode {
   approach: boolean;
   /** approach mode: how far behind a face (mm) a vertex may start and still count as touching. */
   skin: number;
+  /**
+   * approach mode: a contact counts only if, while its features still face each other
+   * (vertex inside the face, both edge parameters inside their edges), it goes deeper
+   * than this (mm) before `horizon`. Two tessellations of one round fit slide past each
+   * other with sliver crossings no deeper than their chordal sag: those are not events.
+   */
+  minDepth: number;
+  /** approach mode: the end of the whole move (fraction), for the depth test. */
+  horizon: number;
 }
 
 const np = new Float64Array(4); // unit normal of p and |n|
@@ -134,18 +143,36 @@ function vertexFace(v: Float64Array, i: number, dv: Float64Array, f: Float64Arra
   const sd = dv[0]! * n[0]! + dv[1]! * n[1]! + dv[2]! * n[2]!;
   let t: number;
   if (mode.approach) {
-    if (!(sd < -still) || s0 < -mode.skin) return Infinity;
-    t = s0 <= 0 ? 0 : s0 / -sd;
-  } else {
-    if (Math.abs(sd) <= still) {
-      const size = Math.abs(x) + Math.abs(y) + Math.abs(z) + Math.abs(f[0]!) + Math.abs(f[1]!) + Math.abs(f[2]!);
-      return Math.abs(s0) <= 1e-12 * size ? -2 : Infinity;
+    if (!(sd < -still)) return Infinity;
+    // While the moving vertex is over the face: three linear conditions on t.
+    let lo = 0, hi = mode.horizon;
+    const area2 = n[3]! * n[3]!;
+    for (let a = 0; a < 9 && lo <= hi; a += 3) {
+      const b = a === 6 ? 0 : a + 3;
+      const ex = f[b]! - f[a]!, ey = f[b + 1]! - f[a + 1]!, ez = f[b + 2]! - f[a + 2]!;
+      const rx = x - f[a]!, ry = y - f[a + 1]!, rz = z - f[a + 2]!;
+      const c0 = ((ey * rz - ez * ry) * n[0]! + (ez * rx - ex * rz) * n[1]! + (ex * ry - ey * rx) * n[2]!) * n[3]! + INSIDE * area2;
+      const c1 = ((ey * dv[2]! - ez * dv[1]!) * n[0]! + (ez * dv[0]! - ex * dv[2]!) * n[1]! + (ex * dv[1]! - ey * dv[0]!) * n[2]!) * n[3]!;
+      [lo, hi] = clipLinear(c0, c1, lo, hi);
     }
-    t = -s0 / sd;
-    if (t < 0) return Infinity;
+    t = Math.max(lo, s0 <= 0 ? 0 : s0 / -sd);
+    if (t > hi || t > tMax || s0 + t * sd < -mode.skin || -(s0 + hi * sd) <= mode.minDepth) return Infinity;
+    return t;
   }
-  if (t > tMax) return Infinity;
+  if (Math.abs(sd) <= still) {
+    const size = Math.abs(x) + Math.abs(y) + Math.abs(z) + Math.abs(f[0]!) + Math.abs(f[1]!) + Math.abs(f[2]!);
+    return Math.abs(s0) <= 1e-12 * size ? -2 : Infinity;
+  }
+  t = -s0 / sd;
+  if (t < 0 || t > tMax) return Infinity;
   return insideTriangle(x + t * dv[0]!, y + t * dv[1]!, z + t * dv[2]!, f, n) ? t : Infinity;
+}
+
+/** [lo, hi] ∩ {t : c0 + c1·t ≥ 0} (empty as lo > hi). */
+function clipLinear(c0: number, c1: number, lo: number, hi: number): [number, number] {
+  if (c1 === 0) return c0 >= 0 ? [lo, hi] : [1, 0];
+  const root = -c0 / c1;
+  return c1 > 0 ? [Math.max(lo, root), hi] : [lo, Math.min(hi, root)];
 }
 
 /** Is the point's projection along n inside the closed triangle f (inclusive, a hair of slack)? */
@@ -193,25 +220,36 @@ function edgeEdge(p: Float64Array, i: number, q: Float64Array, k: number, d: Flo
   nx *= sign / nLength; ny *= sign / nLength; nz *= sign / nLength;
   const s0 = (p[i]! - q[k]!) * nx + (p[i + 1]! - q[k + 1]!) * ny + (p[i + 2]! - q[k + 2]!) * nz;
   const sd = d[0]! * nx + d[1]! * ny + d[2]! * nz;
+  // Closest-point parameters of the two lines, linear in t: u(t) = u0 + t·u1, v(t) = v0 + t·v1.
+  const mx = nx * nLength * sign, my = ny * nLength * sign, mz = nz * nLength * sign; // the unnormalised ea × eb
+  const w0x = q[k]! - p[i]!, w0y = q[k + 1]! - p[i + 1]!, w0z = q[k + 2]! - p[i + 2]!;
+  const u0 = ((w0y * bz - w0z * by) * mx + (w0z * bx - w0x * bz) * my + (w0x * by - w0y * bx) * mz) / nn2;
+  const v0 = ((w0y * az - w0z * ay) * mx + (w0z * ax - w0x * az) * my + (w0x * ay - w0y * ax) * mz) / nn2;
+  const u1 = -((d[1]! * bz - d[2]! * by) * mx + (d[2]! * bx - d[0]! * bz) * my + (d[0]! * by - d[1]! * bx) * mz) / nn2;
+  const v1 = -((d[1]! * az - d[2]! * ay) * mx + (d[2]! * ax - d[0]! * az) * my + (d[0]! * ay - d[1]! * ax) * mz) / nn2;
   let t: number;
+  let u: number, v: number;
   if (mode.approach) {
-    if (!(sd < -still) || s0 < -mode.skin) return Infinity;
-    t = s0 <= 0 ? 0 : s0 / -sd;
+    if (!(sd < -still)) return Infinity;
+    // While both closest points are strictly inside their edges (an edge's end on the
+    // other edge is a vertex contact, which the vertex–face cases judge with the faces' sides).
+    let lo = 0, hi = mode.horizon;
+    [lo, hi] = clipLinear(u0 - ENDPOINT, u1, lo, hi);
+    [lo, hi] = clipLinear(1 - ENDPOINT - u0, -u1, lo, hi);
+    [lo, hi] = clipLinear(v0 - ENDPOINT, v1, lo, hi);
+    [lo, hi] = clipLinear(1 - ENDPOINT - v0, -v1, lo, hi);
+    t = Math.max(lo, s0 <= 0 ? 0 : s0 / -sd);
+    if (t > hi || t > tMax || t >= best || s0 + t * sd < -mode.skin || -(s0 + hi * sd) <= mode.minDepth) return Infinity;
+    u = u0 + t * u1;
+    v = v0 + t * v1;
   } else {
     if (Math.abs(sd) <= still) return Infinity;
     t = -s0 / sd;
-    if (t < 0) return Infinity;
+    if (t < 0 || t > tMax || t >= best) return Infinity;
+    u = u0 + t * u1;
+    v = v0 + t * v1;
+    if (u < -INSIDE || u > 1 + INSIDE || v < -INSIDE || v > 1 + INSIDE) return Infinity;
   }
-  if (t > tMax || t >= best) return Infinity;
-  // Closest points of the two lines at time t (they meet there, up to the skin).
-  const wx = q[k]! - (p[i]! + t * d[0]!), wy = q[k + 1]! - (p[i + 1]! + t * d[1]!), wz = q[k + 2]! - (p[i + 2]! + t * d[2]!);
-  const mx = nx * nLength * sign, my = ny * nLength * sign, mz = nz * nLength * sign; // the unnormalised ea × eb
-  const u = ((wy * bz - wz * by) * mx + (wz * bx - wx * bz) * my + (wx * by - wy * bx) * mz) / nn2;
-  const v = ((wy * az - wz * ay) * mx + (wz * ax - wx * az) * my + (wx * ay - wy * ax) * mz) / nn2;
-  if (u < -INSIDE || u > 1 + INSIDE || v < -INSIDE || v > 1 + INSIDE) return Infinity;
-  // approach: an edge's end on the other edge is a vertex contact, which the vertex–face
-  // cases judge with the faces' sides (an edge resting on a face's inner diagonal is not a hit).
-  if (mode.approach && (u < ENDPOINT || u > 1 - ENDPOINT || v < ENDPOINT || v > 1 - ENDPOINT)) return Infinity;
   toiHit.t = t;
   toiHit.feature = 2;
   toiHit.point[0] = (p[i]! + t * d[0]! + u * ax + q[k]! + v * bx) / 2;

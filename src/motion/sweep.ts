@@ -1,0 +1,320 @@
+import { SurfcdError } from '../errors.js';
+import { aabbsOverlap, emptyAabb, transformAabb } from '../math/aabb.js';
+import type { Rigid } from '../math/rigid.js';
+import type { Part } from '../model/types.js';
+import { collideRigid, resolveCollideOptions } from '../collide/collide.js';
+import { addStats, emptyStats, type QueryStats } from '../collide/stats.js';
+import { advanceScrew } from './advance.js';
+import { distanceRigid } from './distance.js';
+import type { Vec3 } from './inputs.js';
+import { motionBound, poseAt, validateMotion, type RigidMotion } from './rigidMotion.js';
+import { timeOfImpactRigid } from './timeOfImpact.js';
+import { contactAllowance, contactKeptByMotion, interferingSurfacePairs } from './verdict.js';
+
+/** Parts and where they are: poses[i] is the world pose of parts[i]. */
+export interface Scene {
+  parts: readonly Part[];
+  poses: readonly Rigid[];
+}
+
+export interface SweepOptions {
+  /** mm: closer than this counts as contact (and enters the interference verdict). Default 0.01. */
+  tolerance?: number;
+  /** Part pairs (indices into scene.parts) that may pass through each other. */
+  ignore?: (moving: number, other: number) => boolean;
+  /** Cap on contact events (translation) or advancement steps (rotation, screw). Default 10 000. */
+  maxIterations?: number;
+}
+
+export interface BlockingPair {
+  /** Index of the moving part and of the part it runs into. */
+  moving: number;
+  other: number;
+  surfaceMoving: number;
+  surfaceOther: number;
+  /** Penetration the move would cause just past the block (mm), by the contacts verdict. */
+  depth: number;
+}
+
+export interface SweepContact {
+  moving: number;
+  other: number;
+  surfaceMoving: number;
+  surfaceOther: number;
+  /** World frame, at the blocking pose. */
+  point: Vec3;
+  /** Unit normal from the other part toward the moving one. */
+  normal: Vec3;
+}
+
+export interface Clearance {
+  /** Smallest distance (mm) to the parts not touched at the start, over the part of the move done. */
+  distance: number;
+  fraction: number;
+  moving: number;
+  other: number;
+  surfaceMoving: number;
+  surfaceOther: number;
+  pointMoving: Vec3;
+  pointOther: Vec3;
+}
+
+export interface SweepResult {
+  status: 'free' | 'blocked' | 'out-of-iterations';
+  /** Fraction of the motion done: 1 when free, the first blocking contact otherwise. */
+  fraction: number;
+  /** Surface pairs that would interfere just past `fraction` (empty when free). */
+  blocking: BlockingPair[];
+  /** The contact where the motion stops (blocked only). */
+  contact: SweepContact | null;
+  clearance: Clearance | null;
+  /** Pairs that already interfered at the start (left out of the verdict). */
+  preexisting: BlockingPair[];
+  iterations: number;
+  stats: QueryStats;
+}
+
+const DEFAULT_TOLERANCE = 0.01;
+const DEFAULT_MAX_ITERATIONS = 10_000;
+
+/**
+ * Moves `moving` (indices into scene.parts) rigidly by `motion` and says whether they
+ * get through the rest of the scene, or where they are blocked and by which surfaces.
+ *
+ * Contacts at the start are not collisions. A contact event (the exact time of impact
+ * for a translation, conservative advancement for a rotation or screw) blocks only if
+ * moving on makes the pair *interfere* by the same verdict as `surfcd contacts`: the
+ * verdict is asked a little past the event, where the contact has gone `2 × allowance`
+ * deep along its normal (allowance = tolerance + chordal sag). A pair that separates,
+ * slides along, or stays within the tessellation error is let through.
+ */
+export function sweepParts(scene: Scene, moving: readonly number[], motionIn: RigidMotion, options: SweepOptions = {}): SweepResult {
+  const tolerance = options.tolerance ?? DEFAULT_TOLERANCE;
+  if (typeof tolerance !== 'number' || !(tolerance >= 0) || !Number.isFinite(tolerance)) {
+    throw new SurfcdError('INVALID_OPTION', `sweepParts: tolerance must be a finite number ≥ 0 (mm), got ${String(tolerance)}`);
+  }
+  const maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+  const motion = validateMotion(motionIn, 'sweepParts');
+  const movingSet = new Set(moving);
+  for (const i of moving) if (!scene.parts[i]) throw new SurfcdError('UNKNOWN_PART', `sweepParts: no part ${i} in the scene`);
+  const ctx = new SweepContext(scene, [...movingSet].sort((x, y) => x - y), motion, tolerance, options.ignore);
+  return motion.kind === 'translate' ? sweepTranslation(ctx, maxIterations) : advanceScrew(ctx, maxIterations);
+}
+
+/** What both sweep strategies share: the candidate pairs, the verdict and the reports. */
+export class SweepContext {
+  readonly stats = emptyStats();
+  readonly bound: number;
+  /** [moving, other] part pairs whose boxes can meet during the motion. */
+  readonly pairs: [number, number][] = [];
+  readonly preexisting: BlockingPair[] = [];
+  private readonly preKeys = new Set<string>();
+  /** Surface pairs within the allowance at the start ("m:o:sm:so"). */
+  readonly startContacts = new Set<string>();
+  /** Start contacts the motion keeps coincident (a shaft sliding in its bore): never a block, left out of every search. */
+  readonly kept = new Set<string>();
+  /** Part pairs touching at the start ("m:o"): clearance is measured to the other parts. */
+  readonly touching = new Set<string>();
+  private readonly scratch = new Float64Array(12);
+
+  constructor(
+    readonly scene: Scene,
+    readonly moving: number[],
+    readonly motion: RigidMotion,
+    readonly tolerance: number,
+    ignore?: (moving: number, other: number) => boolean,
+  ) {
+    const movingParts = moving.map((i) => scene.parts[i]!);
+    const movingPoses = moving.map((i) => scene.poses[i]!);
+    this.bound = motionBound(motion, movingParts, movingPoses);
+    const movingSet = new Set(moving);
+    const swept = emptyAabb();
+    const box = emptyAabb();
+    for (const i of moving) {
+      for (const t of [0, 1]) {
+        transformAabb(scene.parts[i]!.bounds, poseAt(motion, t, scene.poses[i]!, this.scratch), box);
+        for (let k = 0; k < 3; k++) {
+          swept[k] = Math.min(swept[k]!, box[k]!);
+          swept[k + 3] = Math.max(swept[k + 3]!, box[k + 3]!);
+        }
+      }
+    }
+    // A screw's path bulges between its ends: grow by the bound (every point moves at most that far).
+    const grow = motion.kind === 'translate' ? 0 : this.bound;
+    const reach = tolerance + grow + 1e-9 * (1 + this.bound);
+    for (let k = 0; k < 3; k++) {
+      swept[k] = swept[k]! - reach;
+      swept[k + 3] = swept[k + 3]! + reach;
+    }
+    scene.parts.forEach((part, o) => {
+      if (movingSet.has(o) || part.indices.length === 0) return;
+      transformAabb(part.bounds, scene.poses[o]!, box);
+      if (!aabbsOverlap(swept, box)) return;
+      for (const m of moving) if (!ignore?.(m, o)) this.pairs.push([m, o]);
+    });
+    for (const [m, o] of this.pairs) {
+      for (const x of interferingSurfacePairs(scene.parts[m]!, scene.poses[m]!, scene.parts[o]!, scene.poses[o]!, tolerance)) {
+        this.preexisting.push({ moving: m, other: o, surfaceMoving: x.surfaceA, surfaceOther: x.surfaceB, depth: x.depth });
+        this.preKeys.add(`${m}:${o}:${x.surfaceA}:${x.surfaceB}`);
+      }
+      // Every surface pair within the allowance at the start is a starting contact.
+      const near = collideRigid(scene.parts[m]!, scene.poses[m]!, scene.parts[o]!, scene.poses[o]!, resolveCollideOptions({ mode: 'all-surfaces', tolerance: this.allowance(m, o) }));
+      addStats(this.stats, near.stats);
+      const a = scene.parts[m]!, b = scene.parts[o]!;
+      for (const p of near.surfacePairs) {
+        const key = `${m}:${o}:${p.a}:${p.b}`;
+        this.startContacts.add(key);
+        this.touching.add(`${m}:${o}`);
+        if (contactKeptByMotion(a.surfaces[p.a]!, scene.poses[m]!, b.surfaces[p.b]!, scene.poses[o]!, motion, tolerance)) this.kept.add(key);
+      }
+    }
+  }
+
+  isPreexisting(m: number, o: number, sm: number, so: number): boolean {
+    return this.preKeys.has(`${m}:${o}:${sm}:${so}`);
+  }
+
+  allowance(m: number, o: number): number {
+    return contactAllowance(this.scene.parts[m]!, this.scene.parts[o]!, this.tolerance);
+  }
+
+  pose(i: number, t: number, out: Rigid = new Float64Array(12)): Rigid {
+    return this.moving.includes(i) ? poseAt(this.motion, t, this.scene.poses[i]!, out) : (this.scene.poses[i]! as Rigid);
+  }
+
+  /** Interfering surface pairs at fraction t, new since the start. */
+  interferenceAt(t: number, only?: (m: number, o: number) => boolean): BlockingPair[] {
+    const out: BlockingPair[] = [];
+    const pose = new Float64Array(12);
+    for (const [m, o] of this.pairs) {
+      if (only && !only(m, o)) continue;
+      this.pose(m, t, pose);
+      for (const x of interferingSurfacePairs(this.scene.parts[m]!, pose, this.scene.parts[o]!, this.scene.poses[o]!, this.tolerance)) {
+        if (this.preKeys.has(`${m}:${o}:${x.surfaceA}:${x.surfaceB}`)) continue;
+        out.push({ moving: m, other: o, surfaceMoving: x.surfaceA, surfaceOther: x.surfaceB, depth: x.depth });
+      }
+    }
+    return out;
+  }
+
+  /** Where to ask the verdict after a contact at t: 2 allowances deep along the normal (capped at 50× that of travel). */
+  probeFraction(t: number, m: number, o: number, normalSpeed: number): number {
+    const depth = 2 * this.allowance(m, o) + 1e-9 * (1 + this.bound);
+    const speed = Math.max(normalSpeed, this.bound / 50, 1e-300);
+    return Math.min(1, t + depth / speed);
+  }
+
+  /**
+   * Smallest distance to the parts not touched at the start, over [0, until]: Piyavskii's
+   * Lipschitz search (every point moves at most `bound` per unit t, so the distance
+   * does too), stopping when no interval can hide anything closer by more than the
+   * tolerance, or after 48 evaluations.
+   */
+  clearance(until: number): Clearance | null {
+    if (this.pairs.every(([m, o]) => this.touching.has(`${m}:${o}`))) return null;
+    const samples: { t: number; c: Clearance | null; d: number }[] = [];
+    const evalAt = (t: number): void => {
+      const c = this.clearanceAt(t);
+      samples.push({ t, c, d: c ? c.distance : Infinity });
+      samples.sort((x, y) => x.t - y.t);
+    };
+    evalAt(0);
+    if (until > 0) evalAt(until);
+    const L = Math.max(this.bound, 1e-300);
+    for (let n = 0; n < 46 && until > 0; n++) {
+      let best = Infinity;
+      for (const s of samples) best = Math.min(best, s.d);
+      if (!Number.isFinite(best)) break;
+      let lowest = Infinity, at = -1;
+      for (let i = 0; i + 1 < samples.length; i++) {
+        const a = samples[i]!, b = samples[i + 1]!;
+        if (!Number.isFinite(a.d) || !Number.isFinite(b.d)) continue;
+        const lb = (a.d + b.d - L * (b.t - a.t)) / 2;
+        if (lb < lowest) {
+          lowest = lb;
+          at = Math.min(b.t, Math.max(a.t, (a.t + b.t) / 2 + (a.d - b.d) / (2 * L)));
+        }
+      }
+      if (at < 0 || lowest >= best - Math.max(this.tolerance, 1e-9)) break;
+      evalAt(at);
+    }
+    let bestSample = samples[0]!;
+    for (const s of samples) if (s.d < bestSample.d) bestSample = s;
+    return bestSample.c;
+  }
+
+  private clearanceAt(t: number): Clearance | null {
+    let best: Clearance | null = null;
+    const pose = new Float64Array(12);
+    for (const [m, o] of this.pairs) {
+      if (this.touching.has(`${m}:${o}`)) continue;
+      this.pose(m, t, pose);
+      const r = distanceRigid(this.scene.parts[m]!, pose, this.scene.parts[o]!, this.scene.poses[o]!, best ? { maxDistance: best.distance } : {});
+      addStats(this.stats, r.stats);
+      if (r.closest && (!best || r.closest.distance < best.distance)) {
+        best = {
+          distance: r.closest.distance,
+          fraction: t,
+          moving: m,
+          other: o,
+          surfaceMoving: r.closest.surfaceA,
+          surfaceOther: r.closest.surfaceB,
+          pointMoving: r.closest.pointA,
+          pointOther: r.closest.pointB,
+        };
+      }
+    }
+    return best;
+  }
+
+  result(status: SweepResult['status'], fraction: number, blocking: BlockingPair[], contact: SweepContact | null, iterations: number): SweepResult {
+    blocking.sort((x, y) => x.moving - y.moving || x.other - y.other || x.surfaceMoving - y.surfaceMoving || x.surfaceOther - y.surfaceOther);
+    return { status, fraction, blocking, contact, clearance: this.clearance(fraction), preexisting: this.preexisting, iterations, stats: this.stats };
+  }
+}
+
+/**
+ * Translation: exact times of impact in approach mode (contacts moving into a face),
+ * each checked with the verdict just past it; a contact that does not interfere is
+ * passed, and the search resumes after it.
+ */
+function sweepTranslation(ctx: SweepContext, maxIterations: number): SweepResult {
+  const { scene, motion } = ctx;
+  if (motion.kind !== 'translate') throw new Error('internal: sweepTranslation needs a translation');
+  let after = -1;
+  for (let iteration = 0; iteration < maxIterations; iteration++) {
+    let best: { t: number; m: number; o: number; contact: SweepContact; normalSpeed: number } | null = null;
+    for (const [m, o] of ctx.pairs) {
+      const r = timeOfImpactRigid(scene.parts[m]!, scene.poses[m]!, scene.parts[o]!, scene.poses[o]!, motion.vector, {
+        mode: 'approach',
+        skin: ctx.allowance(m, o),
+        minDepth: ctx.allowance(m, o),
+        after,
+        until: best ? best.t : 1,
+        ignore: (sa, sb) => ctx.kept.has(`${m}:${o}:${sa}:${sb}`),
+      });
+      addStats(ctx.stats, r.stats);
+      const hit = r.hit;
+      if (!hit || (best && hit.fraction >= best.t)) continue;
+      best = {
+        t: hit.fraction,
+        m,
+        o,
+        contact: { moving: m, other: o, surfaceMoving: hit.surfaceA, surfaceOther: hit.surfaceB, point: hit.point, normal: hit.normal },
+        normalSpeed: Math.abs(hit.normal[0] * motion.vector[0] + hit.normal[1] * motion.vector[1] + hit.normal[2] * motion.vector[2]),
+      };
+    }
+    if (!best) return ctx.result('free', 1, [], null, iteration);
+    const probe = ctx.probeFraction(best.t, best.m, best.o, best.normalSpeed);
+    const blocking = ctx.interferenceAt(probe);
+    if (blocking.length > 0) return ctx.result('blocked', best.t, blocking, best.contact, iteration + 1);
+    // Passed: resume just after it (events closer than 1e-9 of the move were covered by the probe).
+    after = best.t + 1e-9;
+    const c = best.contact;
+    const at = ctx.pose(c.moving, best.t);
+    if (contactKeptByMotion(scene.parts[c.moving]!.surfaces[c.surfaceMoving]!, at, scene.parts[c.other]!.surfaces[c.surfaceOther]!, scene.poses[c.other]!, motion, ctx.tolerance)) {
+      ctx.kept.add(`${c.moving}:${c.other}:${c.surfaceMoving}:${c.surfaceOther}`);
+    }
+  }
+  return ctx.result('out-of-iterations', Math.max(after, 0), [], null, maxIterations);
+}
