@@ -72,7 +72,52 @@ const EXPECT = {
     })(),
   },
 };
-const KINDS = new Set(['against', 'coaxial', 'spherical', 'conical', 'insert', 'tangent']);
+// issue 15 samples (scripts/samples/*.mjs)
+const SQ3 = Math.sqrt(3);
+const ALL = [0, 1, 2];
+const boltBox = ([size, d, series, af, x]) => [
+  `bolt-${size}-${series}`,
+  { min: [x - af / 2, -af / SQ3, -3], max: [x + af / 2, af / SQ3, 12 + 0.6 * d], flat: ALL },
+];
+const round = (r, [cx, cy], z0, z1) => ({ min: [cx - r, cy - r, z0], max: [cx + r, cy + r, z1], flat: [2] });
+const GEAR_BOXES = {
+  plate: { min: [-25, -37, 0], max: [85, 37, 12], flat: ALL },
+  'gear-a': round(21, [0, 0], 5, 13),
+  'gear-b': round(33, [48, 0], 5, 13),
+};
+Object.assign(EXPECT, {
+  'clearance-holes': {
+    boxes: {
+      plate: { min: [-10, -30, 0], max: [250, 30, 12], flat: ALL },
+      ...Object.fromEntries(
+        [['m3', 3, 'fine', 5.5, 0], ['m4', 4, 'medium', 7, 14], ['m6', 6, 'coarse', 10, 30], ['m8', 8, 'fine', 13, 50], ['m10', 10, 'medium', 16, 74],
+          ['m12', 12, 'coarse', 18, 100], ['m16', 16, 'fine', 24, 132], ['m20', 20, 'medium', 30, 172], ['m24', 24, 'coarse', 36, 220]].map(boltBox),
+      ),
+    },
+  },
+  'prismatic-bores': {
+    boxes: {
+      'hex-shaft': { min: [-6.3, -12.6 / SQ3, -20], max: [6.3, 12.6 / SQ3, 40], flat: ALL },
+      'hex-hub': round(20, [0, 0], 0, 16),
+      'square-shaft': { min: [55, -5, -20], max: [65, 5, 40], flat: ALL },
+      'square-hub': round(16, [60, 0], 0, 14),
+      'dd-shaft': { min: [114, -4.5, -20], max: [126, 4.5, 40], flat: [1, 2] },
+      'dd-hub': round(15, [120, 0], 0, 12),
+      'spline-shaft': round(18, [190, 0], -20, 40),
+      'spline-hub': round(28, [190, 0], 0, 20),
+    },
+  },
+  'filleted-lid': {
+    boxes: {
+      box: { min: [-40, -30, 0], max: [40, 30, 30], flat: ALL },
+      lid: { min: [-40, -30, 30], max: [40, 30, 34], flat: ALL },
+    },
+  },
+  'gear-pair': { boxes: GEAR_BOXES },
+  'gear-pair-unclocked': { boxes: GEAR_BOXES },
+});
+const POLYGON_SIDES = { hex: 6, square: 4 };
+const KINDS = new Set(['against', 'coaxial', 'spherical', 'conical', 'insert', 'tangent', 'gear']);
 
 let failures = 0;
 let checks = 0;
@@ -179,6 +224,14 @@ function checkMate(where, m, A, B) {
     case 'coaxial':
     case 'insert': {
       ok(Math.abs(p.radiusA - p.radiusB - p.clearance) < 1e-9, where, 'clearance != radiusA - radiusB');
+      if (p.profile in POLYGON_SIDES) {
+        // flats parallel to the axis at the apothem: the bore's normals point to the axis
+        const flats = (part, r, inward) =>
+          facesWhere(part, () => true, (v, vn) => Math.abs(dot(vn, p.axis)) < NORMAL_EPS && Math.abs(dot(sub(v, p.point), vn) - (inward ? -r : r)) < EPS);
+        ok(flats(A, p.radiusA, true).length === POLYGON_SIDES[p.profile], where, `${A.name} has not ${POLYGON_SIDES[p.profile]} bore flats at ${p.radiusA}`);
+        ok(flats(B, p.radiusB, false).length === POLYGON_SIDES[p.profile], where, `${B.name} has not ${POLYGON_SIDES[p.profile]} shaft flats at ${p.radiusB}`);
+        break;
+      }
       const cylFaces = (part, r, inward) =>
         facesWhere(
           part,
@@ -234,6 +287,18 @@ function checkMate(where, m, A, B) {
       }
       break;
     }
+    case 'gear': {
+      // the tip circles (m (z + 2) / 2) about each axis, the centres m (zA + zB) / 2 apart
+      ok(Math.abs(p.ratio - p.teethB / p.teethA) < 1e-9, where, 'ratio != teethB / teethA');
+      ok(Math.abs(distToLine(p.centerB, p.centerA, p.axis) - p.centerDistance) < 1e-9, where, 'centre distance');
+      ok(Math.abs(p.centerDistance - (p.module * (p.teethA + p.teethB)) / 2) < 1e-9, where, 'centres not on tangent pitch circles');
+      for (const [part, c, z] of [[A, p.centerA, p.teethA], [B, p.centerB, p.teethB]]) {
+        let tip = 0;
+        for (let i = 0; i < part.P.length / 3; i++) tip = Math.max(tip, distToLine(part.pos(i), c, p.axis));
+        ok(Math.abs(tip - (p.module * (z + 2)) / 2) < EPS, where, `${part.name} tip radius ${tip.toFixed(4)} != ${(p.module * (z + 2)) / 2}`);
+      }
+      break;
+    }
     default:
       fail(where, `unknown kind ${m.kind}`);
   }
@@ -269,6 +334,7 @@ function checkMates(sample, doc, parts) {
       }
     }
     checkMate(w, m, A, B);
+    if (m.kind === 'gear' && !m.params.contact) return;
     if (!((m.kind === 'coaxial' || m.kind === 'insert') && m.params.clearance > 0)) touching.add([m.partA, m.partB].sort().join('|'));
   });
   return touching;

@@ -59,6 +59,9 @@ export {
   type SurfaceRelation,
 } from './collide/collide.js';
 export { bruteForceCollide } from './collide/bruteForce.js';
+export { narrowPhaseNames, type NarrowPhase, type IndexedPart } from './collide/narrowPhases.js';
+export { LeafPairs } from './collide/leafPairs.js';
+export { OBB_TEST_NAMES, type ObbTestName } from './math/obbTests.js';
 export {
   findContacts,
   findPart,
@@ -81,14 +84,18 @@ export {
 } from './collide/contactVerdict.js';
 export { surfaceSag, effectiveSag, partSag, coordinateNoise } from './model/tessellationError.js';
 export type { QueryStats } from './collide/stats.js';
+export type { ContactGeometry } from './collide/contactGeometry.js';
 
 // Constraints (plugins as objects; the Node entry also loads them from paths)
 export { recognizeConstraints, DEFAULT_TOLERANCE as DEFAULT_CONSTRAINT_TOLERANCE, DEFAULT_CLEARANCE } from './constraints/recognize.js';
 export { usePlugin, removePlugin, registeredPlugins, validatePlugin, DEFAULT_PLUGINS } from './constraints/plugins.js';
 export { FIRST_PARTY_PLUGINS, type FirstPartyPlugin } from './constraints/firstParty.js';
 export { freedomOf, forceWrench, momentWrench } from './constraints/freedom.js';
+export { rotationalSymmetry, worldAxis, type RotationalSymmetry } from './constraints/periodic.js';
 export type * from './constraints/types.js';
 
 // Motion queries
 export { timeOfImpact, distance, type ImpactHit, type ImpactResult, type TimeOfImpactOptions, type ClosestPair, type DistanceOptions, type DistanceResult } from './motion/index.js';
 
+// Across worker boundaries (structured clone, typed arrays transferred, no re-indexing)
+export { assemblyToData, assemblyFromData, type AssemblyData, type PartData, type SurfaceData } from './spatial/cloneable.js';

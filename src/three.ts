@@ -4,6 +4,7 @@
  * Object3D.matrixWorld.
  */
 import { BufferAttribute, BufferGeometry } from 'three';
+import type { ContactGeometry } from './collide/contactGeometry.js';
 import type { Part } from './model/types.js';
 import { partGeometryArrays } from './three/geometryArrays.js';
 
@@ -29,5 +30,26 @@ export function toBufferGeometry(part: Part): BufferGeometry {
   geometry.computeBoundingBox();
   geometry.computeBoundingSphere();
   geometry.userData = { surfcd: { path: part.path, name: part.name, part: part.index } };
+  return geometry;
+}
+
+/**
+ * The contact segments of a `collide(…, { geometry: true })` result as one BufferGeometry
+ * (Float32 world positions, 2 vertices per segment) for `THREE.LineSegments`; one group per
+ * surface pair, in `contactGeometry` order, so a pair can be styled or hidden alone.
+ */
+export function contactLinesGeometry(contacts: readonly ContactGeometry[] | undefined): BufferGeometry {
+  const list = contacts ?? [];
+  const total = list.reduce((n, c) => n + c.segments.length, 0);
+  const positions = new Float32Array(total);
+  const geometry = new BufferGeometry();
+  let offset = 0;
+  for (const c of list) {
+    positions.set(c.segments, offset);
+    geometry.addGroup(offset / 3, c.segments.length / 3, 0);
+    offset += c.segments.length;
+  }
+  geometry.setAttribute('position', new BufferAttribute(positions, 3));
+  geometry.computeBoundingSphere();
   return geometry;
 }

@@ -6,19 +6,20 @@ import { add, canonical, distanceToLine, dot, mm, n, overlap, perpendiculars, ro
 /**
  * The coaxial fit of two surfaces, or null (also used by other rules). With `bySize`, a gap
  * beyond `clearance` is still a fit when the pair is a standard clearance hole (ISO 273), and
- * the candidate names it (`standard: 'M20 medium'`).
+ * the candidate names it (`standard: 'M20 medium'`). `fitTolerance` (the contact verdict's
+ * coincidenceTolerance, from the rule context) replaces tolerance + residuals when given.
  */
-export function coaxialCandidate(a: SurfaceView, b: SurfaceView, tolerance: number, clearance: number, angle: number, bySize = false): ConstraintCandidate | null {
+export function coaxialCandidate(a: SurfaceView, b: SurfaceView, tolerance: number, clearance: number, angle: number, bySize = false, fitTolerance?: number): ConstraintCandidate | null {
   if (a.kind.type !== 'cylinder' || b.kind.type !== 'cylinder') return null;
   const ca = a.kind, cb = b.kind;
   const hole = a.sense === 'concave' && b.sense === 'convex' ? 'A' : a.sense === 'convex' && b.sense === 'concave' ? 'B' : null;
   if (!hole) return null;
-  const tol = tolerance + ca.residual + cb.residual;
+  const tol = fitTolerance ?? tolerance + ca.residual + cb.residual;
   if (!sameLine(ca.point, ca.axis, cb.point, cb.axis, tol, angle)) return null;
   const gap = hole === 'A' ? ca.radius - cb.radius : cb.radius - ca.radius;
   const [holeR, shankR] = hole === 'A' ? [ca.radius, cb.radius] : [cb.radius, ca.radius];
   const standard = bySize && gap > tol ? clearanceHole(2 * shankR, 2 * holeR, tol) : null;
-  if (gap < -tol || gap > Math.max(clearance, tol, standard?.limit ?? 0)) return null;
+  if (gap < -tol || gap > Math.max(clearance + tol, standard?.limit ?? 0)) return null;
   const axis = canonical(ca.axis);
   const [lo, hi] = overlap(a.range(axis), b.range(axis));
   if (!(hi - lo > tol)) return null; // the faces only meet at an edge
@@ -46,7 +47,7 @@ export const coaxial: ConstraintRule = {
   name: 'coaxial',
   kinds: ['coaxial'],
   match({ a, b }, ctx) {
-    return coaxialCandidate(a, b, ctx.tolerance, ctx.clearance, ctx.angleTolerance, ctx.clearanceBySize);
+    return coaxialCandidate(a, b, ctx.tolerance, ctx.clearance, ctx.angleTolerance, ctx.clearanceBySize, ctx.coincidenceTolerance?.(a, b));
   },
   merge(x, y, ctx): ConstraintCandidate | null {
     const px = v3(x.params['point']), ax = v3(x.params['axis']), py = v3(y.params['point']), ay = v3(y.params['axis']);

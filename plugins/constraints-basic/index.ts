@@ -8,12 +8,14 @@ import { against } from './against.js';
 import { coaxial } from './coaxial.js';
 import { conical } from './conical.js';
 import { insert } from './insert.js';
+import { prismatic } from './prismatic.js';
 import { spherical } from './spherical.js';
+import { spline } from './spline.js';
 import { tangent } from './tangent.js';
 
 const plugin: SurfcdPlugin = {
   name: 'constraints-basic',
-  constraintRules: [against, coaxial, tangent, spherical, conical, insert],
+  constraintRules: [prismatic, spline, against, coaxial, tangent, spherical, conical, insert],
 };
 
 export default plugin;

@@ -10,7 +10,7 @@ export const spherical: ConstraintRule = {
     const sa = a.kind, sb = b.kind;
     const socket = a.sense === 'concave' && b.sense === 'convex' ? 'A' : a.sense === 'convex' && b.sense === 'concave' ? 'B' : null;
     if (!socket) return null;
-    const tol = ctx.tolerance + sa.residual + sb.residual;
+    const tol = ctx.coincidenceTolerance?.(a, b) ?? ctx.tolerance + sa.residual + sb.residual;
     const offset = norm(sub(sa.center, sb.center));
     if (offset > tol) return null;
     const gap = socket === 'A' ? sa.radius - sb.radius : sb.radius - sa.radius;

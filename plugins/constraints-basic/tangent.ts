@@ -3,7 +3,7 @@
  * parallel to the plane at distance r), or two cylinders on parallel axes touching along a
  * line, outside each other (axis distance rA + rB) or one inside the other (R − r).
  */
-import type { ConstraintCandidate, ConstraintRule, SurfaceView } from '../../src/constraints/types.js';
+import type { ConstraintCandidate, ConstraintRule, Supersession, SurfaceView } from '../../src/constraints/types.js';
 import { add, canonical, cross, dot, mm, n, neg, norm, overlap, round, roundV, sameLine, scale, sub, unit, v3, vec, type Vec3 } from './geometry.js';
 
 function planeCylinder(plane: SurfaceView, cylinder: SurfaceView, planeIs: 'A' | 'B', tolerance: number, angle: number): ConstraintCandidate | null {
@@ -106,6 +106,25 @@ export const tangent: ConstraintRule = {
       params: { ...x.params, ...shift('point'), ...shift('axisPoint'), ...shift('axisPointA'), ...shift('axisPointB'), length: round(hi - lo) },
       residual: Math.max(x.residual ?? 0, y.residual ?? 0),
     };
+  },
+  supersede({ constraints }, ctx) {
+    // A line contact on the plane of an `against` of the same pair (a fillet or a rounded
+    // edge beside the face that rests there) adds nothing the against does not already
+    // hold: it joins the against instead of being a constraint of its own.
+    const out: Supersession[] = [];
+    for (const t of constraints) {
+      if (t.kind !== 'tangent' || t.rule !== 'tangent') continue;
+      const normal = t.params['plane'] === 'B' ? neg(v3(t.params['normal'])) : v3(t.params['normal']); // out of A
+      const point = v3(t.params['point']);
+      const host = constraints.find(
+        (g) =>
+          g.kind === 'against' &&
+          dot(v3(g.params['normal']), normal) >= Math.cos(ctx.angleTolerance) &&
+          Math.abs(dot(v3(g.params['normal']), point) - n(g.params['offset'])) <= ctx.tolerance + t.residual + g.residual,
+      );
+      if (host) out.push({ id: t.id, into: host.id });
+    }
+    return out;
   },
   freedom(c, ctx) {
     // the line may not leave the plane: no motion along the normal at the line, no tilt about the in-plane perpendicular

@@ -69,7 +69,7 @@ export function collideBoxtrees(a: IndexedPart<Boxtree>, poseA: Rigid, b: Indexe
     let keep1 = false, keep2 = false;
     for (let i = 0; i < 2; i++) {
       const c = first + i, o = e + (i + 1) * ENTRY;
-      stack.copyWithin(o, e, e + ENTRY);
+      for (let j = 0; j < ENTRY; j++) stack[o + j] = stack[e + j]!;
       if (descendA) {
         childBox(stack, e + 2, flagsA[c]!, cutA[c]!, stack, o + 2);
         stack[o] = c;
@@ -98,11 +98,11 @@ export function collideBoxtrees(a: IndexedPart<Boxtree>, poseA: Rigid, b: Indexe
     }
     let pushed = e;
     if (keep1) {
-      stack.copyWithin(pushed, e + ENTRY, e + 2 * ENTRY);
+      for (let j = 0; j < ENTRY; j++) stack[pushed + j] = stack[e + ENTRY + j]!;
       pushed += ENTRY;
     }
     if (keep2) {
-      stack.copyWithin(pushed, e + 2 * ENTRY, e + 3 * ENTRY);
+      for (let j = 0; j < ENTRY; j++) stack[pushed + j] = stack[e + 2 * ENTRY + j]!;
       pushed += ENTRY;
     }
     top = pushed;

@@ -18,8 +18,12 @@ export const BOX = 15;
 export const LEAF = 0x80000000;
 
 export interface ObbTree {
-  /** BOX numbers per node, in the part's frame. */
-  boxes: Float64Array;
+  /**
+   * BOX numbers per node, in the part's frame, in single precision (as RAPID stores them:
+   * 60 + 4 bytes per node). Rounding the axes and centre to floats makes each box a slightly
+   * skewed parallelepiped; the half-extents are grown to cover that (see `toSingle`).
+   */
+  boxes: Float32Array;
   /** Per node: the index of the first of its two children, or LEAF | triangle. */
   child: Uint32Array;
   nodeCount: number;
@@ -33,7 +37,7 @@ export function buildObbTree(part: Part): ObbTree {
   const nodeCount = Math.max(0, 2 * n - 1);
   const boxes = new Float64Array(BOX * nodeCount);
   const child = new Uint32Array(nodeCount);
-  if (n === 0) return { boxes, child, nodeCount };
+  if (n === 0) return { boxes: new Float32Array(0), child, nodeCount };
   const { positions, indices } = part;
   const eps = CONTAIN_EPS * aabbMagnitude(part.bounds);
   const order = new Uint32Array(n);
@@ -72,7 +76,33 @@ export function buildObbTree(part: Part): ObbTree {
     work.push(next, first, split, next + 1, split, end);
     next += 2;
   }
-  return { boxes, child, nodeCount };
+  return { boxes: toSingle(boxes, nodeCount), child, nodeCount };
+}
+
+/**
+ * Relative growth of the half-extents when boxes go to single precision. Rounding moves each
+ * axis by at most 2⁻²⁴ per component and the centre by 2⁻²⁴ of its size, so every point of
+ * the exact box lies within about 1e-7 · (Σ half-extents + |centre|₁) of the rounded box in
+ * its own (skewed) coordinates, and the 15-axis formulas, which take the rounded axes as
+ * orthonormal, err by as much again; 1e-6 covers both with a wide margin.
+ */
+const SINGLE_GROWTH = 1e-6;
+
+function toSingle(boxes: Float64Array, nodeCount: number): Float32Array {
+  const out = new Float32Array(boxes.length);
+  for (let node = 0; node < nodeCount; node++) {
+    const o = BOX * node;
+    for (let i = 0; i < 12; i++) out[o + i] = boxes[o + i]!;
+    const grow = SINGLE_GROWTH * (boxes[o + 12]! + boxes[o + 13]! + boxes[o + 14]! + Math.abs(boxes[o]!) + Math.abs(boxes[o + 1]!) + Math.abs(boxes[o + 2]!));
+    for (let r = 12; r < 15; r++) {
+      const h = boxes[o + r]! + grow;
+      let f = Math.fround(h);
+      // Round up, never down.
+      if (f < h) f = Math.fround(f + Math.max(Math.abs(f) * 2 ** -23, Number.MIN_VALUE));
+      out[o + r] = f;
+    }
+  }
+  return out;
 }
 
 /** Box axes (rows) for `count` triangles whose vertices are in `points`. */

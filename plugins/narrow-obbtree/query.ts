@@ -4,7 +4,9 @@ import type { IndexedPart } from '../../src/collide/narrowPhases.js';
 import { emptyStats } from '../../src/collide/stats.js';
 import { transformMargin } from '../../src/collide/triangles.js';
 import type { Obb } from '../../src/math/obb.js';
-import { OBB_TESTS } from '../../src/math/obbTests.js';
+import { obbsOverlap } from '../../src/math/obbOverlap.js';
+import { obbsOverlapEffective } from '../../src/math/obbOverlapEffective.js';
+import { obbsOverlapLite } from '../../src/math/obbOverlapLite.js';
 import { relativeRigid, type Rigid } from '../../src/math/rigid.js';
 import { BOX, LEAF, type ObbTree } from './build.js';
 
@@ -17,9 +19,27 @@ const boxB = scratchObb();
 const bToAScratch = new Float64Array(12);
 let stack = new Uint32Array(512);
 
-function load(into: Float64Array, boxes: Float64Array, node: number): void {
+/**
+ * Copies a node's box into a double-precision scratch box and makes its axes orthonormal
+ * again (Gram–Schmidt, third axis = cross product): the 15-axis formulas assume an
+ * orthonormal frame, and single-precision axes are off by ~1e-7, which near-parallel edges
+ * (|A_i × B_j| ≈ 0) would turn into false separations. The rotation this applies is ~1e-7,
+ * inside the growth the half-extents got in `toSingle`.
+ */
+function load(into: Float64Array, boxes: Float32Array, node: number): void {
   const o = BOX * node;
   for (let i = 0; i < BOX; i++) into[i] = boxes[o + i]!;
+  let x0 = into[3]!, x1 = into[4]!, x2 = into[5]!;
+  let l = 1 / Math.sqrt(x0 * x0 + x1 * x1 + x2 * x2);
+  x0 *= l; x1 *= l; x2 *= l;
+  let y0 = into[6]!, y1 = into[7]!, y2 = into[8]!;
+  const d = x0 * y0 + x1 * y1 + x2 * y2;
+  y0 -= d * x0; y1 -= d * x1; y2 -= d * x2;
+  l = 1 / Math.sqrt(y0 * y0 + y1 * y1 + y2 * y2);
+  y0 *= l; y1 *= l; y2 *= l;
+  into[3] = x0; into[4] = x1; into[5] = x2;
+  into[6] = y0; into[7] = y1; into[8] = y2;
+  into[9] = x1 * y2 - x2 * y1; into[10] = x2 * y0 - x0 * y2; into[11] = x0 * y1 - x1 * y0;
 }
 
 /**
@@ -37,7 +57,8 @@ export function collideObbTrees(a: IndexedPart<ObbTree>, poseA: Rigid, b: Indexe
   const bToA = relativeRigid(poseA, poseB, bToAScratch);
   // Triangles within `tolerance` have boxes within it: grow each box by half of it.
   const margin = 0.5 * opts.tolerance + transformMargin(a.part, b.part, bToA);
-  const overlap = OBB_TESTS[opts.obbTest];
+  // One direct call site per test (not a call through a variable), so each stays monomorphic and inlinable.
+  const kind = opts.obbTest === 'sat' ? 0 : opts.obbTest === 'lite' ? 1 : 2;
   const leaves = new LeafPairs(a.part, b.part, bToA, opts, stats);
   const boxesA = ta.boxes, boxesB = tb.boxes, childA = ta.child, childB = tb.child;
   let top = 0;
@@ -48,7 +69,9 @@ export function collideObbTrees(a: IndexedPart<ObbTree>, poseA: Rigid, b: Indexe
     load(boxA.buf, boxesA, na);
     load(boxB.buf, boxesB, nb);
     stats.obbTests++;
-    if (!overlap(boxA.obb, boxB.obb, bToA, margin)) continue;
+    const overlaps =
+      kind === 0 ? obbsOverlap(boxA.obb, boxB.obb, bToA, margin) : kind === 1 ? obbsOverlapLite(boxA.obb, boxB.obb, bToA, margin) : obbsOverlapEffective(boxA.obb, boxB.obb, bToA, margin);
+    if (!overlaps) continue;
     const ca = childA[na]!, cb = childB[nb]!;
     const leafA = (ca & LEAF) !== 0, leafB = (cb & LEAF) !== 0;
     if (leafA && leafB) {

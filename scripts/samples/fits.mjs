@@ -65,13 +65,29 @@ function buildClearanceHoles() {
 
 // ---------------------------------------------------------------------------
 // prismatic-bores: a hex shaft in a hex bore (0.05 clearance), a square shaft in a square
-// bore (exact), a double-D shaft in a double-D bore (exact); the three pairs far apart
+// bore (exact), a double-D shaft in a double-D bore (exact), an 8-key spline shaft in its hub
+// (exact); the four pairs far apart
 
 export const PRISMATIC = {
   hex: { at: [0, 0], af: 12.7, clearance: 0.05, shaftZ: [-20, 40], hubR: 20, hubZ: [0, 16] }, // 1/2" hex
   square: { at: [60, 0], side: 10, shaftZ: [-20, 40], hubR: 16, hubZ: [0, 14] },
   doubleD: { at: [120, 0], r: 6, flat: 4.5, shaftZ: [-20, 40], hubR: 15, hubZ: [0, 12] }, // flats at y = ±4.5
+  spline: { at: [190, 0], teeth: 8, minorR: 16, majorR: 18, width: 6, shaftZ: [-20, 40], hubR: 28, hubZ: [0, 20] }, // ISO 14 8 x 32 x 36
 };
+
+/** Straight-sided spline outline along +z: `teeth` keys of `width` from the minor to the major circle. */
+function splinePrism({ teeth, minorR, majorR, width }, [cx, cy], z0, h) {
+  const at = (r, a) => [cx + r * Math.cos(a), cy + r * Math.sin(a)];
+  const aRoot = Math.asin(width / 2 / minorR), aTip = Math.asin(width / 2 / majorR);
+  const step = (2 * Math.PI) / teeth;
+  let pen = R.draw(at(minorR, -aRoot));
+  for (let k = 0; k < teeth; k++) {
+    const c = k * step;
+    pen = pen.lineTo(at(majorR, c - aTip)).threePointsArcTo(at(majorR, c + aTip), at(majorR, c)).lineTo(at(minorR, c + aRoot));
+    if (k + 1 < teeth) pen = pen.threePointsArcTo(at(minorR, c + step - aRoot), at(minorR, c + step / 2));
+  }
+  return pen.threePointsArcTo(at(minorR, -aRoot), at(minorR, -step / 2)).close().sketchOnPlane('XY', z0).extrude(h);
+}
 
 function doubleDPrism(r, flat, [cx, cy], z0, h) {
   const x = Math.sqrt(r * r - flat * flat);
@@ -86,7 +102,7 @@ function doubleDPrism(r, flat, [cx, cy], z0, h) {
 }
 
 function buildPrismaticBores() {
-  const { hex: H, square: S, doubleD: D } = PRISMATIC;
+  const { hex: H, square: S, doubleD: D, spline: P } = PRISMATIC;
   const up = [0, 0, 1];
   const span = (z) => [z[0], z[1] - z[0]];
   const hub = (r, at, z) => zCylinder(r, at, ...span(z));
@@ -97,6 +113,8 @@ function buildPrismaticBores() {
   const squareHub = hub(S.hubR, S.at, S.hubZ).cut(square(S.side, S.hubZ[0] - 1, S.hubZ[1] - S.hubZ[0] + 2));
   const ddShaft = doubleDPrism(D.r, D.flat, D.at, ...span(D.shaftZ));
   const ddHub = hub(D.hubR, D.at, D.hubZ).cut(doubleDPrism(D.r, D.flat, D.at, D.hubZ[0] - 1, D.hubZ[1] - D.hubZ[0] + 2));
+  const splineShaft = splinePrism(P, P.at, ...span(P.shaftZ));
+  const splineHub = hub(P.hubR, P.at, P.hubZ).cut(splinePrism(P, P.at, P.hubZ[0] - 1, P.hubZ[1] - P.hubZ[0] + 2));
   const parts = [
     { name: 'hex-shaft', color: '#c0c0c0', shape: hexShaft },
     { name: 'hex-hub', color: '#cd853f', shape: hexHub },
@@ -104,11 +122,15 @@ function buildPrismaticBores() {
     { name: 'square-hub', color: '#deb887', shape: squareHub },
     { name: 'dd-shaft', color: '#b0c4de', shape: ddShaft },
     { name: 'dd-hub', color: '#bc8f8f', shape: ddHub },
+    { name: 'spline-shaft', color: '#778899', shape: splineShaft },
+    { name: 'spline-hub', color: '#daa520', shape: splineHub },
   ];
   const m = new ProfileMates();
   m.profiled('hex-hub', 'hex-shaft', [...H.at, 0], up, H.af / 2, H.af / 2 - H.clearance, 'hex', '1/2" hex shaft in a hex bore, 0.05 clearance on the flats');
   m.profiled('square-hub', 'square-shaft', [...S.at, 0], up, S.side / 2, S.side / 2, 'square', 'square shaft in a square bore, exact');
   m.profiled('dd-hub', 'dd-shaft', [...D.at, 0], up, D.r, D.r, 'double-d', 'double-D shaft in a double-D bore, exact');
+  const spline = m.profiled('spline-hub', 'spline-shaft', [...P.at, 0], up, P.majorR, P.majorR, 'spline', '8-key straight spline shaft in its hub (ISO 14 8 x 32 x 36), exact');
+  m.list[spline].params.teeth = P.teeth;
   return { parts, mates: m };
 }
 
@@ -148,6 +170,6 @@ function buildFilletedLid() {
 
 export const FIT_SAMPLES = [
   { name: 'clearance-holes', build: buildClearanceHoles, description: 'surfcd sample clearance-holes: M3-M24 bolts in ISO 273 fine/medium/coarse holes' },
-  { name: 'prismatic-bores', build: buildPrismaticBores, description: 'surfcd sample prismatic-bores: hex, square and double-D shafts in matching bores' },
+  { name: 'prismatic-bores', build: buildPrismaticBores, description: 'surfcd sample prismatic-bores: hex, square, double-D and spline shafts in matching bores' },
   { name: 'filleted-lid', build: buildFilletedLid, description: 'surfcd sample filleted-lid: a lid with rounded edges on a box with a rounded rim' },
 ];

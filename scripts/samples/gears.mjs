@@ -42,9 +42,9 @@ class GearMates extends ProfileMates {
 }
 
 export const GEARS = {
-  module: 2,
-  a: { teeth: 18, at: [0, 0] },
-  b: { teeth: 30 }, // at (m (zA + zB) / 2, 0)
+  module: 3,
+  a: { teeth: 12, at: [0, 0] },
+  b: { teeth: 20 }, // at (m (zA + zB) / 2, 0)
   thickness: 8,
   boreR: 5,
   plate: { x: [-25, 85], y: [-37, 37], z: [0, 5] },
@@ -61,17 +61,19 @@ function spurGear(teeth, m, [cx, cy], phase, z0, thickness, boreR) {
   const r = (m * teeth) / 2, ra = r + m, rf = r - 1.25 * m;
   const half = Math.PI / (2 * teeth); // half a tooth pitch, as an angle
   const at = (radius, angle) => [cx + radius * Math.cos(angle), cy + radius * Math.sin(angle)];
-  let profile = R.drawCircle(rf).translate([cx, cy]);
+  const [root, pitch, tip] = [1.1 * half, 0.8 * half, 0.45 * half];
+  // one closed outline: per tooth, flank up, tip land, flank down, then the root land to the next tooth
+  let pen = R.draw(at(rf, phase - root));
   for (let k = 0; k < teeth; k++) {
     const c = phase + (2 * Math.PI * k) / teeth;
-    const [root, pitch, tip] = [1.1 * half, 0.8 * half, 0.45 * half];
-    const tooth = R.draw(at(0.97 * rf, c - root))
+    pen = pen
       .threePointsArcTo(at(ra, c - tip), at(r, c - pitch))
       .threePointsArcTo(at(ra, c + tip), at(ra, c))
-      .threePointsArcTo(at(0.97 * rf, c + root), at(r, c + pitch))
-      .close();
-    profile = profile.fuse(tooth);
+      .threePointsArcTo(at(rf, c + root), at(r, c + pitch));
+    const next = c + (2 * Math.PI) / teeth;
+    if (k + 1 < teeth) pen = pen.threePointsArcTo(at(rf, next - root), at(rf, c + Math.PI / teeth));
   }
+  const profile = pen.threePointsArcTo(at(rf, phase - root), at(rf, phase - Math.PI / teeth)).close();
   return profile.sketchOnPlane('XY', z0).extrude(thickness).cut(R.makeCylinder(boreR, thickness + 2, [cx, cy, z0 - 1], [0, 0, 1]));
 }
 
@@ -116,6 +118,6 @@ function buildGears(clocked) {
 }
 
 export const GEAR_SAMPLES = [
-  { name: 'gear-pair', build: () => buildGears(true), description: 'surfcd sample gear-pair: 18:30 spur gears on pins, clocked' },
-  { name: 'gear-pair-unclocked', build: () => buildGears(false), description: 'surfcd sample gear-pair-unclocked: 18:30 spur gears on pins, teeth interpenetrating' },
+  { name: 'gear-pair', build: () => buildGears(true), description: 'surfcd sample gear-pair: 12:20 spur gears on pins, clocked' },
+  { name: 'gear-pair-unclocked', build: () => buildGears(false), description: 'surfcd sample gear-pair-unclocked: 12:20 spur gears on pins, teeth interpenetrating' },
 ];

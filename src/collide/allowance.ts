@@ -58,14 +58,85 @@ function worldMagnitude(surface: Surface, rigid: Rigid): number {
 }
 
 /**
- * Are the fitted primitives of the two surfaces (each at its pose) the same surface
- * within `allowance` mm? Planes: parallel and same offset; cylinders: parallel axes,
- * same line and radius; spheres, cones, tori likewise. Freeform never coincides.
+ * How far the fitted primitives of two surfaces may differ (radius, offset, axis) and
+ * still be one surface (mm): the tolerance, both fits' residuals (occt puts vertices on
+ * the exact surface, so fitted radii are far more accurate than the facets), and float32
+ * rounding. The constraint recognizer decides `fit` with this same number.
  */
-export function fittedSurfacesCoincide(surfaceA: Surface, rigidA: Rigid, surfaceB: Surface, rigidB: Rigid, allowance: number): boolean {
+export function coincidenceTolerance(surfaceA: Surface, rigidA: Rigid, surfaceB: Surface, rigidB: Rigid, tolerance = 0): number {
+  const magnitude = Math.max(worldMagnitude(surfaceA, rigidA), worldMagnitude(surfaceB, rigidB));
+  return tolerance + fitResidual(surfaceA) + fitResidual(surfaceB) + coordinateNoise(magnitude);
+}
+
+/** A primitive's fit residual; a freeform surface has no primitive, so none. */
+function fitResidual(s: Surface): number {
+  const k = surfaceKindOf(s);
+  return k.type === 'freeform' ? 0 : k.residual;
+}
+
+/**
+ * Are the fitted primitives of the two surfaces (each at its pose) the same surface,
+ * within `coincidenceTolerance`? Planes: parallel, same offset; cylinders: parallel
+ * axes, same line and radius; spheres, cones, tori likewise. Freeform never coincides.
+ */
+export function fittedSurfacesCoincide(surfaceA: Surface, rigidA: Rigid, surfaceB: Surface, rigidB: Rigid, tolerance = 0): boolean {
   const kindA = surfaceKindToWorld(surfaceKindOf(surfaceA), rigidA);
   const kindB = surfaceKindToWorld(surfaceKindOf(surfaceB), rigidB);
-  return kindsCoincide(kindA, kindB, allowance + kindA.residual + kindB.residual);
+  return kindsCoincide(kindA, kindB, coincidenceTolerance(surfaceA, rigidA, surfaceB, rigidB, tolerance));
+}
+
+/**
+ * Two coaxial cylinders or concentric spheres of different radii, one convex (a shaft)
+ * and one concave (a hole): the radial overlap, shaft radius − hole radius (negative =
+ * clearance); null for any other pair. `axisTolerance` bounds the axis offset (mm).
+ */
+export function fittedRadialOverlap(surfaceA: Surface, rigidA: Rigid, surfaceB: Surface, rigidB: Rigid, axisTolerance: number): number | null {
+  const a = surfaceKindToWorld(surfaceKindOf(surfaceA), rigidA);
+  const b = surfaceKindToWorld(surfaceKindOf(surfaceB), rigidB);
+  let rA: number, rB: number;
+  if (a.type === 'cylinder' && b.type === 'cylinder') {
+    if (Math.abs(dot3(a.axis, b.axis)) < 1 - 1e-4 || distanceToLine(b.point, a.point, a.axis) > axisTolerance) return null;
+    [rA, rB] = [a.radius, b.radius];
+  } else if (a.type === 'sphere' && b.type === 'sphere') {
+    if (dist3(a.center, b.center) > axisTolerance) return null;
+    [rA, rB] = [a.radius, b.radius];
+  } else return null;
+  const senseA = radialSense(surfaceA), senseB = radialSense(surfaceB);
+  if (senseA > 0 && senseB < 0) return rA - rB;
+  if (senseA < 0 && senseB > 0) return rB - rA;
+  return null;
+}
+
+const senseCache = new WeakMap<Surface, number>();
+
+/** +1 convex (facets face away from the axis or centre: a shaft), −1 concave (a hole), 0 unknown. */
+export function radialSense(s: Surface): number {
+  const cached = senseCache.get(s);
+  if (cached !== undefined) return cached;
+  const k = surfaceKindOf(s);
+  const { positions: p, indices } = s.part;
+  let sum = 0;
+  for (let t = s.firstTriangle; t < s.firstTriangle + s.triangleCount; t++) {
+    const i = 3 * indices[3 * t]!, j = 3 * indices[3 * t + 1]!, l = 3 * indices[3 * t + 2]!;
+    const ux = p[j]! - p[i]!, uy = p[j + 1]! - p[i + 1]!, uz = p[j + 2]! - p[i + 2]!;
+    const vx = p[l]! - p[i]!, vy = p[l + 1]! - p[i + 1]!, vz = p[l + 2]! - p[i + 2]!;
+    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    let rx = (p[i]! + p[j]! + p[l]!) / 3, ry = (p[i + 1]! + p[j + 1]! + p[l + 1]!) / 3, rz = (p[i + 2]! + p[j + 2]! + p[l + 2]!) / 3;
+    if (k.type === 'cylinder') {
+      rx -= k.point[0]; ry -= k.point[1]; rz -= k.point[2];
+      const h = rx * k.axis[0] + ry * k.axis[1] + rz * k.axis[2];
+      rx -= h * k.axis[0]; ry -= h * k.axis[1]; rz -= h * k.axis[2];
+    } else if (k.type === 'sphere') {
+      rx -= k.center[0]; ry -= k.center[1]; rz -= k.center[2];
+    } else {
+      senseCache.set(s, 0);
+      return 0;
+    }
+    sum += nx * rx + ny * ry + nz * rz;
+  }
+  const sense = sum > 0 ? 1 : sum < 0 ? -1 : 0;
+  senseCache.set(s, sense);
+  return sense;
 }
 
 /** Are two primitives (same frame) the same surface, within `allowance` (mm)? */

@@ -7,6 +7,7 @@ import { trianglesIntersect } from '../math/triangleIntersect.js';
 import { trianglesWithin } from '../math/triangleDistance.js';
 import type { Part } from '../model/types.js';
 import { indexPart } from '../spatial/indexPart.js';
+import { contactGeometry, type ContactGeometry } from './contactGeometry.js';
 import { collideNarrow, SCD_METHOD } from './narrowPhases.js';
 import { emptyStats, type QueryStats } from './stats.js';
 import { loadTransformedTriangle, loadTriangle, transformMargin, triangleBox } from './triangles.js';
@@ -30,6 +31,8 @@ export interface CollideOptions {
    * Costs more: every candidate triangle pair of a surface pair is tested.
    */
   classify?: boolean;
+  /** Also return world-space contact geometry per surface pair (`contactGeometry`): segments, points, normal. Costs an all-triangles pass. */
+  geometry?: boolean;
   /** The narrow phase: `scd` (default) or one a plugin registered (`obbtree`, `boxtree`, …; see NARROW_PHASES.md). */
   method?: string;
   /** The OBB–OBB test for S-CD's pre-check and the OBBTree's nodes: `sat` (15 axes, default), `lite` (6 face axes), `effective` (Bai 2015). */
@@ -55,6 +58,8 @@ export interface CollisionResult {
   surfacePairs: SurfacePair[];
   /** `all-triangles` only: flat triangle index pairs a0, b0, a1, b1, … (part-global indices). */
   trianglePairs?: Uint32Array;
+  /** With `geometry`: one entry per surface pair, in `surfacePairs` order. */
+  contactGeometry?: ContactGeometry[];
   stats: QueryStats;
 }
 
@@ -122,7 +127,11 @@ export function collide(a: Part, poseA: Pose, b: Part, poseB: Pose, options?: Co
   const opts = resolveCollideOptions(options);
   const rigidA = readPose(poseA, 'poseA', a, poseAScratch);
   const rigidB = readPose(poseB, 'poseB', b, poseBScratch);
-  return collideRigid(a, rigidA, b, rigidB, opts);
+  const result = collideRigid(a, rigidA, b, rigidB, opts);
+  if (!options?.geometry) return result;
+  // Every triangle pair of the reported surface pairs, compared in A's frame.
+  const triangles = result.trianglePairs ?? collideRigid(a, rigidA, b, rigidB, { ...opts, mode: 'all-triangles', classify: false }).trianglePairs!;
+  return { ...result, contactGeometry: contactGeometry(a, rigidA, b, relativeRigid(rigidA, rigidB), result.surfacePairs, triangles) };
 }
 
 /** toRigid into scratch; the part's path goes into the message only when there is one to write. */

@@ -3,11 +3,16 @@
  * maintenance simulation and the constraint recognizer all share.
  *
  * 1. Only touching (no triangles cross): contact.
- * 2. Crossing no deeper than the allowance (both tessellations' measured sags + float32
+ * 2. The fitted primitives are the same surface (a bolt in its fitted hole), or a shaft
+ *    sits in a coaxial hole with clearance: contact. Fitted radii are exact where the
+ *    facets are not (occt's vertices lie on the exact surface), and the constraint
+ *    recognizer decides `fit` with the same test (coincidenceTolerance).
+ * 3. A shaft coaxial in a smaller hole overlaps by the radius difference: interference,
+ *    whatever the facets say (a thread drawn at nominal diameter).
+ * 4. Crossing no deeper than the allowance (both tessellations' measured sags + float32
  *    rounding + tolerance, see allowance.ts): contact — two polygonal circles of one
  *    fitted bolt and hole cross by their chordal error.
- * 3. The fitted primitives are the same surface within the allowance: contact.
- * 4. Otherwise the solids are probed (penetration.ts): if no point of either part lies
+ * 5. Otherwise the solids are probed (penetration.ts): if no point of either part lies
  *    inside the other deeper than the allowance, the faces only meet along an edge
  *    (a tab in a slot): contact of kind `edge`, depth 0. Else interference, with the
  *    solids' penetration depth and the direction that separates them.
@@ -19,14 +24,15 @@ import { trianglesWithin } from '../math/triangleDistance.js';
 import { relativeRigid, type Rigid } from '../math/rigid.js';
 import type { Vec3 } from '../model/surfaceKind.js';
 import type { Surface } from '../model/types.js';
+import { effectiveSag } from '../model/tessellationError.js';
 import { indexPart } from '../spatial/indexPart.js';
-import { allowanceRigid, asRigid, fittedSurfacesCoincide, type PoseLike } from './allowance.js';
+import { allowanceRigid, asRigid, coincidenceTolerance, fittedRadialOverlap, fittedSurfacesCoincide, type PoseLike } from './allowance.js';
 import { surfacePairPenetration } from './penetration.js';
 import { emptyStats } from './stats.js';
 import { loadTransformedTriangle, loadTriangle, triangleBox } from './triangles.js';
 import { queryBoxTree } from './treeQuery.js';
 
-export { kindsCoincide, surfacePairAllowance, fittedSurfacesCoincide, type PoseLike } from './allowance.js';
+export { kindsCoincide, surfacePairAllowance, fittedSurfacesCoincide, coincidenceTolerance, fittedRadialOverlap, radialSense, type PoseLike } from './allowance.js';
 export { distanceToKind } from '../model/kindDistance.js';
 
 export type ContactVerdict = 'contact' | 'interference';
@@ -51,7 +57,7 @@ export interface SurfacePairJudgement {
   direction: Vec3 | null;
   /** Deepest crossing of two triangles (mm), the raw measurement the allowance is compared with. */
   crossing: number;
-  /** What the two tessellations (and the tolerance) can produce (mm). */
+  /** What the two tessellations (and the tolerance) can produce (mm); 0 for a pair that only touches (not computed). */
   allowance: number;
   /** A part's mesh is open: depth is the triangles' estimate, not the solids'. */
   openMesh: boolean;
@@ -67,15 +73,30 @@ export function judgeCrossing(
   rigidB: Rigid,
   tolerance: number,
 ): SurfacePairJudgement {
+  // Touching needs no allowance (and S-CD finds many such pairs): 0 is reported then.
+  if (relation === 'touching') return { verdict: 'contact', kind: 'touching', depth: 0, direction: null, crossing, allowance: 0, openMesh: false };
   const allowance = tolerance + allowanceRigid(surfaceA, rigidA, surfaceB, rigidB);
   const contact = (kind: ContactKind): SurfacePairJudgement => ({ verdict: 'contact', kind, depth: 0, direction: null, crossing, allowance, openMesh: false });
-  if (relation === 'touching') return contact('touching');
-  if (crossing <= allowance) return contact('within-allowance');
-  if (fittedSurfacesCoincide(surfaceA, rigidA, surfaceB, rigidB, allowance)) return contact('coincident');
+  // The fitted primitives first: they are exact where the facets are not (same evidence as the constraint recognizer).
+  if (fittedSurfacesCoincide(surfaceA, rigidA, surfaceB, rigidB, tolerance)) return contact('coincident');
+  const fitTolerance = coincidenceTolerance(surfaceA, rigidA, surfaceB, rigidB, tolerance);
+  const overlap = fittedRadialOverlap(surfaceA, rigidA, surfaceB, rigidB, fitTolerance);
+  if (overlap !== null && overlap <= fitTolerance) return contact('coincident'); // a shaft in a hole with clearance
+  if (overlap === null && crossing <= allowance) return contact('within-allowance');
   const pen = surfacePairPenetration(surfaceA, rigidA, surfaceB, rigidB);
-  if (pen.openMesh) return { verdict: 'interference', kind: 'interference', depth: crossing, direction: null, crossing, allowance, openMesh: true };
-  if (pen.depth <= allowance) return contact('edge');
-  return { verdict: 'interference', kind: 'interference', depth: pen.depth, direction: pen.direction, crossing, allowance, openMesh: false };
+  if (pen.openMesh) return { verdict: 'interference', kind: 'interference', depth: Math.max(crossing, overlap ?? 0), direction: null, crossing, allowance, openMesh: true };
+  const depth = Math.max(pen.depth, overlap ?? 0);
+  if (depth <= allowance && overlap === null) return contact('edge');
+  return { verdict: 'interference', kind: 'interference', depth, direction: pen.direction, crossing, allowance, openMesh: false };
+}
+
+/**
+ * A surface's measured chordal sag as it counts against another part (a plane carries its
+ * curved neighbours' sag). Kept for callers of the first version (src/motion/verdict.ts);
+ * new code asks `surfacePairAllowance`, which sums both surfaces' sags.
+ */
+export function chordalSag(surface: Surface): number {
+  return effectiveSag(surface);
 }
 
 /** The verdict alone (kept for callers of the first version). */

@@ -7,6 +7,8 @@ import { collideRigid, resolveCollideOptions, type CollideMode, type SurfaceRela
 import { addStats, emptyStats, type QueryStats } from './stats.js';
 import { judgeCrossing, type ContactKind, type ContactVerdict } from './contactVerdict.js';
 import type { Vec3 } from '../model/surfaceKind.js';
+import { explainPartPair } from './explainInterference.js';
+import { duplicateOffset, partPairAllowance, probeContainment, thinnestWidth, type PartPairKind, type PartPairVerdict } from './partPairVerdict.js';
 
 export interface ContactOptions {
   /** Surfaces closer than this (mm) count as touching. Default 0: exact contact only. */
@@ -50,6 +52,22 @@ export interface PartPairContacts {
   partA: string;
   partB: string;
   surfacePairs: PairContact[];
+  /** The pair's verdict: `interference` when any surface pair interferes, or one part is inside / a copy of the other. */
+  verdict: ContactVerdict;
+  /** `contact`, `interference`, `contained` (no surfaces cross, one part inside the other) or `duplicate`. */
+  kind: PartPairKind;
+  /** Penetration depth of the two parts (mm), the deepest of the pair; 0 for contact. */
+  depth: number;
+  /** Unit world direction that separates the pair by moving part A, when known. */
+  direction?: Vec3;
+  /** `contained`: which part lies inside the other. */
+  inside?: 'A' | 'B';
+  /** `duplicate`: distance between the copies (mm). */
+  offset?: number;
+  /** A sentence for people, for interferences and edge-only contacts. */
+  sentence?: string;
+  /** A part's mesh is open: depths are the triangles' estimates. */
+  openMesh?: true;
 }
 
 export interface ContactReport {
@@ -79,26 +97,26 @@ export function findContacts(assembly: Assembly, options: ContactOptions = {}): 
     const a = assembly.parts[i]!, b = assembly.parts[j]!;
     const result = collideRigid(a, poses[i]!, b, poses[j]!, opts);
     addStats(stats, result.stats);
-    if (result.surfacePairs.length > 0) {
-      pairs.push({
-        partA: a.path,
-        partB: b.path,
-        surfacePairs: result.surfacePairs.map((p) => {
-          const relation = p.relation ?? 'touching';
-          const judged = judgeCrossing(relation, p.depth ?? 0, a.surfaces[p.a]!, poses[i]!, b.surfaces[p.b]!, poses[j]!, opts.tolerance);
-          return {
-            surfaceA: p.a,
-            surfaceB: p.b,
-            relation,
-            verdict: judged.verdict,
-            kind: judged.kind,
-            depth: judged.depth,
-            ...(judged.direction ? { direction: judged.direction } : {}),
-            ...(judged.openMesh ? { openMesh: true as const } : {}),
-            ...(result.trianglePairs ? { triangles: countTrianglePairs(result.trianglePairs, a, b, p.a, p.b) } : {}),
-          };
-        }),
-      });
+    const surfacePairs: PairContact[] = result.surfacePairs.map((p) => {
+      const relation = p.relation ?? 'touching';
+      const judged = judgeCrossing(relation, p.depth ?? 0, a.surfaces[p.a]!, poses[i]!, b.surfaces[p.b]!, poses[j]!, opts.tolerance);
+      return {
+        surfaceA: p.a,
+        surfaceB: p.b,
+        relation,
+        verdict: judged.verdict,
+        kind: judged.kind,
+        depth: judged.depth,
+        ...(judged.direction ? { direction: judged.direction } : {}),
+        ...(judged.openMesh ? { openMesh: true as const } : {}),
+        ...(result.trianglePairs ? { triangles: countTrianglePairs(result.trianglePairs, a, b, p.a, p.b) } : {}),
+      };
+    });
+    const allowance = partPairAllowance(a, poses[i]!, b, poses[j]!, opts.tolerance);
+    const verdict = partPairVerdict(a, poses[i]!, b, poses[j]!, surfacePairs, allowance);
+    if (surfacePairs.length > 0 || verdict.kind !== 'contact') {
+      const sentence = explainPartPair(a, poses[i]!, b, poses[j]!, verdict, surfacePairs, allowance);
+      pairs.push({ partA: a.path, partB: b.path, surfacePairs, ...verdict, ...(sentence ? { sentence } : {}) });
     }
     options.onProgress?.(k / 2 + 1, total);
   }
@@ -107,6 +125,21 @@ export function findContacts(assembly: Assembly, options: ContactOptions = {}): 
     p.surfacePairs.map(({ surfaceA, surfaceB, ...rest }) => ({ partA: p.partA, surfaceA, partB: p.partB, surfaceB, ...rest })),
   );
   return { tolerance: opts.tolerance, candidatePairs: total, pairs, contacts, stats };
+}
+
+/** Part-level verdict from the judged surface pairs, probing containment where none interferes. */
+function partPairVerdict(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, surfacePairs: PairContact[], allowance: number): PartPairVerdict {
+  const interfering = surfacePairs.filter((p) => p.verdict === 'interference');
+  const openMesh = surfacePairs.some((p) => p.openMesh) ? { openMesh: true as const } : {};
+  if (interfering.length === 0) return probeContainment(a, rigidA, b, rigidB, allowance) ?? { verdict: 'contact', kind: 'contact', depth: 0 };
+  const deepest = interfering.reduce((x, y) => (y.depth > x.depth ? y : x));
+  const direction = deepest.direction ? { direction: deepest.direction } : {};
+  const offset = duplicateOffset(a, rigidA, b, rigidB, allowance);
+  if (offset !== null) {
+    const depth = Math.max(deepest.depth, Math.min(thinnestWidth(a), thinnestWidth(b)) - offset);
+    return { verdict: 'interference', kind: 'duplicate', depth, offset, ...direction, ...openMesh };
+  }
+  return { verdict: 'interference', kind: 'interference', depth: deepest.depth, ...direction, ...openMesh };
 }
 
 function countTrianglePairs(flat: Uint32Array, a: Part, b: Part, surfaceA: number, surfaceB: number): number {

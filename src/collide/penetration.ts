@@ -4,14 +4,16 @@
  * surface, with the direction that takes it out.
  *
  * Where two surfaces cross, the points sampled are those of each surface that lie inside
- * the other part: the triangles' vertices, and a march from the middle of each crossing
- * segment across the triangle, perpendicular to the segment, into the other part (a belt
- * through a plate is deepest at the plate's mid-plane, in the middle of a belt facet).
+ * the other part: its vertices within the other part's box, and a march from the middle
+ * of each crossing segment across the triangle, perpendicular to the segment, into the
+ * other part (a belt through a plate is deepest at the plate's mid-plane, in the middle
+ * of a belt facet).
  * Faces that only meet along an edge have no point deeper than rounding, so their depth
  * is ~0 however wide the faces are.
  *
  * Inside tests need a closed mesh; with an open one the result says so (`openMesh`).
  */
+import { transformAabb } from '../math/aabb.js';
 import { invertRigid, relativeRigid, type Rigid } from '../math/rigid.js';
 import { trianglesCross } from '../math/triangleCross.js';
 import type { Vec3 } from '../model/surfaceKind.js';
@@ -34,8 +36,11 @@ export interface Penetration {
 
 /** Crossing triangle pairs examined per surface pair at most (evenly thinned beyond). */
 const MAX_CROSSINGS = 256;
-/** Samples per march across a triangle. */
+/** Vertex slots examined per surface at most (evenly thinned beyond). */
+const MAX_VERTICES = 3000;
+/** Samples per march across a triangle, then ternary steps around the deepest. */
 const MARCH_STEPS = 8;
+const REFINE_STEPS = 8;
 
 const triA = new Float64Array(9);
 const triB = new Float64Array(9);
@@ -57,15 +62,15 @@ class Deepest {
     readonly bToA: Rigid,
   ) {}
 
-  /** A point of A's surface (A's frame): if inside B, its depth. */
-  sampleOfA(x: number, y: number, z: number): void {
+  /** A point of A's surface (A's frame): if inside B, its depth (returned, 0 outside). */
+  sampleOfA(x: number, y: number, z: number): number {
     const m = this.aToB;
     const bx = m[0]! * x + m[1]! * y + m[2]! * z + m[3]!;
     const by = m[4]! * x + m[5]! * y + m[6]! * z + m[7]!;
     const bz = m[8]! * x + m[9]! * y + m[10]! * z + m[11]!;
-    if (pointInPart(this.b, bx, by, bz) !== 'inside') return;
+    if (pointInPart(this.b, bx, by, bz) !== 'inside') return 0;
     const d = distanceToPart(this.b, bx, by, bz, this.closest);
-    if (!(d > this.depth)) return;
+    if (!(d > this.depth)) return d;
     this.depth = d;
     const r = this.bToA, c = this.closest;
     const cx = r[0]! * c[0]! + r[1]! * c[1]! + r[2]! * c[2]! + r[3]!;
@@ -73,17 +78,19 @@ class Deepest {
     const cz = r[8]! * c[0]! + r[9]! * c[1]! + r[10]! * c[2]! + r[11]!;
     this.point = [x, y, z];
     this.move = [cx - x, cy - y, cz - z];
+    return d;
   }
 
-  /** A point of B's surface (A's frame): if inside A, its depth. */
-  sampleOfB(x: number, y: number, z: number): void {
-    if (pointInPart(this.a, x, y, z) !== 'inside') return;
+  /** A point of B's surface (A's frame): if inside A, its depth (returned, 0 outside). */
+  sampleOfB(x: number, y: number, z: number): number {
+    if (pointInPart(this.a, x, y, z) !== 'inside') return 0;
     const d = distanceToPart(this.a, x, y, z, this.closest);
-    if (!(d > this.depth)) return;
+    if (!(d > this.depth)) return d;
     this.depth = d;
     const c = this.closest;
     this.point = [x, y, z];
     this.move = [x - c[0]!, y - c[1]!, z - c[2]!];
+    return d;
   }
 
   result(rigidA: Rigid, openMesh: boolean): Penetration {
@@ -110,6 +117,14 @@ export function surfacePairPenetration(sa: Surface, rigidA: Rigid, sb: Surface, 
   const bToA = relativeRigid(rigidA, rigidB);
   const aToB = invertRigid(bToA);
   const deepest = new Deepest(a, b, aToB, bToA);
+  // Vertices of each surface inside the other part's box: a bump's peak lies in no
+  // crossing triangle, yet it is the deepest point.
+  const boxOfBInA = transformAabb(b.bounds, bToA), boxOfAInB = transformAabb(a.bounds, aToB);
+  forEachVertexIn(sa, boxOfBInA, (x, y, z) => deepest.sampleOfA(x, y, z));
+  forEachVertexIn(sb, boxOfAInB, (x, y, z) => {
+    const m = bToA;
+    deepest.sampleOfB(m[0]! * x + m[1]! * y + m[2]! * z + m[3]!, m[4]! * x + m[5]! * y + m[6]! * z + m[7]!, m[8]! * x + m[9]! * y + m[10]! * z + m[11]!);
+  });
   const pairs = crossingPairs(sa, sb, bToA);
   const stride = Math.max(1, Math.ceil(pairs.length / 2 / MAX_CROSSINGS));
   for (let k = 0; k < pairs.length; k += 2 * stride) {
@@ -123,9 +138,9 @@ export function surfacePairPenetration(sa: Surface, rigidA: Rigid, sb: Surface, 
 
 /**
  * Deepest point of part A inside part B over A's vertices and interior samples (the
- * midpoints of inward chords from A's triangle centroids) that lie in `regionA` (A's
- * frame), and symmetrically of B inside A. For containment and duplicates, where no
- * surfaces cross.
+ * midpoints of inward chords from A's triangle centroids), and symmetrically of B inside
+ * A, at most `maxSamples` per part (evenly thinned). For containment and duplicates,
+ * where no surfaces cross.
  */
 export function solidPenetration(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, maxSamples = 1200): Penetration {
   if (!partIsClosed(a) || !partIsClosed(b)) return { depth: 0, direction: null, point: null, openMesh: true };
@@ -137,7 +152,10 @@ export function solidPenetration(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid,
     [b, bToA, (x: number, y: number, z: number) => deepest.sampleOfB(x, y, z)],
   ] as const) {
     forEachSolidSample(part, maxSamples, (x, y, z) => {
-      if (!toA) return sample(x, y, z);
+      if (!toA) {
+        sample(x, y, z);
+        return;
+      }
       const m = toA;
       sample(m[0]! * x + m[1]! * y + m[2]! * z + m[3]!, m[4]! * x + m[5]! * y + m[6]! * z + m[7]!, m[8]! * x + m[9]! * y + m[10]! * z + m[11]!);
     });
@@ -189,6 +207,20 @@ function inwardChordMidpoint(part: Part, t: Float64Array): Vec3 | null {
   return [cx + (s / 2) * nx, cy + (s / 2) * ny, cz + (s / 2) * nz];
 }
 
+/** Each vertex of the surface (its part's frame) inside `box`, once, at most MAX_VERTICES (evenly thinned). */
+function forEachVertexIn(surface: Surface, box: Float64Array, visit: (x: number, y: number, z: number) => void): void {
+  const { positions: p, indices } = surface.part;
+  const seen = new Set<number>();
+  const stride = Math.max(1, Math.ceil((3 * surface.triangleCount) / MAX_VERTICES));
+  for (let k = 3 * surface.firstTriangle, end = 3 * (surface.firstTriangle + surface.triangleCount); k < end; k += stride) {
+    const v = indices[k]!;
+    if (seen.has(v)) continue;
+    seen.add(v);
+    const x = p[3 * v]!, y = p[3 * v + 1]!, z = p[3 * v + 2]!;
+    if (x >= box[0]! && y >= box[1]! && z >= box[2]! && x <= box[3]! && y <= box[4]! && z <= box[5]!) visit(x, y, z);
+  }
+}
+
 /** Flat (triangle of sa, triangle of sb) pairs that cross; sb moved into A's frame by bToA. */
 function crossingPairs(sa: Surface, sb: Surface, bToA: Rigid): number[] {
   const out: number[] = [];
@@ -217,7 +249,7 @@ const nQ = new Float64Array(3);
  * face, i.e. toward q's solid): p's vertices behind q's plane, and a march from the
  * middle of the p–q crossing segment across p, perpendicular to the segment.
  */
-function marchInto(p: Float64Array, q: Float64Array, visit: (x: number, y: number, z: number) => void): void {
+function marchInto(p: Float64Array, q: Float64Array, visit: (x: number, y: number, z: number) => number): void {
   if (!normal(p, nP) || !normal(q, nQ)) return;
   const signed = (x: number, y: number, z: number): number => nQ[0]! * (x - q[0]!) + nQ[1]! * (y - q[1]!) + nQ[2]! * (z - q[2]!);
   for (let k = 0; k < 3; k++) if (signed(p[3 * k]!, p[3 * k + 1]!, p[3 * k + 2]!) < 0) visit(p[3 * k]!, p[3 * k + 1]!, p[3 * k + 2]!);
@@ -243,9 +275,21 @@ function marchInto(p: Float64Array, q: Float64Array, visit: (x: number, y: numbe
     ux = -ux; uy = -uy; uz = -uz;
   }
   const reach = exitDistance(p, mx, my, mz, ux, uy, uz);
+  const at = (t: number): number => visit(mx + t * ux, my + t * uy, mz + t * uz);
+  let bestT = 0, best = 0;
   for (let s = 1; s <= MARCH_STEPS; s++) {
     const t = (reach * s) / MARCH_STEPS;
-    visit(mx + t * ux, my + t * uy, mz + t * uz);
+    const d = at(t);
+    if (d > best) [best, bestT] = [d, t];
+  }
+  if (!(best > 0)) return;
+  // The depth along the march rises then falls (a belt through a plate peaks at the
+  // plate's mid-plane): narrow in on the peak around the best sample.
+  let lo = Math.max(0, bestT - reach / MARCH_STEPS), hi = Math.min(reach, bestT + reach / MARCH_STEPS);
+  for (let i = 0; i < REFINE_STEPS; i++) {
+    const t1 = lo + (hi - lo) / 3, t2 = hi - (hi - lo) / 3;
+    if (at(t1) < at(t2)) lo = t1;
+    else hi = t2;
   }
 }
 

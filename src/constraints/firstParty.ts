@@ -5,6 +5,7 @@
  * and can be removed with `removePlugin(name)`. Add a first-party plugin by adding a line.
  */
 import constraintsBasic from '../../plugins/constraints-basic/index.js';
+import constraintsGear from '../../plugins/constraints-gear/index.js';
 import narrowBoxtree from '../../plugins/narrow-boxtree/index.js';
 import narrowObbtree from '../../plugins/narrow-obbtree/index.js';
 import type { SurfcdPlugin } from './types.js';
@@ -18,6 +19,7 @@ export interface FirstPartyPlugin {
 /** Registered in this order before any `usePlugin` plugin. */
 export const FIRST_PARTY_PLUGINS: readonly FirstPartyPlugin[] = [
   { source: 'plugins/constraints-basic', plugin: constraintsBasic },
+  { source: 'plugins/constraints-gear', plugin: constraintsGear },
   { source: 'plugins/narrow-obbtree', plugin: narrowObbtree },
   { source: 'plugins/narrow-boxtree', plugin: narrowBoxtree },
 ];

@@ -29,11 +29,11 @@ function moduleFile(target: string, label: string): string {
  * Imports and validates a plugin module: a path (relative to the working directory), a
  * folder with an index file, or a file: URL. Does not register it (see `usePlugin`).
  */
-export async function loadPlugin(specifier: string | URL): Promise<LoadedPlugin> {
-  const label = String(specifier);
+export async function loadPlugin(specifier: string | { readonly href: string }): Promise<LoadedPlugin> {
+  const label = typeof specifier === 'object' && specifier !== null && typeof specifier.href === 'string' ? specifier.href : String(specifier);
   let file: string;
-  if (specifier instanceof URL || /^file:/i.test(label)) {
-    file = moduleFile(fileURLToPath(specifier), label);
+  if (typeof specifier === 'object' || /^file:/i.test(label)) {
+    file = moduleFile(fileURLToPath(label), label);
   } else {
     if (typeof specifier !== 'string' || label.trim() === '') throw new SurfcdError('PLUGIN_FAILED', `plugin "${label}": expected a file path`);
     file = moduleFile(resolvePath(label), label);
@@ -56,7 +56,8 @@ export async function loadPlugin(specifier: string | URL): Promise<LoadedPlugin>
 }
 
 /** Registers a plugin for every later `recognizeConstraints` call: an object, or a module to load (path or file: URL). */
-export async function usePlugin(plugin: SurfcdPlugin | string | URL): Promise<LoadedPlugin> {
-  const loaded = typeof plugin === 'string' || plugin instanceof URL ? await loadPlugin(plugin) : validatePlugin(plugin, '(object)');
+export async function usePlugin(plugin: SurfcdPlugin | string | { readonly href: string }): Promise<LoadedPlugin> {
+  const fromFile = typeof plugin === 'string' || (typeof plugin === 'object' && plugin !== null && typeof (plugin as { href?: unknown }).href === 'string');
+  const loaded = fromFile ? await loadPlugin(plugin as string | { href: string }) : validatePlugin(plugin, '(object)');
   return registerPlugin(loaded);
 }

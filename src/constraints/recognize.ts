@@ -6,26 +6,25 @@
 import { overlappingPairs } from '../collide/broadPhase.js';
 import { collideRigid, resolveCollideOptions } from '../collide/collide.js';
 import { resolvePoses } from '../collide/findContacts.js';
+import { coincidenceTolerance } from '../collide/allowance.js';
 import { SurfcdError } from '../errors.js';
 import { emptyAabb, growAabb, isEmptyAabb, transformAabb, unionAabb, type Aabb } from '../math/aabb.js';
 import type { Rigid } from '../math/rigid.js';
 import type { Vec3 } from '../model/surfaceKind.js';
 import type { Assembly, Part } from '../model/types.js';
 import { forceWrench, freedomOf, momentWrench } from './freedom.js';
+import { addDraft, asList, checkCandidate, ruleFailure, runPairRules, runSupersede, sizeReach, type Draft } from './drafts.js';
 import { registeredPlugins, validatePlugin } from './plugins.js';
 import { surfaceView } from './surfaceView.js';
 import type {
   Constraint,
-  ConstraintCandidate,
   ConstraintOptions,
   ConstraintReport,
   ConstraintRule,
   LoadedPlugin,
   PairFreedom,
-  PairCandidate,
   PairRelation,
   PartFreedom,
-  PartPairSurfacesView,
   RuleContext,
   SurfacePairView,
   SurfaceView,
@@ -60,43 +59,6 @@ export function pluginsFor(options: Pick<ConstraintOptions, 'plugins' | 'registe
   return list;
 }
 
-interface Draft {
-  rule: ConstraintRule;
-  plugin: LoadedPlugin;
-  candidate: ConstraintCandidate;
-  surfacesA: Set<number>;
-  surfacesB: Set<number>;
-}
-
-/** Default merge: same params, numbers equal within `tol`. */
-function sameParams(x: unknown, y: unknown, tol: number): boolean {
-  if (typeof x === 'number' && typeof y === 'number') return Math.abs(x - y) <= tol || x === y;
-  if (Array.isArray(x) && Array.isArray(y)) return x.length === y.length && x.every((v, i) => sameParams(v, y[i], tol));
-  if (x && y && typeof x === 'object' && typeof y === 'object') {
-    const kx = Object.keys(x), ky = Object.keys(y);
-    return kx.length === ky.length && kx.every((k) => sameParams((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k], tol));
-  }
-  return x === y;
-}
-
-function ruleFailure(plugin: LoadedPlugin, rule: ConstraintRule, what: string, error: unknown): SurfcdError {
-  if (error instanceof SurfcdError) return error;
-  const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return new SurfcdError('PLUGIN_FAILED', `plugin "${plugin.name}" (${plugin.source}), rule "${rule.name}": ${what} threw ${reason}`, { cause: error });
-}
-
-function checkCandidate(c: unknown, plugin: LoadedPlugin, rule: ConstraintRule, what: string): ConstraintCandidate {
-  const bad = (why: string): SurfcdError => new SurfcdError('PLUGIN_FAILED', `plugin "${plugin.name}" (${plugin.source}), rule "${rule.name}": ${what} returned ${why}`);
-  if (c === null || typeof c !== 'object' || Array.isArray(c)) throw bad(`${c === null ? 'null inside a list' : typeof c}, expected { kind, params, residual? }`);
-  const cand = c as ConstraintCandidate;
-  if (typeof cand.kind !== 'string' || cand.kind === '') throw bad(`a candidate whose "kind" is ${JSON.stringify(cand.kind)}, expected a non-empty string`);
-  if (cand.params === null || typeof cand.params !== 'object' || Array.isArray(cand.params)) throw bad(`a "${cand.kind}" candidate whose "params" is not an object`);
-  if (cand.residual !== undefined && !(typeof cand.residual === 'number' && Number.isFinite(cand.residual))) throw bad(`a "${cand.kind}" candidate whose "residual" is ${String(cand.residual)}, expected a finite number`);
-  return cand;
-}
-
-const asList = <T>(v: T | T[] | null | undefined): T[] => (v === null || v === undefined ? [] : Array.isArray(v) ? v : [v]);
-
 /**
  * Recognises assembly constraints (against, coaxial, tangent, spherical, conical, insert,
  * and whatever plugins add) between the parts of an assembly in its assembled state (or at
@@ -130,6 +92,8 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
     angleTolerance,
     scale: sceneScale,
     wrench: Object.freeze({ force: forceWrench, moment: momentWrench }),
+    // the contact verdict's own test (src/collide/allowance.ts), so the two never disagree
+    coincidenceTolerance: (a: SurfaceView, b: SurfaceView) => coincidenceTolerance(a.surface, poses[slot.get(a.part)!]!, b.surface, poses[slot.get(b.part)!]!, tolerance),
   });
 
   // 1. surface pairs: within tolerance ("touching": touching or crossing), and "near": within clearance.
@@ -182,33 +146,7 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
     const sorted = [...pair.surfacePairs].sort((x, y) => x.a - y.a || x.b - y.b);
     const pairViews: SurfacePairView[] = sorted.map((sp) => ({ a: viewOf(partA, sp.a), b: viewOf(partB, sp.b), relation: sp.relation }));
     // 2a. rules that look at the whole part pair; the surface pairs they use are theirs alone
-    const claimed = new Set<number>();
-    if (pairRules.length > 0) {
-      const pairView: PartPairSurfacesView = {
-        partA,
-        partB,
-        pairs: pairViews,
-        surfacesOf: (side) => {
-          const part = side === 'A' ? partA : partB;
-          return part.surfaces.map((s) => viewOf(part, s.index));
-        },
-      };
-      for (const { plugin, rule } of pairRules) {
-        let result: ReturnType<NonNullable<ConstraintRule['matchPair']>>;
-        try {
-          result = rule.matchPair!(pairView, ctx);
-        } catch (error) {
-          throw ruleFailure(plugin, rule, `matchPair on "${pair.partA}" / "${pair.partB}"`, error);
-        }
-        for (const raw of asList(result)) {
-          const candidate = checkCandidate(raw, plugin, rule, 'matchPair');
-          const surfacesA = checkSurfaces(raw, 'surfacesA', partA, plugin, rule), surfacesB = checkSurfaces(raw, 'surfacesB', partB, plugin, rule);
-          const { surfacesA: _a, surfacesB: _b, ...plain } = candidate as PairCandidate;
-          addDraft(drafts, { rule, plugin, candidate: plain, surfacesA: new Set(surfacesA), surfacesB: new Set(surfacesB) }, ctx);
-          for (const x of surfacesA) for (const y of surfacesB) claimed.add(x * 1e7 + y);
-        }
-      }
-    }
+    const claimed = runPairRules(pairRules, { partA, partB, sorted, pairViews, viewOf }, drafts, ctx);
     for (let k = 0; k < sorted.length; k++) {
       const sp = sorted[k]!;
       if (claimed.has(sp.a * 1e7 + sp.b)) continue;
@@ -246,27 +184,7 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
     pairConstraints.sort((x, y) => ruleOrder(x) - ruleOrder(y) || byCodePoint(x.kind, y.kind) || x.surfacesA[0]! - y.surfacesA[0]! || x.surfacesB[0]! - y.surfacesB[0]!);
     // 2b. constraints another one of the pair makes redundant (ids numbered as if all stayed)
     pairConstraints.forEach((c, k) => (c.id = constraints.length + k));
-    for (const { plugin, rule } of supersedeRules) {
-      if (pairConstraints.length === 0) break;
-      let result: ReturnType<NonNullable<ConstraintRule['supersede']>>;
-      try {
-        result = rule.supersede!({ partA, partB, constraints: Object.freeze([...pairConstraints]) }, ctx);
-      } catch (error) {
-        throw ruleFailure(plugin, rule, `supersede on "${pair.partA}" / "${pair.partB}"`, error);
-      }
-      for (const s of asList(result)) {
-        const gone = pairConstraints.find((c) => c.id === s?.id);
-        const into = s?.into === undefined ? undefined : pairConstraints.find((c) => c.id === s.into);
-        if (!gone || (s.into !== undefined && (!into || into === gone))) {
-          throw new SurfcdError('PLUGIN_FAILED', `plugin "${plugin.name}" (${plugin.source}), rule "${rule.name}": supersede returned ${JSON.stringify(s)}, expected { id, into? } with ids of this part pair's constraints`);
-        }
-        if (into) {
-          into.surfacesA = [...new Set([...into.surfacesA, ...gone.surfacesA])].sort((x, y) => x - y);
-          into.surfacesB = [...new Set([...into.surfacesB, ...gone.surfacesB])].sort((x, y) => x - y);
-        }
-        pairConstraints.splice(pairConstraints.indexOf(gone), 1);
-      }
-    }
+    runSupersede(supersedeRules, partA, partB, pairConstraints, ctx);
     for (const c of pairConstraints) {
       c.id = constraints.length;
       constraints.push(c);
@@ -411,50 +329,6 @@ function partCentroid(part: Part, pose: Rigid): Vec3 | null {
   if (!(area > 0)) return null;
   [x, y, z] = [x / area, y / area, z / area];
   return [pose[0]! * x + pose[1]! * y + pose[2]! * z + pose[3]!, pose[4]! * x + pose[5]! * y + pose[6]! * z + pose[7]!, pose[8]! * x + pose[9]! * y + pose[10]! * z + pose[11]!];
-}
-
-/**
- * The "near" reach of a part by size: the largest ISO 273 radial clearance (coarse series:
- * under 0.125·d for every size) of a bolt as thick as the part's middle extent, at most 5 mm
- * (M64 coarse). A bolt's middle extent is its head width, at least its diameter.
- */
-export function sizeReach(part: Part): number {
-  const b = part.bounds;
-  if (isEmptyAabb(b)) return 0;
-  const e = [b[3]! - b[0]!, b[4]! - b[1]!, b[5]! - b[2]!].sort((x, y) => x - y);
-  return Math.min(5, 0.13 * e[1]!);
-}
-
-function checkSurfaces(raw: unknown, key: 'surfacesA' | 'surfacesB', part: Part, plugin: LoadedPlugin, rule: ConstraintRule): number[] {
-  const list = (raw as Record<string, unknown>)[key];
-  if (!Array.isArray(list) || list.length === 0 || !list.every((i) => Number.isInteger(i) && i >= 0 && i < part.surfaces.length)) {
-    throw new SurfcdError('PLUGIN_FAILED', `plugin "${plugin.name}" (${plugin.source}), rule "${rule.name}": matchPair returned a candidate whose "${key}" is ${JSON.stringify(list)?.slice(0, 60)}, expected surface indices of "${part.path}"`);
-  }
-  return list as number[];
-}
-
-function addDraft(drafts: Draft[], incoming: Draft, ctx: RuleContext): void {
-  for (const d of drafts) {
-    if (d.rule !== incoming.rule || d.candidate.kind !== incoming.candidate.kind) continue;
-    let merged: ConstraintCandidate | null;
-    if (d.rule.merge) {
-      try {
-        merged = d.rule.merge(d.candidate, incoming.candidate, ctx);
-      } catch (error) {
-        throw ruleFailure(d.plugin, d.rule, `merge of two "${d.candidate.kind}" candidates`, error);
-      }
-      if (merged) merged = checkCandidate(merged, d.plugin, d.rule, 'merge');
-    } else {
-      merged = sameParams(d.candidate.params, incoming.candidate.params, ctx.tolerance) ? { ...d.candidate, residual: Math.max(d.candidate.residual ?? 0, incoming.candidate.residual ?? 0) } : null;
-    }
-    if (merged) {
-      d.candidate = merged;
-      for (const s of incoming.surfacesA) d.surfacesA.add(s);
-      for (const s of incoming.surfacesB) d.surfacesB.add(s);
-      return;
-    }
-  }
-  drafts.push(incoming);
 }
 
 /** Rule lookup for reporters: the `describe` of the rule that made a constraint. */

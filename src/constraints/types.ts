@@ -145,6 +145,13 @@ export interface RuleContext {
   /** Size of the assembly (box diagonal, mm), for relative checks. */
   readonly scale: number;
   readonly wrench: WrenchHelpers;
+  /**
+   * How far the fitted primitives of two surfaces may differ and still be one surface
+   * (mm): the tolerance, both fit residuals and float32 rounding. The contact verdict
+   * (`surfcd contacts`) decides coincidence with this same number, so a pair a rule calls
+   * a fit is never an interference there. Optional for rule contexts made by hand.
+   */
+  readonly coincidenceTolerance?: (a: SurfaceView, b: SurfaceView) => number;
 }
 
 export interface ConstraintRule {

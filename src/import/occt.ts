@@ -52,7 +52,7 @@ export interface OcctOptions {
   /** An occt-import-js instance to read with (or a promise of one), instead of starting one. */
   occt?: OcctModule | Promise<OcctModule>;
   /** Where `occt-import-js.wasm` is: a URL (http, https, blob, data, file) or a file path. Required in a page unless `occt` is given. */
-  locateWasm?: string | URL;
+  locateWasm?: string | { readonly href: string };
 }
 
 /** One started instance per wasm location (starting one costs 0.5–1.4 s). */
@@ -70,7 +70,7 @@ export async function occtModule(options: OcctOptions = {}): Promise<OcctModule>
     return instance;
   }
   const wasm = options.locateWasm;
-  if (wasm !== undefined && typeof wasm !== 'string' && !(wasm instanceof URL)) {
+  if (wasm !== undefined && typeof wasm !== 'string' && typeof (wasm as { href?: unknown })?.href !== 'string') {
     throw new SurfcdError('INVALID_OPTION', `loadAssembly: "locateWasm" must be a URL or a path string, got ${typeof wasm}`);
   }
   if (wasm === undefined && !isNode()) {
@@ -79,10 +79,10 @@ export async function occtModule(options: OcctOptions = {}): Promise<OcctModule>
       'loadAssembly: outside Node, say where occt-import-js.wasm is ({ locateWasm: url }) or pass an instance ({ occt }); otherwise it is fetched from the page\'s folder',
     );
   }
-  const key = wasm === undefined ? '' : String(wasm);
+  const key = wasm === undefined ? '' : typeof wasm === 'string' ? wasm : wasm.href;
   let instance = started.get(key);
   if (!instance) {
-    instance = startOcct(wasm);
+    instance = startOcct(wasm === undefined ? undefined : key);
     started.set(key, instance);
     // A failed start is not cached: the next load tries again.
     instance.catch(() => started.delete(key));
@@ -95,11 +95,10 @@ export function resetOcct(): void {
   started.clear();
 }
 
-async function startOcct(wasm: string | URL | undefined): Promise<OcctModule> {
+async function startOcct(href: string | undefined): Promise<OcctModule> {
   const factory = await occtFactory();
   const args: OcctModuleArgs = {};
-  if (wasm !== undefined) {
-    const href = String(wasm);
+  if (href !== undefined) {
     if (/^(https?|blob|data):/i.test(href) && typeof fetch === 'function') {
       const response = await fetch(href);
       if (!response.ok) throw new SurfcdError('IMPORT_FAILED', `loadAssembly: cannot fetch occt-import-js.wasm from ${href} (HTTP ${response.status})`);

@@ -13,7 +13,7 @@
  *   was tried) says nothing about the tessellation and is NOT used;
  * - planes are flat, but their boundary is the polygon shared with the curved neighbours
  *   (a plate face around a polygonal hole), so a plane carries the largest sag of the
- *   curved surfaces of its part that border it (bounding boxes that touch).
+ *   curved surfaces of its part that border it (bounding boxes that touch), from their normals.
  * Coordinates come as float32 from occt, so every vertex also carries a rounding error
  * proportional to its magnitude: `coordinateNoise`.
  */
@@ -50,48 +50,40 @@ export function surfaceSag(surface: Surface): number {
   return sag;
 }
 
-const boundaryCache = new WeakMap<Part, Float64Array>();
+const effectiveCache = new WeakMap<Surface, number>();
 
 /**
  * The sag that counts for a surface when it meets another part: its own for curved
- * surfaces, and for a plane the largest sag of the curved surfaces of its part that
- * border it (its polygonal boundary is theirs).
+ * surfaces, and for a plane the largest sag of the surfaces of its part that border it
+ * (its polygonal boundary is theirs; their sag is read off their normals, no fit needed).
  */
 export function effectiveSag(surface: Surface): number {
-  const part = surface.part;
-  let table = boundaryCache.get(part);
-  if (!table) {
-    table = boundarySags(part);
-    boundaryCache.set(part, table);
+  const cached = effectiveCache.get(surface);
+  if (cached !== undefined) return cached;
+  let sag = surfaceSag(surface);
+  if (surface.triangleCount > 0 && surfaceKindOf(surface).type === 'plane') {
+    const part = surface.part;
+    const pad = 1e-6 * Math.max(1, aabbMagnitude(part.bounds));
+    for (const other of part.surfaces) {
+      if (other !== surface && other.triangleCount > 0 && boxesTouch(surface.bounds, other.bounds, pad)) sag = Math.max(sag, turnSag(other));
+    }
   }
-  return table[surface.index]!;
+  effectiveCache.set(surface, sag);
+  return sag;
 }
 
-/** Largest effective sag over a part's surfaces (its measured tessellation deflection). */
+/** Largest sag over a part's surfaces, from the turn of their normals (its measured deflection; no fit needed). */
 export function partSag(part: Part): number {
   let m = 0;
-  for (const s of part.surfaces) m = Math.max(m, effectiveSag(s));
+  for (const s of part.surfaces) m = Math.max(m, turnSag(s));
   return m;
 }
 
-function boundarySags(part: Part): Float64Array {
-  const out = new Float64Array(part.surfaces.length);
-  const curved: Surface[] = [];
-  for (const s of part.surfaces) {
-    if (s.triangleCount === 0) continue;
-    const type = surfaceKindOf(s).type;
-    if (type === 'plane') continue;
-    curved.push(s);
-    out[s.index] = surfaceSag(s);
-  }
-  const pad = 1e-6 * Math.max(1, aabbMagnitude(part.bounds));
-  for (const s of part.surfaces) {
-    if (s.triangleCount === 0 || surfaceKindOf(s).type !== 'plane') continue;
-    let m = 0;
-    for (const c of curved) if (boxesTouch(s.bounds, c.bounds, pad)) m = Math.max(m, out[c.index]!);
-    out[s.index] = m;
-  }
-  return out;
+const turnCache = new WeakMap<Surface, number>();
+function turnSag(s: Surface): number {
+  let v = turnCache.get(s);
+  if (v === undefined) turnCache.set(s, (v = normalTurnSag(s)));
+  return v;
 }
 
 function boxesTouch(a: Float64Array, b: Float64Array, pad: number): boolean {
@@ -139,7 +131,13 @@ function normalTurnSag(surface: Surface): number {
       if (!(li > 0 && lj > 0)) continue;
       const cos = (normals[ni]! * normals[nj]! + normals[ni + 1]! * normals[nj + 1]! + normals[ni + 2]! * normals[nj + 2]!) / (li * lj);
       const theta = Math.acos(Math.max(-1, Math.min(1, cos)));
-      const length = Math.hypot(p[3 * j]! - p[3 * i]!, p[3 * j + 1]! - p[3 * i + 1]!, p[3 * j + 2]! - p[3 * i + 2]!);
+      if (!(theta > 0)) continue;
+      // Only the part of the edge along which the normal turns bends: a long edge down a
+      // cylinder's side turns as much as the short one around it, but sags as little.
+      const dx = normals[nj]! / lj - normals[ni]! / li, dy = normals[nj + 1]! / lj - normals[ni + 1]! / li, dz = normals[nj + 2]! / lj - normals[ni + 2]! / li;
+      const dl = Math.hypot(dx, dy, dz);
+      const ex = p[3 * j]! - p[3 * i]!, ey = p[3 * j + 1]! - p[3 * i + 1]!, ez = p[3 * j + 2]! - p[3 * i + 2]!;
+      const length = dl > 0 ? Math.abs(ex * dx + ey * dy + ez * dz) / dl : Math.hypot(ex, ey, ez);
       sag = Math.max(sag, (length / 2) * Math.tan(Math.min(theta, Math.PI * 0.99) / 4));
     }
   }

@@ -5,11 +5,11 @@ import { csv, textTable } from './textTable.js';
 
 export const CONTACTS_SCHEMA = 'surfcd/contacts@1';
 
-/** Only the surface pairs whose verdict is interference (for `--interference-only`). */
+/** Only the interfering part pairs and surface pairs (for `--interference-only`); contained parts and duplicates stay. */
 export function interferenceOnly(report: ContactReport): ContactReport {
   const pairs = report.pairs
-    .map((p) => ({ ...p, surfacePairs: p.surfacePairs.filter((s) => s.verdict === 'interference') }))
-    .filter((p) => p.surfacePairs.length > 0);
+    .filter((p) => p.verdict === 'interference')
+    .map((p) => ({ ...p, surfacePairs: p.surfacePairs.filter((s) => s.verdict === 'interference') }));
   return { ...report, pairs, contacts: report.contacts.filter((c) => c.verdict === 'interference') };
 }
 
@@ -33,8 +33,10 @@ export function contactsJson(assembly: Assembly, report: ContactReport, extra: {
           touching,
           intersecting: report.contacts.length - touching,
           interference,
+          interferingPartPairs: report.pairs.filter((p) => p.verdict === 'interference').length,
         },
-        contacts: report.contacts,
+        contacts: report.contacts.map((c) => (c.direction ? { ...c, direction: roundVector(c.direction) } : c)),
+        interferences: interferenceList(report),
         stats: report.stats,
         ...(extra.timings ? { timingsMs: extra.timings } : {}),
       },
@@ -44,21 +46,43 @@ export function contactsJson(assembly: Assembly, report: ContactReport, extra: {
   );
 }
 
+/**
+ * One entry per interfering part pair: its kind (`interference`, `contained`,
+ * `duplicate`), the solids' penetration depth and separating direction (moving partA),
+ * and a sentence for people.
+ */
+function interferenceList(report: ContactReport): object[] {
+  return report.pairs
+    .filter((p) => p.verdict === 'interference')
+    .map((p) => ({
+      partA: p.partA,
+      partB: p.partB,
+      kind: p.kind,
+      depth: roundDepth(p.depth),
+      direction: p.direction ? roundVector(p.direction) : null,
+      ...(p.inside ? { inside: p.inside === 'A' ? p.partA : p.partB } : {}),
+      ...(p.offset !== undefined ? { offset: roundDepth(p.offset) } : {}),
+      ...(p.openMesh ? { openMesh: true } : {}),
+      surfacePairs: p.surfacePairs.filter((s) => s.verdict === 'interference').length,
+      sentence: p.sentence ?? null,
+    }));
+}
+
 export function contactsCsv(report: ContactReport): string {
   return csv(
-    ['partA', 'surfaceA', 'partB', 'surfaceB', 'relation', 'verdict', 'depth'],
-    report.contacts.map((c) => [c.partA, c.surfaceA, c.partB, c.surfaceB, c.relation, c.verdict, roundDepth(c.depth)]),
+    ['partA', 'surfaceA', 'partB', 'surfaceB', 'relation', 'verdict', 'depth', 'kind'],
+    report.contacts.map((c) => [c.partA, c.surfaceA, c.partB, c.surfaceB, c.relation, c.verdict, roundDepth(c.depth), c.kind]),
   );
 }
 
 const roundDepth = (d: number): number => Math.round(d * 1e6) / 1e6;
+const roundVector = (v: [number, number, number]): [number, number, number] => [roundDepth(v[0]) || 0, roundDepth(v[1]) || 0, roundDepth(v[2]) || 0];
+const VERDICT_LABEL = { interference: 'INTERFERENCE', contained: 'CONTAINED', duplicate: 'DUPLICATE', contact: 'contact' } as const;
 
 /** One row per part pair: what a person scans first. */
 export function contactsTable(assembly: Assembly, report: ContactReport): string {
   const rows = report.pairs.map((p) => {
     const touching = p.surfacePairs.filter((s) => s.relation === 'touching').length;
-    const interfering = p.surfacePairs.filter((s) => s.verdict === 'interference');
-    const deepest = Math.max(0, ...interfering.map((s) => s.depth));
     const surfacesOf = (list: number[]): string => {
       const unique = [...new Set(list)].sort((x, y) => x - y);
       return unique.length <= 6 ? unique.join(' ') : `${unique.slice(0, 6).join(' ')} …(${unique.length})`;
@@ -69,7 +93,7 @@ export function contactsTable(assembly: Assembly, report: ContactReport): string
       p.surfacePairs.length,
       touching,
       p.surfacePairs.length - touching,
-      interfering.length > 0 ? `INTERFERENCE ${deepest.toFixed(3)} mm` : 'contact',
+      p.verdict === 'interference' ? `${VERDICT_LABEL[p.kind]} ${p.depth.toFixed(3)} mm` : 'contact',
       surfacesOf(p.surfacePairs.map((s) => s.surfaceA)),
       surfacesOf(p.surfacePairs.map((s) => s.surfaceB)),
     ];
@@ -77,9 +101,12 @@ export function contactsTable(assembly: Assembly, report: ContactReport): string
   const total = report.contacts.length;
   const touching = report.contacts.filter((c) => c.relation === 'touching').length;
   const interference = report.contacts.filter((c) => c.verdict === 'interference').length;
+  const interferingPairs = report.pairs.filter((p) => p.verdict === 'interference').length;
   const head =
     `${assembly.name}: ${assembly.parts.length} parts, ${report.pairs.length} part pairs, ${total} surface pairs ` +
-    `(${touching} touching, ${total - touching} crossing), ${interference} interfering, tolerance ${report.tolerance} mm\n\n`;
+    `(${touching} touching, ${total - touching} crossing), ${interference} interfering, ${interferingPairs} interfering part pairs, tolerance ${report.tolerance} mm\n\n`;
   if (rows.length === 0) return head + 'No surfaces touch or intersect.\n';
-  return head + textTable(['part A', 'part B', 'pairs', 'touch', 'cross', 'verdict', 'surfaces A', 'surfaces B'], rows, [false, false, true, true, true, false, false, false]);
+  const sentences = report.pairs.filter((p) => p.sentence).map((p) => `- ${p.sentence}`);
+  const table = textTable(['part A', 'part B', 'pairs', 'touch', 'cross', 'verdict', 'surfaces A', 'surfaces B'], rows, [false, false, true, true, true, false, false, false]);
+  return head + table + (sentences.length > 0 ? `\n${sentences.join('\n')}\n` : '');
 }

@@ -4,6 +4,8 @@ import { renameSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BenchOptions, ScenarioOutput, TargetCheck } from './context.js';
+import { narrowComparison } from './scenarios/narrowPhases.js';
+import { obbTests } from './scenarios/obbTests.js';
 import { maintenancePath } from './scenarios/path.js';
 import { proximity } from './scenarios/proximity.js';
 import { scaling } from './scenarios/scaling.js';
@@ -15,6 +17,8 @@ const SCENARIOS: Record<string, (o: BenchOptions) => Promise<ScenarioOutput>> = 
   path: maintenancePath,
   proximity,
   scaling,
+  narrow: narrowComparison,
+  obbtests: obbTests,
 };
 
 const USAGE = `usage: npm run bench -- [--quick] [--only ${Object.keys(SCENARIOS).join(',')}] [--out bench-results.json]

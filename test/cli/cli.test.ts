@@ -46,7 +46,7 @@ describe('surfcd CLI', () => {
     expect(await main(['contacts', sample('rig.step'), '--format', 'csv', '--out', out])).toBe(0);
     expect(output.stdout).toBe('');
     const text = readFileSync(out, 'utf8');
-    expect(text.split('\n')[0]).toBe('partA,surfaceA,partB,surfaceB,relation,verdict,depth');
+    expect(text.split('\n')[0]).toBe('partA,surfaceA,partB,surfaceB,relation,verdict,depth,kind');
     expect(output.stderr).toContain(`wrote ${out}`);
   });
 

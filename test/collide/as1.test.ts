@@ -41,6 +41,15 @@ describeShared('as1-oc-214: the assembled state', () => {
     expect(crossing).toBeLessThan(200);
   });
 
+  it('every narrow phase equals the oracle for a bolt sliding in its bracket hole (near-parallel cylinder facets)', () => {
+    // Regression: OBBTree boxes stored in single precision, taken as exactly orthonormal,
+    // once separated touching leaves here (a bolt facet and a hole facet, edges ~parallel).
+    const bolt = as1.parts.find((p) => p.path === 'as1/l-bracket-assembly#1/bolt#2')!;
+    const bracket = as1.parts.find((p) => p.path === 'as1/l-bracket-assembly#1/l-bracket')!;
+    const lifted = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, (85 * 11) / 29, 1];
+    expectSameAsOracle(bolt, lifted, bracket, IDENTITY, 0);
+  });
+
   it('collide equals the brute-force oracle on every part pair (identity and a perturbed pose)', () => {
     const rnd = mulberry32(2026);
     const poses = as1.parts.map((_, i) => (i % 3 === 0 ? randomPose(rnd, 2) : IDENTITY));

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
+import { Matrix4, Vector3 } from 'three';
+import { bruteForceCollide, partFromMesh, type Part } from '../../src/index.js';
+import { describe, expect, it } from 'vitest';
 import { expectSameAsOracle } from '../helpers/oracle.js';
 import { gridPose, mulberry32, randomPose, randomSoup } from '../helpers/soup.js';
 
@@ -32,6 +34,32 @@ describe('collide equals bruteForceCollide on random soups', () => {
     const a = randomSoup('a', 42, { triangles: 80, surfaces: 6, grid: 0.5, size: 5, degenerate: 0.1 });
     const b = randomSoup('b', 42, { triangles: 80, surfaces: 6, grid: 0.5, size: 5, degenerate: 0.1 });
     expectSameAsOracle(a, gridPose(mulberry32(3), 0), b, gridPose(mulberry32(3), 0), 0);
+  });
+
+  it('two strips meeting edge to edge, each built in its own rotated frame (near-parallel edges of touching leaves)', () => {
+    // The two trees' leaf boxes come out nearly, not exactly, parallel: a box test that treats
+    // rounded axes as exact separates touching leaves across near-parallel edges.
+    for (const seed of [7, 8, 9, 10]) {
+      const rnd = mulberry32(seed);
+      const strip = (side: number): number[] => {
+        const out: number[] = [];
+        for (let i = 0; i < 16; i++) out.push(i, 0, 0, i + 1, 0, 0, i + 0.3 + 0.4 * rnd(), side, side * 0.3 * (rnd() - 0.5));
+        return out;
+      };
+      const placed = (name: string, world: number[]): [Part, Matrix4] => {
+        const g = randomPose(rnd, 40);
+        const positions = new Float64Array(world.length);
+        for (let k = 0; k < world.length; k += 3) {
+          const v = new Vector3(world[k]!, world[k + 1]!, world[k + 2]!).applyMatrix4(g);
+          positions.set([v.x, v.y, v.z], k);
+        }
+        return [partFromMesh({ name, positions, surfaces: [{ first: 0, last: 7 }, { first: 8, last: 15 }] }), g.clone().invert()];
+      };
+      const [a, pa] = placed('a', strip(1));
+      const [b, pb] = placed('b', strip(-1));
+      expectSameAsOracle(a, pa, b, pb, 0);
+      expect(bruteForceCollide(a, pa, b, pb, { mode: 'all-triangles' }).trianglePairs!.length, 'some leaves touch').toBeGreaterThan(0);
+    }
   });
 
   it('huge and tiny coordinates', () => {

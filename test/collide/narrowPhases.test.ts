@@ -77,13 +77,13 @@ describe('narrow-phase plugins', () => {
     }
   });
 
-  it('tree sizes: 2n − 1 nodes; the boxtree takes 7 bytes per node, the OBBTree 124', () => {
+  it('tree sizes: 2n − 1 nodes; the boxtree takes 7 bytes per node, the OBBTree 64 (RAPID\'s figure)', () => {
     const part = randomSoup('a', 5, { triangles: 200, surfaces: 4, grid: 0, size: 4, degenerate: 0.1 });
     const t = boxtree.build(part), o = obbtree.build(part);
     expect(t.nodeCount).toBe(399);
     expect(o.nodeCount).toBe(399);
     expect(boxtreeNodeBytes(t) / t.nodeCount).toBe(7);
-    expect(obbtree.indexBytes!(o) / o.nodeCount).toBe(124);
+    expect(obbtree.indexBytes!(o) / o.nodeCount).toBe(64);
   });
 
   it('empty parts and single triangles', () => {
@@ -98,17 +98,17 @@ describe('narrow-phase plugins', () => {
 describe('surfcd contacts --method', () => {
   const out = captureOutput();
   it('gives the same contacts with every method (only the work counters differ)', async () => {
-    const rig = await loadAssembly(sample('rig.step'));
+    const seat = await loadAssembly(sample('cone-seat.step'));
     const key = (c: { partA: string; surfaceA: number; partB: string; surfaceB: number; relation: string; depth: number }): string =>
       `${c.partA}:${c.surfaceA}/${c.partB}:${c.surfaceB} ${c.relation} ${c.depth}`;
-    const byMethod = ['scd', 'obbtree', 'boxtree'].map((method) => findContacts(rig, { method }).contacts.map(key));
-    expect(byMethod[0]!.length).toBeGreaterThan(10);
+    const byMethod = ['scd', 'obbtree', 'boxtree'].map((method) => findContacts(seat, { method }).contacts.map(key));
+    expect(byMethod[0]!.length).toBeGreaterThan(2);
     expect(byMethod[1]).toEqual(byMethod[0]);
     expect(byMethod[2]).toEqual(byMethod[0]);
-    expect(await main(['contacts', sample('rig.step'), '--method', 'boxtree', '--format', 'json'])).toBe(0);
+    expect(await main(['contacts', sample('cone-seat.step'), '--method', 'obbtree', '--format', 'json'])).toBe(0);
     const doc = JSON.parse(out.stdout) as { contacts: Parameters<typeof key>[0][] };
     expect(doc.contacts.map(key)).toEqual(byMethod[0]);
-    expect(await main(['contacts', sample('rig.step'), '--method', 'rapid'])).toBe(2);
+    expect(await main(['contacts', sample('cone-seat.step'), '--method', 'rapid'])).toBe(2);
     expect(out.stderr).toMatch(/Allowed choices are scd, obbtree, boxtree/);
   });
 });

@@ -16,7 +16,8 @@ describe('surfcd constraints', () => {
   it('prints a table a person can read: parts, kind, key parameters, DOF left, then the freedom', async () => {
     expect(await main(['constraints', sample('rig.step')])).toBe(0);
     expect(output.stdout).toMatch(/^rig: 6 parts, 14 constraints \(5 against, 4 coaxial, 3 insert, 2 tangent\) between 6 part pairs/);
-    expect(row(output.stdout, 'bolt', 'plate', 'coaxial')[0]).toMatch(/Ø10\.00\/Ø10\.50  clearance 0\.25 .*1 \(1R\)$/);
+    expect(output.stdout).toMatch(/tolerance 0\.01 mm, clearance by size \(ISO 273\), else 0\.5 mm\n/);
+    expect(row(output.stdout, 'bolt', 'plate', 'coaxial')[0]).toMatch(/Ø10\.00\/Ø10\.50  clearance 0\.25 \(M10 fine\) .*1 \(1R\)$/);
     expect(row(output.stdout, 'nut', 'plate', 'against')[0]).toMatch(/normal \(0, 0, 1\)  offset 0\.00\s+3 \(2T 1R\)$/);
     expect(row(output.stdout, 'pin', 'plate', 'tangent')).toHaveLength(2);
     expect(output.stdout).toMatch(/Freedom per part \(its neighbours held fixed\)/);
@@ -28,6 +29,7 @@ describe('surfcd constraints', () => {
     expect(await main(['constraints', sample('cone-seat.step'), '--format', 'json'])).toBe(0);
     const json = JSON.parse(output.stdout);
     expect(json.schema).toBe('surfcd/constraints@1');
+    expect([json.clearance, json.clearanceBySize]).toEqual([0.5, true]);
     expect(json.parts.map((p: { path: string }) => p.path).sort()).toEqual(['seat', 'valve']);
     expect(Object.keys(json.parts[0]).sort()).toEqual(['name', 'path', 'surfaces', 'triangles']);
     expect(json.constraints).toEqual([
@@ -45,8 +47,9 @@ describe('surfcd constraints', () => {
     const lines = readFileSync(out, 'utf8').trim().split('\n');
     expect(lines[0]).toBe('id,partA,partB,kind,surfacesA,surfacesB,parameters,residual,derivedFrom,pairDof,params');
     expect(lines[1]).toMatch(/^0,seat,valve,conical,/);
-    expect(await main(['constraints', sample('cone-seat.step'), '--format', 'md'])).toBe(0);
+    expect(await main(['constraints', sample('cone-seat.step'), '--format', 'md', '--clearance', '0.3'])).toBe(0);
     expect(output.stdout).toMatch(/^# Constraints: cone-seat/);
+    expect(output.stdout).toMatch(/tolerance 0\.01 mm, clearance 0\.3 mm\./);
     expect(output.stdout).toMatch(/\| seat \| valve \| conical \| half-angle 30° {2}apex \(-7, 12, 3\)/);
   });
 
@@ -54,7 +57,7 @@ describe('surfcd constraints', () => {
     expect(await main(['constraints', sample('rig.step'), '--plugin', fixture('plugins/flush-rule.mjs'), '--format', 'json'])).toBe(0);
     const json = JSON.parse(output.stdout);
     expect(json.constraints.some((c: { kind: string }) => c.kind === 'flush')).toBe(true);
-    expect(json.plugins.map((p: { name: string }) => p.name)).toEqual(['constraints-basic', 'flush-example']);
+    expect(json.plugins.map((p: { name: string }) => p.name)).toEqual(['constraints-basic', 'constraints-gear', 'flush-example']);
     output.stdout = '';
     expect(await main(['constraints', sample('cone-seat.step'), '--plugin', fixture('plugins/flush-rule.mjs'), '--format', 'count'])).toBe(0);
     expect(output.stdout).toBe('1 constraints\n');

@@ -75,6 +75,21 @@ export function mismatch(mate: Mate, c: Constraint, swapped: boolean): string | 
       if (!close(num(p['clearance']), num(g['clearance']))) return `clearance ${p['clearance']} vs ${g['clearance']}`;
       if (p['fit'] !== (num(g['clearance']) === 0)) return `fit ${p['fit']} with clearance ${g['clearance']}`;
       if (p['hole'] !== (swapped ? 'B' : 'A')) return `hole on ${p['hole']}`;
+      if (p['profile'] !== g['profile']) return `profile ${String(p['profile'])} vs ${String(g['profile'])}`;
+      // samples made before clearance by size do not name the standard of their holes
+      if ('standard' in g && p['standard'] !== g['standard']) return `standard ${String(p['standard'])} vs ${String(g['standard'])}`;
+      return null;
+    }
+    case 'gear': {
+      if (!parallel(v(p['axis']), v(g['axis']))) return `axis ${p['axis']} vs ${g['axis']}`;
+      const [ca, cb] = swapped ? [p['centerB'], p['centerA']] : [p['centerA'], p['centerB']];
+      if (offLine(v(g['centerA']), v(ca), v(p['axis'])) > LENGTH || offLine(v(g['centerB']), v(cb), v(p['axis'])) > LENGTH) return `centres ${ca}/${cb} vs ${g['centerA']}/${g['centerB']}`;
+      const [ta, tb] = swapped ? [p['teethB'], p['teethA']] : [p['teethA'], p['teethB']];
+      if (ta !== g['teethA'] || tb !== g['teethB']) return `teeth ${ta}:${tb} vs ${g['teethA']}:${g['teethB']}`;
+      if (!close(num(p['ratio']), swapped ? 1 / num(g['ratio']) : num(g['ratio']))) return `ratio ${p['ratio']} vs ${g['ratio']}`;
+      if (!close(num(p['module']), num(g['module']))) return `module ${p['module']} vs ${g['module']}`;
+      if (!close(num(p['centerDistance']), num(g['centerDistance']))) return `centre distance ${p['centerDistance']} vs ${g['centerDistance']}`;
+      if (p['contact'] !== g['contact']) return `contact ${String(p['contact'])} vs ${String(g['contact'])}`;
       return null;
     }
     case 'insert': {

@@ -29,7 +29,8 @@ describe('plugin registry', () => {
   it('loads the first-party rules by default, through the registry (not an import)', () => {
     const basic = registeredPlugins().find((p) => p.name === 'constraints-basic');
     expect(basic?.source).toBe('plugins/constraints-basic');
-    expect(basic?.rules.map((r) => r.name)).toEqual(['against', 'coaxial', 'tangent', 'spherical', 'conical', 'insert']);
+    expect(basic?.rules.map((r) => r.name)).toEqual(['prismatic', 'spline', 'against', 'coaxial', 'tangent', 'spherical', 'conical', 'insert']);
+    expect(registeredPlugins().find((p) => p.name === 'constraints-gear')?.rules.map((r) => r.name)).toEqual(['gear']);
   });
 
   it('loads a user plugin from a file: a rule object, and a bare match function', async () => {
@@ -76,7 +77,7 @@ describe('plugins at work (rig)', () => {
     // the bearing ring is flush with the plate's bottom face
     expect(found.map((c) => [c.partA, c.partB])).toContainEqual([rig.parts.find((p) => p.name === 'bearing')!.path, rig.parts.find((p) => p.name === 'plate')!.path]);
     expect(found.every((c) => c.plugin === 'flush-example' && c.rule === 'flush')).toBe(true);
-    expect(report.plugins.map((p) => p.name)).toEqual(['constraints-basic', 'flush-example']);
+    expect(report.plugins.map((p) => p.name)).toEqual(['constraints-basic', 'constraints-gear', 'flush-example']);
     // rules without `freedom` stay out of the DOF analysis, and the report says so
     expect(report.freedom.ignoredKinds).toEqual(['flush']);
     expect(constraintsTable(rig, report, [...registeredPlugins(), flush])).toMatch(/flush\s+flush at 0\.00/);

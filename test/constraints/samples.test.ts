@@ -89,3 +89,47 @@ sampleSuite('cone-seat', (get) => {
     expectPartFreedom(get(), 'valve', 1, [], [{ axis: [0, 0, 1], through: [-7, 12, 3] }]);
   });
 });
+
+sampleSuite('clearance-holes', (get) => {
+  it('each bolt keeps only its spin, whatever the hole series', () => {
+    for (const size of ['m3-fine', 'm4-medium', 'm6-coarse', 'm10-medium', 'm20-medium', 'm24-coarse']) {
+      expectPartFreedom(get(), `bolt-${size}`, 1, [], [{ axis: [0, 0, 1] }]);
+    }
+  });
+});
+
+sampleSuite('prismatic-bores', (get) => {
+  it('each hub only slides along its shaft: the profile locks the rotation', () => {
+    for (const [hub, x] of [['hex-hub', 0], ['square-hub', 60], ['dd-hub', 120], ['spline-hub', 190]] as const) {
+      expectPartFreedom(get(), hub, 1, [[0, 0, 1]], []);
+      const c = get().report.constraints.find((k) => k.partA === get().path(hub))!;
+      expect(c.surfacesA.length, `${hub}: the bore's faces are all in its one constraint`).toBeGreaterThanOrEqual(2);
+      expect((c.params['point'] as number[])[0]).toBeCloseTo(x, 6);
+    }
+  });
+});
+
+sampleSuite('filleted-lid', (get) => {
+  it('the fillets join the against: the lid slides and turns on the rim, nothing else', () => {
+    const l = get();
+    expectPartFreedom(l, 'lid', 3, [[1, 0, 0], [0, 1, 0]], [{ axis: [0, 0, 1] }]);
+    const [c] = l.report.constraints;
+    // the rim, the lid's bottom, and the fillets of both that touch the rim's plane
+    expect(c!.surfacesA.length).toBeGreaterThan(1);
+    expect(c!.surfacesB.length).toBeGreaterThan(1);
+  });
+});
+
+for (const name of ['gear-pair', 'gear-pair-unclocked']) {
+  sampleSuite(name, (get) => {
+    it('each gear turns on its pin; with the other gear held it is locked (the mesh couples them)', () => {
+      const l = get();
+      const pair = l.report.freedom.pairs.find((p) => p.partA === l.path('gear-a') && p.partB === l.path('gear-b'))!;
+      expect(pair.dof).toBe(5);
+      expectPartFreedom(l, 'gear-a', 0, [], []);
+      expectPartFreedom(l, 'gear-b', 0, [], []);
+      const spin = l.report.freedom.pairs.find((p) => p.partA === l.path('gear-a') && p.partB === l.path('plate'))!;
+      expect(spin.dof).toBe(1);
+    });
+  });
+}

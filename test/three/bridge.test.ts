@@ -14,7 +14,7 @@ import {
 } from 'three';
 import { describe, expect, it } from 'vitest';
 import { collide, SurfcdError } from '../../src/index.js';
-import { partFromGeometry, poseOf, toBufferGeometry } from '../../src/three.js';
+import { contactLinesGeometry, partFromGeometry, poseOf, toBufferGeometry } from '../../src/three.js';
 
 /** The same geometry with position and normal interleaved in one buffer (as GLTFLoader / meshopt give). */
 function interleaved(source: BufferGeometry): BufferGeometry {
@@ -134,5 +134,21 @@ describe('poseOf (Object3D.matrixWorld → rigid pose)', () => {
     const direct = collide(box, a.matrix, torus, new Matrix4());
     expect(fromScene.intersecting).toBe(true);
     expect(fromScene.surfacePairs).toEqual(direct.surfacePairs);
+  });
+});
+
+describe('contactLinesGeometry', () => {
+  it('puts every contact segment in one Float32 position attribute, one group per surface pair', () => {
+    const box = partFromGeometry(new BoxGeometry(1, 1, 1), 'box');
+    const torus = partFromGeometry(new TorusGeometry(1, 0.3, 12, 24), 'torus');
+    const pose = new Matrix4().makeRotationX(0.3).setPosition(0.9, 0.1, 0);
+    const { contactGeometry } = collide(box, pose, torus, new Matrix4(), { geometry: true });
+    const lines = contactLinesGeometry(contactGeometry);
+    const position = lines.getAttribute('position');
+    expect(position.array).toBeInstanceOf(Float32Array);
+    expect(Array.from(position.array)).toEqual(Array.from(Float32Array.from(contactGeometry!.flatMap((c) => [...c.segments]))));
+    expect(lines.groups.map((g) => g.count)).toEqual(contactGeometry!.map((c) => c.segments.length / 3));
+    expect(position.count).toBeGreaterThan(0);
+    expect(contactLinesGeometry(undefined).getAttribute('position').count).toBe(0);
   });
 });
