@@ -17,7 +17,7 @@ import { emit, parseNumber } from './output.js';
 
 interface Flags extends LoadFlags {
   tolerance: string;
-  clearance: string;
+  clearance?: string;
   move: string[];
   previous?: string;
   script?: string;
@@ -26,10 +26,11 @@ interface Flags extends LoadFlags {
 }
 
 /** Contacts and constraints of the assembly in the given poses, as the report model. */
-export function reportModelOf(assembly: Assembly, options: { tolerance: number; clearance: number; poses?: Record<string, Pose> }): ReportModel {
+/** `clearance` undefined: by size (ISO 273 clearance holes), as `surfcd constraints` does. */
+export function reportModelOf(assembly: Assembly, options: { tolerance: number; clearance?: number | undefined; poses?: Record<string, Pose> }): ReportModel {
   const poses = options.poses ?? {};
   const contacts = findContacts(assembly, { tolerance: options.tolerance, mode: 'all-surfaces', poses });
-  const constraints = recognizeConstraints(assembly, { tolerance: options.tolerance, clearance: options.clearance, poses });
+  const constraints = recognizeConstraints(assembly, { tolerance: options.tolerance, poses, ...(options.clearance !== undefined ? { clearance: options.clearance } : {}) });
   const plugins = pluginsFor({});
   return buildReport(assembly, contacts, constraints, { poses, describe: (c) => constraintText(c, plugins) });
 }
@@ -56,7 +57,7 @@ export function registerReportCommand(program: Command): Command {
       .description('surface contact report: every interference, contact and clearance fit, with a sentence each, as one offline HTML page (or JSON / Markdown)')
       .argument('<file>', 'STEP, IGES or BREP file')
       .option('-t, --tolerance <mm>', 'surfaces closer than this touch', String(DEFAULT_TOLERANCE))
-      .option('-c, --clearance <mm>', 'largest radial gap of a fit reported as clearance', String(DEFAULT_CLEARANCE))
+      .option('-c, --clearance <mm>', `largest radial gap of a fit reported as clearance (default: by size, ISO 273 clearance holes; ${DEFAULT_CLEARANCE} for other sizes)`)
       .addOption(
         new Option('--move <part=dx,dy,dz>', 'translate a part (mm) before checking, e.g. --move bolt=0.5,0,0 (repeatable)')
           .argParser((value: string, previous: string[]) => [...previous, value])
@@ -68,7 +69,7 @@ export function registerReportCommand(program: Command): Command {
       .option('-o, --out <file>', 'write the report to a file instead of stdout'),
   ).action(async (file: string, flags: Flags) => {
     const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
-    const clearance = parseNumber('--clearance', flags.clearance, { min: 0 });
+    const clearance = flags.clearance === undefined ? undefined : parseNumber('--clearance', flags.clearance, { min: 0 });
     const poses = parseMoves(flags.move);
     if (flags.script !== undefined) {
       throw new SurfcdError('INVALID_OPTION', '--script: simulation timelines are not available yet (the simulate runner has not landed); run without --script');

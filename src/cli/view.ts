@@ -15,7 +15,7 @@ import { reportModelOf } from './report.js';
 interface Flags extends LoadFlags {
   port: string;
   tolerance: string;
-  clearance: string;
+  clearance?: string;
 }
 
 export interface ViewServer {
@@ -25,9 +25,10 @@ export interface ViewServer {
 }
 
 /** Starts the viewer for an assembly; port 0 picks a free one. Only 127.0.0.1 is bound. */
-export async function startViewServer(assembly: Assembly, options: { port: number; tolerance: number; clearance: number }): Promise<ViewServer> {
+/** `clearance` undefined: by size (ISO 273), in the page too. */
+export async function startViewServer(assembly: Assembly, options: { port: number; tolerance: number; clearance?: number | undefined }): Promise<ViewServer> {
   const model = reportModelOf(assembly, { tolerance: options.tolerance, clearance: options.clearance });
-  const payload = buildPayload(assembly, model, (b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64'), 'view');
+  const payload = { ...buildPayload(assembly, model, (b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64'), 'view'), live: { tolerance: options.tolerance, clearance: options.clearance ?? null } };
   const html = pageHtml(payload, readViewerBundle('view'), VIEW_CSP);
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
@@ -57,12 +58,12 @@ export function registerViewCommand(program: Command): Command {
       .argument('<file>', 'STEP, IGES or BREP file')
       .option('-p, --port <n>', 'port on 127.0.0.1 (0: any free port)', '8317')
       .option('-t, --tolerance <mm>', 'surfaces closer than this touch', String(DEFAULT_TOLERANCE))
-      .option('-c, --clearance <mm>', 'largest radial gap of a fit reported as clearance', String(DEFAULT_CLEARANCE)),
+      .option('-c, --clearance <mm>', `largest radial gap of a fit reported as clearance (default: by size, ISO 273; ${DEFAULT_CLEARANCE} for other sizes)`),
   ).action(async (file: string, flags: Flags) => {
     const port = parseNumber('--port', flags.port, { min: 0 });
     if (!Number.isInteger(port) || port > 65535) throw new SurfcdError('INVALID_OPTION', `--port: expected an integer 0..65535, got "${flags.port}"`);
     const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
-    const clearance = parseNumber('--clearance', flags.clearance, { min: 0 });
+    const clearance = flags.clearance === undefined ? undefined : parseNumber('--clearance', flags.clearance, { min: 0 });
     const assembly = await loadAssembly(file, loadOptionsOf(flags));
     const view = await startViewServer(assembly, { port, tolerance, clearance });
     process.stderr.write(`surfcd view: ${assembly.name} at ${view.url} (Ctrl-C to stop)\n`);

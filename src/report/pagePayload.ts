@@ -43,6 +43,8 @@ export interface PagePayload {
   regions: Record<string, { a: number[]; b: number[] }>;
   /** Build facts shown in the page footer (no dates: output stays byte-identical). */
   generator: string;
+  /** `surfcd view`: the options the page's own checks use (clearance null: by size). */
+  live?: { tolerance: number; clearance: number | null };
 }
 
 /** Region triangles kept per side and item: enough to see, bounded for huge overlaps. */

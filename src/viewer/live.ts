@@ -64,7 +64,8 @@ function dragModesOf(c: Constraint, picked: string): DragMode[] {
   return [];
 }
 
-export function startLive(scene: ReportScene, list: ItemList, allItems: ReportItem[], assembly: string, tolerance: number, clearance: number, panel: HTMLElement): LiveApi {
+/** `clearance` null: by size (ISO 273), as the server's report. */
+export function startLive(scene: ReportScene, list: ItemList, allItems: ReportItem[], assembly: string, tolerance: number, clearance: number | null, panel: HTMLElement): LiveApi {
   const core = new LiveCore(scene.parts, assembly, tolerance, clearance);
   const n = core.parts.length;
   const poses: number[][] = scene.meshes.map((m) => [...m.matrix.elements]);

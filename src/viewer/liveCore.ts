@@ -27,7 +27,8 @@ export class LiveCore {
   readonly parts: Part[];
   private readonly plugins = registeredPlugins();
 
-  constructor(decoded: DecodedPart[], readonly name: string, readonly tolerance: number, readonly clearance: number) {
+  /** `clearance` null: by size (ISO 273 clearance holes), as `recognizeConstraints` does by default. */
+  constructor(decoded: DecodedPart[], readonly name: string, readonly tolerance: number, readonly clearance: number | null) {
     this.parts = decoded.map((d, i) => {
       const surfaces = [];
       for (let s = 0; s < d.surfaces.length; s += 2) surfaces.push({ first: d.surfaces[s]!, last: d.surfaces[s]! + d.surfaces[s + 1]! - 1 });
@@ -72,7 +73,7 @@ export class LiveCore {
       const sub = this.sub([this.parts[moving]!, this.parts[j]!]);
       const pose = { [this.parts[moving]!.path]: poses[moving]!, [this.parts[j]!.path]: poses[j]! };
       const contacts = findContacts(sub, { tolerance: this.tolerance, poses: pose });
-      const recognized = constraints ? recognizeConstraints(sub, { tolerance: this.tolerance, clearance: this.clearance, poses: pose }) : null;
+      const recognized = constraints ? recognizeConstraints(sub, { tolerance: this.tolerance, poses: pose, ...(this.clearance !== null ? { clearance: this.clearance } : {}) }) : null;
       if (recognized) found.push(...recognized.constraints);
       items.push(...buildReport(sub, contacts, recognized, { poses: pose, describe: (c) => describeConstraint(c, this.plugins) }).items);
     }

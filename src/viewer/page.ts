@@ -147,7 +147,7 @@ export function startPage(live?: typeof startLive): ReportPageApi {
   if (payload.mode === 'view' && live) {
     const tools = h('div', { id: 'tools' });
     stage.append(tools);
-    liveApi = live(scene, itemList, model.items, model.assembly, model.tolerance, model.clearance ?? 0.5, tools);
+    liveApi = live(scene, itemList, model.items, model.assembly, payload.live?.tolerance ?? model.tolerance, payload.live ? payload.live.clearance : model.clearance, tools);
   }
 
   const filtersChanged = (): void =>

@@ -20,7 +20,7 @@ describeBrowser('surfcd view: live drag in Chromium', () => {
 
   beforeAll(async () => {
     ensureViewerBundle();
-    view = await startViewServer(await loadAssembly(sample('rig.step')), { port: 0, tolerance: 0.01, clearance: 0.5 });
+    view = await startViewServer(await loadAssembly(sample('rig.step')), { port: 0, tolerance: 0.01 });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1200, height: 760 } });
     page.on('request', (r) => requests.push(r.url()));
