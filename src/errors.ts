@@ -16,6 +16,7 @@ export type SurfcdErrorCode =
   | 'UNKNOWN_PART'
   | 'PLUGIN_FAILED'
   | 'WRITE_FAILED'
+  | 'INVALID_SCRIPT'
   | 'IMPORT_FAILED'
   | 'INVALID_CACHE';
 

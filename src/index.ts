@@ -11,3 +11,5 @@ export type { WorkerLoadOptions, LoadProgress, LoadStage } from './worker/protoc
 export type { AssemblyLoadOptions } from './spatial/load.js';
 export { updateAssemblyCache } from './spatial/loadCached.js';
 export { defaultCacheDir, type CacheOption } from './import/cache.js';
+export { sweepParts, clearDistance, type Scene, type SweepOptions, type SweepResult, type RigidMotion } from './motion/index.js';
+export { simulate, parseMotionScript, type SimulationResult, type StepResult, type MotionScript } from './simulate/index.js';

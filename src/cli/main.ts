@@ -4,6 +4,7 @@ import { COLLIDE_MODES, type CollideMode } from '../collide/collide.js';
 import { findContacts } from '../collide/findContacts.js';
 import { narrowPhaseNames } from '../collide/narrowPhases.js';
 import { registerConstraintsCommand } from './constraints.js';
+import { registerSimulateCommand, takeSimulateExitCode } from './simulate.js';
 import { registerReportCommand } from './report.js';
 import { registerViewCommand } from './view.js';
 import { SurfcdError } from '../errors.js';
@@ -93,6 +94,7 @@ export function buildProgram(): Command {
     if (flags.format === 'table' && !flags.out) process.stderr.write(`load ${round(loadMs)} ms, contacts ${round(queryMs)} ms\n`);
   });
   registerConstraintsCommand(program);
+  registerSimulateCommand(program);
   registerReportCommand(program);
   registerViewCommand(program);
   return program;
@@ -105,7 +107,7 @@ export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return 0;
+    return takeSimulateExitCode();
   } catch (error) {
     if (error instanceof CommanderError) {
       // commander already printed the message (or the help / version).

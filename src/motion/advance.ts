@@ -1,6 +1,10 @@
 import { addStats } from '../collide/stats.js';
+import type { Part } from '../model/types.js';
 import { distanceRigid } from './distance.js';
-import { pointSpeed } from './rigidMotion.js';
+import { surfaceKindToWorld } from '../model/surfaceKind.js';
+import { surfaceKindOf } from '../model/surfaceKindOf.js';
+import { motionBound, pointSpeed } from './rigidMotion.js';
+import { rotateVector } from './timeOfImpact.js';
 import { contactKeptByMotion, surfacePairVerdict } from './verdict.js';
 import type { BlockingPair, SweepContext, SweepContact, SweepResult } from './sweep.js';
 
@@ -20,7 +24,15 @@ import type { BlockingPair, SweepContext, SweepContact, SweepResult } from './sw
  *
  * A contact found this way blocks if the verdict says "interference" a little further
  * on (as for translations); otherwise its surface pair is accepted (left out of d) and
- * the advancement goes on. Accepted pairs that the motion keeps coincident (a nut turning
+ * the advancement goes on.
+ *
+ * A sharper bound for flat faces: while a surface lies wholly on one side of a flat
+ * face's plane (a face of either part), the two cannot touch, and the gap to the plane
+ * shrinks no faster than the normal component of the relative motion, |advance|·|a·n| +
+ * |ω|·|a×n|·r_max (no rotation term when the screw axis is along the normal: a nut turning
+ * down its bolt nears the bolt's end face at the advance only). Such surface pairs are
+ * left out of d and bound the step by (gap − τ/2) / min(that rate, B); the argument above
+ * applies to each bound separately. Accepted pairs that the motion keeps coincident (a nut turning
  * on its bolt's cylinder) need nothing more; the others are re-checked with the verdict
  * at every step until they separate beyond the allowance, and then go back into d.
  */
@@ -33,6 +45,7 @@ export function advanceScrew(ctx: SweepContext, maxIterations: number): SweepRes
   const pose = new Float64Array(12);
   /** Last closest triangle pair per part pair: along a motion it stays close, so it seeds the next query. */
   const seeds = new Map<string, [number, number]>();
+  const planes = flatFaces(ctx);
   let t = 0;
   let lastSafe = 0;
   for (let iteration = 0; iteration < maxIterations; iteration++) {
@@ -53,11 +66,40 @@ export function advanceScrew(ctx: SweepContext, maxIterations: number): SweepRes
     lastSafe = t;
     if (t >= 1) return ctx.result('free', 1, [], null, iteration);
     let best: { d: number; m: number; o: number; sa: number; sb: number; point: [number, number, number]; normal: [number, number, number] } | null = null;
+    // Flat faces the moving part is wholly on one side of: the plane gap bounds the distance
+    // to them, and it shrinks no faster than the motion's component along the normal.
+    let planarStep = Infinity;
+    const handled = new Set<string>();
+    for (const plane of planes) {
+      ctx.pose(plane.m, t, pose);
+      const movingPart = scene.parts[plane.m]!, other = scene.parts[plane.o]!;
+      if (plane.moving) {
+        // A face of the moving part: its plane at t, against each surface of the other part.
+        const n = rotateVector(pose, plane.normal);
+        const offset = plane.offset + n[0] * pose[3]! + n[1] * pose[7]! + n[2] * pose[11]!;
+        for (const q of other.surfaces) {
+          if (q.triangleCount === 0) continue;
+          const gap = surfacePlaneGap(other, q.index, scene.poses[plane.o]! as Float64Array, n, offset) - plane.residual;
+          if (!(gap > tau)) continue;
+          handled.add(`${plane.m}:${plane.o}:${plane.surface}:${q.index}`);
+          planarStep = Math.min(planarStep, (gap - tau / 2) / Math.min(plane.rate, bound));
+        }
+      } else {
+        for (const q of movingPart.surfaces) {
+          if (q.triangleCount === 0) continue;
+          const gap = surfacePlaneGap(movingPart, q.index, pose, plane.normal, plane.offset) - plane.residual;
+          if (!(gap > tau)) continue;
+          handled.add(`${plane.m}:${plane.o}:${q.index}:${plane.surface}`);
+          // Never slower than the plain bound: the distance is at least the gap and shrinks at most by `bound`.
+          planarStep = Math.min(planarStep, (gap - tau / 2) / Math.min(plane.rate, bound));
+        }
+      }
+    }
     for (const [m, o] of ctx.pairs) {
       ctx.pose(m, t, pose);
       const r = distanceRigid(scene.parts[m]!, pose, scene.parts[o]!, scene.poses[o]!, {
         maxDistance: best ? best.d : bound * (1 - t) + tau,
-        ignore: (sa, sb) => accepted.has(`${m}:${o}:${sa}:${sb}`),
+        ignore: (sa, sb) => accepted.has(`${m}:${o}:${sa}:${sb}`) || handled.has(`${m}:${o}:${sa}:${sb}`),
         ...(seeds.has(`${m}:${o}`) ? { seed: seeds.get(`${m}:${o}`)! } : {}),
       });
       addStats(ctx.stats, r.stats);
@@ -68,9 +110,10 @@ export function advanceScrew(ctx: SweepContext, maxIterations: number): SweepRes
       const len = Math.hypot(...n);
       best = { d: c.distance, m, o, sa: c.surfaceA, sb: c.surfaceB, point: c.pointB, normal: len > 0 ? (n.map((v) => v / len) as [number, number, number]) : [0, 0, 0] };
     }
-    if (!best) return ctx.result('free', 1, [], null, iteration + 1);
-    if (best.d > tau) {
-      t = Math.min(1, t + (best.d - tau / 2) / bound);
+    if (!best || best.d > tau) {
+      const step = Math.min(best ? (best.d - tau / 2) / bound : Infinity, planarStep);
+      if (step === Infinity) return ctx.result('free', 1, [], null, iteration + 1);
+      t = Math.min(1, t + step);
       continue;
     }
     // Contact at t: block if moving on interferes.
@@ -86,4 +129,79 @@ export function advanceScrew(ctx: SweepContext, maxIterations: number): SweepRes
     if (!contactKeptByMotion(scene.parts[best.m]!.surfaces[best.sa]!, ctx.pose(best.m, t), scene.parts[best.o]!.surfaces[best.sb]!, scene.poses[best.o]!, ctx.motion, ctx.tolerance)) watched.add(key);
   }
   return ctx.result('out-of-iterations', t, [], null, maxIterations);
+}
+
+interface FlatFace {
+  /** A face of the moving part m (normal and offset in m's frame), or of the other part o (world). */
+  moving: boolean;
+  m: number;
+  o: number;
+  surface: number;
+  normal: [number, number, number];
+  offset: number;
+  /** How far the face's triangles may be from the fitted plane. */
+  residual: number;
+  /** How fast the gap of part m to this plane can shrink, per unit t. */
+  rate: number;
+}
+
+/** The planar faces of the other parts, with the normal rate bound for each moving part. */
+function flatFaces(ctx: SweepContext): FlatFace[] {
+  const out: FlatFace[] = [];
+  const motion = ctx.motion;
+  if (motion.kind !== 'screw') return out;
+  const [ax, ay, az] = motion.axis;
+  const rMax = new Map<number, number>();
+  for (const m of ctx.moving) rMax.set(m, motionBound({ ...motion, angle: 1, advance: 0 }, [ctx.scene.parts[m]!], [ctx.scene.poses[m]!]));
+  const rOther = new Map<number, number>();
+  const rateOf = (n: [number, number, number], r: number): number => {
+    const along = Math.abs(ax * n[0] + ay * n[1] + az * n[2]);
+    const across = Math.hypot(ay * n[2] - az * n[1], az * n[0] - ax * n[2], ax * n[1] - ay * n[0]);
+    // 1e-9 relative: a fitted normal is not exactly the axis.
+    return (Math.abs(motion.advance) * along + Math.abs(motion.angle) * across * r) * (1 + 1e-9) + 1e-12 * ctx.bound;
+  };
+  for (const [m, o] of ctx.pairs) {
+    for (const surface of ctx.scene.parts[o]!.surfaces) {
+      if (surface.triangleCount === 0) continue;
+      const kind = surfaceKindToWorld(surfaceKindOf(surface), ctx.scene.poses[o]!);
+      if (kind.type !== 'plane') continue;
+      out.push({ moving: false, m, o, surface: surface.index, normal: kind.normal, offset: kind.offset, residual: kind.residual, rate: rateOf(kind.normal, rMax.get(m)!) });
+    }
+    // The moving part's own flat faces against the other part: the same bound, seen from the
+    // moving part (the other part's points move relative to it by the inverse screw).
+    if (!rOther.has(o)) rOther.set(o, motionBound({ ...motion, angle: 1, advance: 0 }, [ctx.scene.parts[o]!], [ctx.scene.poses[o]!]));
+    const start = ctx.scene.poses[m]!;
+    for (const surface of ctx.scene.parts[m]!.surfaces) {
+      if (surface.triangleCount === 0) continue;
+      const local = surfaceKindOf(surface);
+      if (local.type !== 'plane') continue;
+      // In the part's frame (the face moves with the part); the rate uses its world normal at the start,
+      // and a screw turns every normal about the axis without changing along / across.
+      const world = surfaceKindToWorld(local, start);
+      if (world.type !== 'plane') continue;
+      out.push({ moving: true, m, o, surface: surface.index, normal: local.normal, offset: local.offset, residual: local.residual, rate: rateOf(world.normal, rOther.get(o)!) });
+    }
+  }
+  // Only where the plane bound is much sharper than the plain one: a plane gap is smaller than
+  // the distance, so at a similar rate it would only slow the advancement down.
+  return out.filter((f) => f.rate <= ctx.bound / 4);
+}
+
+/** Smallest |signed distance| of a surface's vertices (posed) to the plane n·x = offset, or 0 when they straddle it. */
+function surfacePlaneGap(part: Part, surface: number, m: Float64Array, n: ArrayLike<number>, offset: number): number {
+  const { positions, indices } = part;
+  const s0 = part.surfaces[surface]!;
+  let lo = Infinity, hi = -Infinity;
+  for (let i = 3 * s0.firstTriangle, end = 3 * (s0.firstTriangle + s0.triangleCount); i < end; i++) {
+    const v = 3 * indices[i]!;
+    const x = positions[v]!, y = positions[v + 1]!, z = positions[v + 2]!;
+    const wx = m[0]! * x + m[1]! * y + m[2]! * z + m[3]!;
+    const wy = m[4]! * x + m[5]! * y + m[6]! * z + m[7]!;
+    const wz = m[8]! * x + m[9]! * y + m[10]! * z + m[11]!;
+    const s = n[0]! * wx + n[1]! * wy + n[2]! * wz - offset;
+    if (s < lo) lo = s;
+    if (s > hi) hi = s;
+    if (lo <= 0 && hi >= 0) return 0;
+  }
+  return lo > 0 ? lo : hi < 0 ? -hi : 0;
 }

@@ -7,3 +7,4 @@ export type { Vec3 } from './inputs.js';
 export { sweepParts, type Scene, type SweepOptions, type SweepResult, type BlockingPair, type SweepContact, type Clearance } from './sweep.js';
 export { motionAt, poseAt, motionBound, type RigidMotion } from './rigidMotion.js';
 export { interferingSurfacePairs, contactAllowance, type Interference } from './verdict.js';
+export { clearDistance } from './clearDistance.js';

@@ -9,7 +9,7 @@ import { distanceRigid } from './distance.js';
 import type { Vec3 } from './inputs.js';
 import { motionBound, poseAt, validateMotion, type RigidMotion } from './rigidMotion.js';
 import { timeOfImpactRigid } from './timeOfImpact.js';
-import { contactAllowance, contactKeptByMotion, interferingSurfacePairs } from './verdict.js';
+import { contactAllowance, contactKeptByMotion, interferingSurfacePairs, surfacePairVerdict, surfacesMate } from './verdict.js';
 
 /** Parts and where they are: poses[i] is the world pose of parts[i]. */
 export interface Scene {
@@ -84,7 +84,7 @@ const DEFAULT_MAX_ITERATIONS = 10_000;
  * Contacts at the start are not collisions. A contact event (the exact time of impact
  * for a translation, conservative advancement for a rotation or screw) blocks only if
  * moving on makes the pair *interfere* by the same verdict as `surfcd contacts`: the
- * verdict is asked a little past the event, where the contact has gone `2 × allowance`
+ * verdict is asked a little past the event, where the contact has gone `4 × allowance`
  * deep along its normal (allowance = tolerance + chordal sag). A pair that separates,
  * slides along, or stays within the tessellation error is let through.
  */
@@ -113,6 +113,8 @@ export class SweepContext {
   readonly startContacts = new Set<string>();
   /** Start contacts the motion keeps coincident (a shaft sliding in its bore): never a block, left out of every search. */
   readonly kept = new Set<string>();
+  /** Start contacts whose fitted surfaces mate (a seat, a fit, a tangent line): what a person names first when forced. */
+  readonly fits = new Set<string>();
   /** Part pairs touching at the start ("m:o"): clearance is measured to the other parts. */
   readonly touching = new Set<string>();
   private readonly scratch = new Float64Array(12);
@@ -166,6 +168,7 @@ export class SweepContext {
         this.startContacts.add(key);
         this.touching.add(`${m}:${o}`);
         if (contactKeptByMotion(a.surfaces[p.a]!, scene.poses[m]!, b.surfaces[p.b]!, scene.poses[o]!, motion, tolerance)) this.kept.add(key);
+        else if (surfacesMate(a.surfaces[p.a]!, scene.poses[m]!, b.surfaces[p.b]!, scene.poses[o]!, tolerance)) this.fits.add(key);
       }
     }
   }
@@ -182,24 +185,39 @@ export class SweepContext {
     return this.moving.includes(i) ? poseAt(this.motion, t, this.scene.poses[i]!, out) : (this.scene.poses[i]! as Rigid);
   }
 
-  /** Interfering surface pairs at fraction t, new since the start. */
+  /**
+   * Interfering surface pairs at fraction t, new since the start. When there are any,
+   * the fits of the same part pairs that the move has forced out of coincidence (a
+   * shaft pushed sideways in its bore) are added: they are what a person names.
+   */
   interferenceAt(t: number, only?: (m: number, o: number) => boolean): BlockingPair[] {
     const out: BlockingPair[] = [];
     const pose = new Float64Array(12);
     for (const [m, o] of this.pairs) {
       if (only && !only(m, o)) continue;
       this.pose(m, t, pose);
-      for (const x of interferingSurfacePairs(this.scene.parts[m]!, pose, this.scene.parts[o]!, this.scene.poses[o]!, this.tolerance)) {
+      const found = interferingSurfacePairs(this.scene.parts[m]!, pose, this.scene.parts[o]!, this.scene.poses[o]!, this.tolerance);
+      for (const x of found) {
         if (this.preKeys.has(`${m}:${o}:${x.surfaceA}:${x.surfaceB}`)) continue;
         out.push({ moving: m, other: o, surfaceMoving: x.surfaceA, surfaceOther: x.surfaceB, depth: x.depth });
+      }
+      if (found.length === 0) continue;
+      for (const key of this.fits) {
+        const [fm, fo, sa, sb] = key.split(':').map(Number) as [number, number, number, number];
+        if (fm !== m || fo !== o || out.some((b) => b.moving === m && b.other === o && b.surfaceMoving === sa && b.surfaceOther === sb)) continue;
+        const a = this.scene.parts[m]!, b = this.scene.parts[o]!;
+        if (surfacesMate(a.surfaces[sa]!, pose, b.surfaces[sb]!, this.scene.poses[o]!, this.tolerance)) continue;
+        // Within what the move has done since the start (a seat pushed through stays parallel, that far apart).
+        const v = surfacePairVerdict(a, pose, sa, b, this.scene.poses[o]!, sb, this.tolerance, this.bound * t + 2 * this.allowance(m, o));
+        if (v.near) out.push({ moving: m, other: o, surfaceMoving: sa, surfaceOther: sb, depth: v.interference?.depth ?? 0 });
       }
     }
     return out;
   }
 
-  /** Where to ask the verdict after a contact at t: 2 allowances deep along the normal (capped at 50× that of travel). */
+  /** Where to ask the verdict after a contact at t: 4 allowances deep along the normal (capped at 50× that of travel). */
   probeFraction(t: number, m: number, o: number, normalSpeed: number): number {
-    const depth = 2 * this.allowance(m, o) + 1e-9 * (1 + this.bound);
+    const depth = 4 * this.allowance(m, o) + 1e-9 * (1 + this.bound);
     const speed = Math.max(normalSpeed, this.bound / 50, 1e-300);
     return Math.min(1, t + depth / speed);
   }
@@ -267,8 +285,20 @@ export class SweepContext {
     return best;
   }
 
-  result(status: SweepResult['status'], fraction: number, blocking: BlockingPair[], contact: SweepContact | null, iterations: number): SweepResult {
-    blocking.sort((x, y) => x.moving - y.moving || x.other - y.other || x.surfaceMoving - y.surfaceMoving || x.surfaceOther - y.surfaceOther);
+  result(status: SweepResult['status'], fraction: number, blocking: BlockingPair[], contactIn: SweepContact | null, iterations: number): SweepResult {
+    // The pair a person names first: a seat or fit being forced, then another contact that
+    // was there at the start, then the deepest; ties in index order.
+    const key = (b: BlockingPair): string => `${b.moving}:${b.other}:${b.surfaceMoving}:${b.surfaceOther}`;
+    const rounded = (d: number): number => Math.round(d * 1e9);
+    blocking.sort(
+      (x, y) =>
+        Number(this.fits.has(key(y))) - Number(this.fits.has(key(x))) ||
+        Number(this.startContacts.has(key(y))) - Number(this.startContacts.has(key(x))) ||
+        rounded(y.depth) - rounded(x.depth) ||
+        x.moving - y.moving || x.other - y.other || x.surfaceMoving - y.surfaceMoving || x.surfaceOther - y.surfaceOther,
+    );
+    // The event's contact is reported only when it is one of the blocking pairs.
+    const contact = contactIn && blocking.some((b) => b.moving === contactIn.moving && b.other === contactIn.other && b.surfaceMoving === contactIn.surfaceMoving && b.surfaceOther === contactIn.surfaceOther) ? contactIn : null;
     return { status, fraction, blocking, contact, clearance: this.clearance(fraction), preexisting: this.preexisting, iterations, stats: this.stats };
   }
 }

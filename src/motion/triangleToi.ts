@@ -66,7 +66,7 @@ const ENDPOINT = 1e-7;
  * is found, toiHit holds it. Ties keep the first feature found (fixed order).
  */
 export function translationToi(p: Float64Array, q: Float64Array, d: Float64Array, tMax: number, mode: ToiMode): number {
-  const dLength = Math.hypot(d[0]!, d[1]!, d[2]!);
+  const dLength = Math.sqrt(d[0]! * d[0]! + d[1]! * d[1]! + d[2]! * d[2]!);
   let best = Infinity;
   if (!mode.approach && trianglesIntersect(p, q)) {
     toiHit.t = 0;
@@ -124,7 +124,7 @@ function unitNormal(t: Float64Array, out: Float64Array): boolean {
   const ux = t[3]! - t[0]!, uy = t[4]! - t[1]!, uz = t[5]! - t[2]!;
   const vx = t[6]! - t[0]!, vy = t[7]! - t[1]!, vz = t[8]! - t[2]!;
   const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-  const n = Math.hypot(nx, ny, nz);
+  const n = Math.sqrt(nx * nx + ny * ny + nz * nz);
   // A sliver's normal is mostly rounding; its edges cover its contacts.
   const scale = (Math.abs(ux) + Math.abs(uy) + Math.abs(uz)) * (Math.abs(vx) + Math.abs(vy) + Math.abs(vz));
   if (!(n > 1e-12 * scale)) return false;
@@ -145,16 +145,17 @@ function vertexFace(v: Float64Array, i: number, dv: Float64Array, f: Float64Arra
   if (mode.approach) {
     if (!(sd < -still)) return Infinity;
     // While the moving vertex is over the face: three linear conditions on t.
-    let lo = 0, hi = mode.horizon;
+    IV[0] = 0; IV[1] = mode.horizon;
     const area2 = n[3]! * n[3]!;
-    for (let a = 0; a < 9 && lo <= hi; a += 3) {
+    for (let a = 0; a < 9 && IV[0]! <= IV[1]!; a += 3) {
       const b = a === 6 ? 0 : a + 3;
       const ex = f[b]! - f[a]!, ey = f[b + 1]! - f[a + 1]!, ez = f[b + 2]! - f[a + 2]!;
       const rx = x - f[a]!, ry = y - f[a + 1]!, rz = z - f[a + 2]!;
       const c0 = ((ey * rz - ez * ry) * n[0]! + (ez * rx - ex * rz) * n[1]! + (ex * ry - ey * rx) * n[2]!) * n[3]! + INSIDE * area2;
       const c1 = ((ey * dv[2]! - ez * dv[1]!) * n[0]! + (ez * dv[0]! - ex * dv[2]!) * n[1]! + (ex * dv[1]! - ey * dv[0]!) * n[2]!) * n[3]!;
-      [lo, hi] = clipLinear(c0, c1, lo, hi);
+      clipLinear(c0, c1);
     }
+    const lo = IV[0]!, hi = IV[1]!;
     t = Math.max(lo, s0 <= 0 ? 0 : s0 / -sd);
     if (t > hi || t > tMax || s0 + t * sd < -mode.skin || -(s0 + hi * sd) <= mode.minDepth) return Infinity;
     return t;
@@ -168,11 +169,16 @@ function vertexFace(v: Float64Array, i: number, dv: Float64Array, f: Float64Arra
   return insideTriangle(x + t * dv[0]!, y + t * dv[1]!, z + t * dv[2]!, f, n) ? t : Infinity;
 }
 
-/** [lo, hi] ∩ {t : c0 + c1·t ≥ 0} (empty as lo > hi). */
-function clipLinear(c0: number, c1: number, lo: number, hi: number): [number, number] {
-  if (c1 === 0) return c0 >= 0 ? [lo, hi] : [1, 0];
+/** The interval [IV[0], IV[1]] (empty when IV[0] > IV[1]), in module scratch: no array per call. */
+const IV = new Float64Array(2);
+/** IV ∩= {t : c0 + c1·t ≥ 0}. */
+function clipLinear(c0: number, c1: number): void {
+  if (c1 === 0) {
+    if (!(c0 >= 0)) { IV[0] = 1; IV[1] = 0; }
+    return;
+  }
   const root = -c0 / c1;
-  return c1 > 0 ? [Math.max(lo, root), hi] : [lo, Math.min(hi, root)];
+  if (c1 > 0) { if (root > IV[0]!) IV[0] = root; } else if (root < IV[1]!) IV[1] = root;
 }
 
 /** Is the point's projection along n inside the closed triangle f (inclusive, a hair of slack)? */
@@ -233,11 +239,12 @@ function edgeEdge(p: Float64Array, i: number, q: Float64Array, k: number, d: Flo
     if (!(sd < -still)) return Infinity;
     // While both closest points are strictly inside their edges (an edge's end on the
     // other edge is a vertex contact, which the vertex–face cases judge with the faces' sides).
-    let lo = 0, hi = mode.horizon;
-    [lo, hi] = clipLinear(u0 - ENDPOINT, u1, lo, hi);
-    [lo, hi] = clipLinear(1 - ENDPOINT - u0, -u1, lo, hi);
-    [lo, hi] = clipLinear(v0 - ENDPOINT, v1, lo, hi);
-    [lo, hi] = clipLinear(1 - ENDPOINT - v0, -v1, lo, hi);
+    IV[0] = 0; IV[1] = mode.horizon;
+    clipLinear(u0 - ENDPOINT, u1);
+    clipLinear(1 - ENDPOINT - u0, -u1);
+    clipLinear(v0 - ENDPOINT, v1);
+    clipLinear(1 - ENDPOINT - v0, -v1);
+    const lo = IV[0]!, hi = IV[1]!;
     t = Math.max(lo, s0 <= 0 ? 0 : s0 / -sd);
     if (t > hi || t > tMax || t >= best || s0 + t * sd < -mode.skin || -(s0 + hi * sd) <= mode.minDepth) return Infinity;
     u = u0 + t * u1;

@@ -123,6 +123,24 @@ export function contactKeptByMotion(surfaceA: Surface, rigidA: Rigid, surfaceB: 
   return kindInvariant(ka, motion, allowance);
 }
 
+/**
+ * Do the two surfaces' fitted primitives (posed) mate: the same surface (a seat, a fit),
+ * or a plane tangent to a cylinder along a line, within the pair's allowance?
+ */
+export function surfacesMate(surfaceA: Surface, rigidA: Rigid, surfaceB: Surface, rigidB: Rigid, tolerance: number): boolean {
+  const ka = surfaceKindToWorld(surfaceKindOf(surfaceA), rigidA);
+  const kb = surfaceKindToWorld(surfaceKindOf(surfaceB), rigidB);
+  const allowance = tolerance + Math.max(chordalSag(surfaceA), chordalSag(surfaceB));
+  if (kindsCoincide(ka, kb, allowance)) return true;
+  const plane = ka.type === 'plane' ? ka : kb.type === 'plane' ? kb : null;
+  const cylinder = ka.type === 'cylinder' ? ka : kb.type === 'cylinder' ? kb : null;
+  if (!plane || !cylinder) return false;
+  const n = plane.normal, c = cylinder;
+  if (Math.abs(n[0] * c.axis[0] + n[1] * c.axis[1] + n[2] * c.axis[2]) > 1e-3) return false;
+  const offset = n[0] * c.point[0] + n[1] * c.point[1] + n[2] * c.point[2] - plane.offset;
+  return Math.abs(Math.abs(offset) - c.radius) <= allowance;
+}
+
 const PARALLEL = 1 - 1e-6;
 function kindInvariant(k: SurfaceKind, motion: RigidMotion, allowance: number): boolean {
   const dot = (u: number[], v: number[]): number => u[0]! * v[0]! + u[1]! * v[1]! + u[2]! * v[2]!;

@@ -7,6 +7,7 @@ import type { BenchOptions, ScenarioOutput, TargetCheck } from './context.js';
 import { narrowComparison } from './scenarios/narrowPhases.js';
 import { obbTests } from './scenarios/obbTests.js';
 import { maintenancePath } from './scenarios/path.js';
+import { motionScenario } from './scenarios/motion.js';
 import { proximity } from './scenarios/proximity.js';
 import { scaling } from './scenarios/scaling.js';
 import { tumbling } from './scenarios/tumbling.js';
@@ -17,6 +18,7 @@ const SCENARIOS: Record<string, (o: BenchOptions) => Promise<ScenarioOutput>> = 
   path: maintenancePath,
   proximity,
   scaling,
+  motion: motionScenario,
   narrow: narrowComparison,
   obbtests: obbTests,
 };

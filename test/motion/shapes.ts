@@ -47,22 +47,15 @@ export function cylinder(name: string, r: number, z0: number, z1: number, n: num
   return part(name, m);
 }
 
-/** A square block [−h, h]² × [z0, z1] with an n-gon hole of radius r along z (vertex 0 at angle 0). */
+/** A thick ring: outer n-gon of radius h, an n-gon hole of radius r along z (vertex 0 at angle 0), z ∈ [z0, z1]. */
 export function blockWithHole(name: string, h: number, r: number, z0: number, z1: number, n: number): Part {
   const m = builder();
   const at = (k: number, z: number): number[] => [r * Math.cos((2 * Math.PI * k) / n), r * Math.sin((2 * Math.PI * k) / n), z];
-  // The hole wall faces the axis (inward normals = out of the block's material).
+  const corner = (k: number, z: number): number[] => [h * Math.cos((2 * Math.PI * k) / n), h * Math.sin((2 * Math.PI * k) / n), z];
+  // The hole wall faces the axis (inward normals = out of the ring's material).
   surface(m, () => { for (let k = 0; k < n; k++) { tri(m, at(k, z0), at(k + 1, z1), at(k + 1, z0)); tri(m, at(k, z0), at(k, z1), at(k + 1, z1)); } });
-  // Top and bottom annuli: each hole edge fans to the nearest outer corner region via a square ring.
-  const corner = (k: number, z: number): number[] => {
-    const a = (2 * Math.PI * k) / n;
-    const c = Math.cos(a), s = Math.sin(a);
-    const t = h / Math.max(Math.abs(c), Math.abs(s));
-    return [t * c, t * s, z];
-  };
   surface(m, () => { for (let k = 0; k < n; k++) { tri(m, at(k, z1), corner(k, z1), corner(k + 1, z1)); tri(m, at(k, z1), corner(k + 1, z1), at(k + 1, z1)); } });
   surface(m, () => { for (let k = 0; k < n; k++) { tri(m, at(k, z0), corner(k + 1, z0), corner(k, z0)); tri(m, at(k, z0), at(k + 1, z0), corner(k + 1, z0)); } });
-  // Outer wall: the projected square ring, side faces.
   surface(m, () => { for (let k = 0; k < n; k++) { tri(m, corner(k, z0), corner(k + 1, z0), corner(k + 1, z1)); tri(m, corner(k, z0), corner(k + 1, z1), corner(k, z1)); } });
   return part(name, m);
 }

@@ -1,0 +1,61 @@
+import { readFile } from 'node:fs/promises';
+import cliProgress from 'cli-progress';
+import { Option, type Command } from 'commander';
+import { SurfcdError } from '../errors.js';
+import { simulationJson, simulationMarkdown, simulationTable } from '../report/simulationReport.js';
+import { parseMotionScript } from '../simulate/script.js';
+import { simulate } from '../simulate/simulate.js';
+import { loadAssembly } from '../spatial/load.js';
+import { emit, parseNumber, status } from './output.js';
+
+/** Exit code of the last simulate run: 3 when a step did not meet its `expect`. */
+let pendingExitCode = 0;
+export function takeSimulateExitCode(): number {
+  const code = pendingExitCode;
+  pendingExitCode = 0;
+  return code;
+}
+
+export function registerSimulateCommand(program: Command): void {
+  program
+    .command('simulate')
+    .description('run a maintenance motion script (surfcd/motion@1): move parts step by step, report what is free and what is blocked, where and by which surfaces')
+    .argument('<assembly>', 'STEP, IGES or BREP file')
+    .argument('<script>', 'motion script (JSON, "schema": "surfcd/motion@1")')
+    .option('-t, --tolerance <mm>', "closer than this counts as contact (default: the script's defaults.tolerance, else 0.01)")
+    .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'md']).default('table'))
+    .option('-o, --out <file>', 'write the report to a file instead of stdout')
+    .option('--linear-deflection <mm>', "max chordal deviation of the tessellation, mm (default: 0.1% of each part's size)")
+    .option('--angular-deflection <rad>', 'max angle between neighbouring facets, radians (default 0.5)')
+    .addHelpText('after', '\nExit codes: 0 every step met its "expect", 3 some step did not, 1 bad input, 2 bad usage.')
+    .action(async (file: string, scriptFile: string, flags: { tolerance?: string; format: string; out?: string; linearDeflection?: string; angularDeflection?: string }) => {
+      pendingExitCode = 0;
+      const tolerance = flags.tolerance !== undefined ? parseNumber('--tolerance', flags.tolerance, { min: 0 }) : undefined;
+      let text: string;
+      try {
+        text = await readFile(scriptFile, 'utf8');
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'FILE_NOT_FOUND' : 'FILE_UNREADABLE';
+        throw new SurfcdError(code, `${scriptFile}: cannot read the motion script (${(error as Error).message})`);
+      }
+      // Check the script before paying for the import.
+      const script = parseMotionScript(text, scriptFile);
+      const stop = status(`loading ${file}`);
+      const assembly = await loadAssembly(file, {
+        ...(flags.linearDeflection !== undefined ? { linearDeflection: parseNumber('--linear-deflection', flags.linearDeflection, { min: 0, exclusiveMin: true }) } : {}),
+        ...(flags.angularDeflection !== undefined ? { angularDeflection: parseNumber('--angular-deflection', flags.angularDeflection, { min: 0, exclusiveMin: true }) } : {}),
+      });
+      stop();
+      const bar = process.stderr.isTTY ? new cliProgress.SingleBar({ format: 'simulating {bar} {value}/{total} steps  {step}', stream: process.stderr, hideCursor: true }, cliProgress.Presets.shades_classic) : null;
+      bar?.start(script.steps.length, 0, { step: '' });
+      let result;
+      try {
+        result = simulate(assembly, script, { source: scriptFile, ...(tolerance !== undefined ? { tolerance } : {}), onStep: (s, i) => bar?.update(i + 1, { step: s.id }) });
+      } finally {
+        bar?.stop();
+      }
+      const out = flags.format === 'json' ? simulationJson(result) : flags.format === 'md' ? simulationMarkdown(result) : simulationTable(result);
+      await emit(out, flags.out);
+      pendingExitCode = result.summary.notMet > 0 ? 3 : 0;
+    });
+}
