@@ -47,7 +47,7 @@ export interface TimelineStep {
   /** End poses (column-major) of the moved parts: the page checks its replay against them. */
   poses: Record<string, number[]>;
   removed: boolean;
-  /** Blocked steps: the surfaces that stopped the motion, deepest first. */
+  /** Blocked steps: the surfaces that stopped the motion, in the runner's order (the blocking contact first). */
   blocking: { moving: string; movingSurface: number; other: string; otherSurface: number; depth: number }[];
   sentence: string;
 }
@@ -64,7 +64,7 @@ export function timelineOf(simulation: SimulationLike, source: string): Timeline
   return simulation.steps.map((s) => {
     const distance = s.travelled.distance ?? 0, angle = s.travelled.angle ?? 0;
     const what = s.motion === 'translate' ? `${fmt(distance)} mm` : s.motion === 'rotate' ? `${fmt(angle)}°` : `${fmt(angle)}° and ${fmt(distance)} mm`;
-    const block = [...s.blocking].sort((x, y) => y.depth - x.depth)[0];
+    const block = s.blocking[0]; // the runner lists the blocking contact first
     const sentence =
       s.status === 'error'
         ? `${s.id}: ${s.message ?? 'error'}`

@@ -49,8 +49,10 @@ describe('surfcd report', () => {
     expect(output.stderr).toMatch(/--move: expected <part path>=<dx>,<dy>,<dz> in mm, got "bolt=2,0"/);
     expect(await main(['report', sample('rig.step'), '--move', 'bolts=1,0,0', '--format', 'json'])).toBe(1);
     expect(output.stderr).toMatch(/no part with path "bolts" in rig; did you mean "bolt"\?/);
-    expect(await main(['report', sample('rig.step'), '--script', 'x.json'])).toBe(2);
-    expect(output.stderr).toMatch(/--script: simulation timelines are not available yet/);
+    expect(await main(['report', sample('rig.step'), '--script', 'x.json', '--move', 'bolt=1,0,0'])).toBe(2);
+    expect(output.stderr).toMatch(/--script and --move: a script starts from where the file puts the parts/);
+    expect(await main(['report', sample('rig.step'), '--script', out('none.json')])).toBe(1);
+    expect(output.stderr).toMatch(/none\.json: cannot read the motion script \(ENOENT\) \[FILE_NOT_FOUND\]/);
     expect(await main(['report', sample('rig.step'), '--previous', out('missing.json')])).toBe(1);
     expect(output.stderr).toMatch(/missing\.json: cannot read the previous report \(ENOENT\) \[FILE_NOT_FOUND\]/);
     writeFileSync(out('contacts.json'), JSON.stringify({ schema: 'surfcd/contacts@1', contacts: [] }));
@@ -59,5 +61,15 @@ describe('surfcd report', () => {
     expect(await main(['report', sample('rig.step'), '--format', 'pdf'])).toBe(2);
     expect(await main(['view', sample('rig.step'), '--port', '70000'])).toBe(2);
     expect(output.stderr).toMatch(/--port: expected an integer 0\.\.65535, got "70000"/);
+  });
+
+  it('--script: the simulation goes on the timeline and into the Markdown', async () => {
+    const script = { schema: 'surfcd/motion@1', assembly: 'rig.step', steps: [{ id: 'bolt-down', move: ['bolt'], translate: { direction: [0, 0, -1], distance: 10 }, expect: 'blocked' }] };
+    writeFileSync(out('down.motion.json'), JSON.stringify(script));
+    expect(await main(['report', sample('rig.step'), '--script', out('down.motion.json'), '--format', 'json'])).toBe(0);
+    const steps = JSON.parse(output.stdout).timeline.steps;
+    expect(steps).toHaveLength(1);
+    expect(steps[0]).toMatchObject({ id: 'bolt-down', status: 'blocked', met: true, moved: ['bolt'], distance: 0, blocking: expect.arrayContaining([expect.objectContaining({ moving: 'bolt', other: 'plate' })]) });
+    expect(steps[0].sentence).toMatch(/^bolt-down: bolt was blocked after 0 mm \(0 %\) by plate surface \d+ against its surface \d+$/);
   });
 });
