@@ -11,7 +11,7 @@
 export { SurfcdError, isSurfcdError, type SurfcdErrorCode } from './errors.js';
 
 // Model
-export type { Assembly, Part, Surface, ProductNode, BoxTree } from './model/types.js';
+export type { Assembly, Part, Surface, ProductNode, BoxTree, LoadWarning } from './model/types.js';
 export type { SurfaceRange, PartInput } from './model/part.js';
 export type {
   SurfaceKind,

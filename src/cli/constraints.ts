@@ -5,36 +5,22 @@ import { DEFAULT_CLEARANCE, DEFAULT_TOLERANCE, pluginsFor, recognizeConstraints 
 import type { LoadedPlugin } from '../constraints/types.js';
 import { SurfcdError } from '../errors.js';
 import { constraintsCsv, constraintsJson, constraintsMarkdown, constraintsTable } from '../report/constraintsReport.js';
-import { loadAssembly, type AssemblyLoadOptions } from '../spatial/load.js';
+import { loadAssembly } from '../spatial/load.js';
 import { updateAssemblyCache } from '../spatial/loadCached.js';
-import { emit, parseChoice, parseNumber, status } from './output.js';
-import { addCacheOptions, cacheOf } from './cacheOption.js';
+import { emit, parseNumber, status } from './output.js';
+import { checkEscapes, watchPlugin } from './guard.js';
+import { addLoadOptions, loadOptions, reportTimings, reportWarnings, type LoadFlags } from './loadFlags.js';
 
 const BUILT_IN_FORMATS = ['table', 'json', 'csv', 'md'] as const;
 
-interface Flags {
+interface Flags extends LoadFlags {
   tolerance: string;
   clearance?: string;
   angleTolerance?: string;
   format: string;
   out?: string;
   plugin: string[];
-  linearDeflection?: string;
-  angularDeflection?: string;
-  cadFormat?: string;
-  cache?: string | boolean;
 }
-
-function loadOptions(flags: Flags): AssemblyLoadOptions {
-  return {
-    cache: cacheOf(flags),
-    ...(flags.linearDeflection !== undefined ? { linearDeflection: parseNumber('--linear-deflection', flags.linearDeflection, { min: 0, exclusiveMin: true }) } : {}),
-    ...(flags.angularDeflection !== undefined ? { angularDeflection: parseNumber('--angular-deflection', flags.angularDeflection, { min: 0, exclusiveMin: true }) } : {}),
-    ...(flags.cadFormat !== undefined ? { format: parseChoice('--cad-format', flags.cadFormat, ['step', 'iges', 'brep'] as const) } : {}),
-  };
-}
-
-const round = (ms: number): number => Math.round(ms * 10) / 10;
 
 async function timed<T>(message: string, work: () => Promise<T> | T): Promise<[T, number]> {
   const stop = status(message);
@@ -49,7 +35,7 @@ async function timed<T>(message: string, work: () => Promise<T> | T): Promise<[T
 
 /** Adds the `constraints` command to the program. */
 export function registerConstraintsCommand(program: Command): Command {
-  return addCacheOptions(program
+  return addLoadOptions(program
     .command('constraints'))
     .description('recognise assembly constraints (against, coaxial, tangent, spherical, conical, insert, …) and the degrees of freedom they leave')
     .argument('<file>', 'STEP, IGES or BREP file')
@@ -63,9 +49,6 @@ export function registerConstraintsCommand(program: Command): Command {
         .argParser((value: string, previous: string[]) => [...previous, value])
         .default([], 'none'),
     )
-    .option('--linear-deflection <mm>', "max chordal deviation of the tessellation, mm (default: 0.1% of each part's size)")
-    .option('--angular-deflection <rad>', 'max angle between neighbouring facets, radians (default 0.5)')
-    .addOption(new Option('--cad-format <format>', 'force the input format instead of detecting it').choices(['step', 'iges', 'brep']))
     .action(async (file: string, flags: Flags) => {
       // check everything cheap before the slow import
       const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
@@ -75,14 +58,16 @@ export function registerConstraintsCommand(program: Command): Command {
       const load = loadOptions(flags);
       const extra: LoadedPlugin[] = [];
       for (const path of flags.plugin) extra.push(await loadPlugin(path));
+      extra.forEach(watchPlugin);
       const plugins = pluginsFor({ plugins: extra });
-      const reporter = (BUILT_IN_FORMATS as readonly string[]).includes(flags.format) ? null : plugins.find((p) => flags.format in p.reporters);
+      const reporter = (BUILT_IN_FORMATS as readonly string[]).includes(flags.format) ? null : plugins.find((p) => Object.hasOwn(p.reporters, flags.format));
       if (reporter === undefined) {
         const added = plugins.flatMap((p) => Object.keys(p.reporters));
         throw new SurfcdError('INVALID_OPTION', `--format: expected one of ${[...BUILT_IN_FORMATS, ...added].join(', ')}, got "${flags.format}"`);
       }
 
       const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, load));
+      reportWarnings(assembly, flags.strict);
       const [report, recognizeMs] = await timed('recognising constraints', () =>
         recognizeConstraints(assembly, { tolerance, plugins: extra, ...(clearance !== undefined ? { clearance } : {}), ...(angleTolerance !== undefined ? { angleTolerance } : {}) }),
       );
@@ -96,11 +81,12 @@ export function registerConstraintsCommand(program: Command): Command {
           throw new SurfcdError('PLUGIN_FAILED', `plugin "${reporter.name}" (${reporter.source}): reporter "${flags.format}" threw ${error instanceof Error ? error.message : String(error)}`, { cause: error });
         }
         if (typeof text !== 'string') throw new SurfcdError('PLUGIN_FAILED', `plugin "${reporter.name}" (${reporter.source}): reporter "${flags.format}" returned ${typeof text}, expected a string`);
-      } else if (flags.format === 'json') text = constraintsJson(assembly, report, { timings: { load: round(loadMs), constraints: round(recognizeMs) } });
+      } else if (flags.format === 'json') text = constraintsJson(assembly, report);
       else if (flags.format === 'csv') text = constraintsCsv(report, plugins);
       else if (flags.format === 'md') text = constraintsMarkdown(assembly, report, plugins);
       else text = constraintsTable(assembly, report, plugins);
+      await checkEscapes(); // a plugin's stray timer or rejection fails the run before anything is written
       await emit(text, flags.out);
-      if (flags.format === 'table' && !flags.out) process.stderr.write(`load ${round(loadMs)} ms, constraints ${round(recognizeMs)} ms\n`);
+      reportTimings(flags, { load: loadMs, constraints: recognizeMs });
     });
 }

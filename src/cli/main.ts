@@ -10,33 +10,11 @@ import { registerViewCommand } from './view.js';
 import { SurfcdError } from '../errors.js';
 import { contactsCsv, contactsJson, contactsTable, interferenceOnly } from '../report/contactsReport.js';
 import { inspectJson, inspectText } from '../report/inspectReport.js';
-import { loadAssembly, type AssemblyLoadOptions } from '../spatial/load.js';
+import { loadAssembly } from '../spatial/load.js';
 import { updateAssemblyCache } from '../spatial/loadCached.js';
-import { emit, parseChoice, parseNumber, status } from './output.js';
-import { addCacheOptions, cacheOf } from './cacheOption.js';
-
-interface LoadFlags {
-  linearDeflection?: string;
-  angularDeflection?: string;
-  cadFormat?: string;
-  cache?: string | boolean;
-}
-
-function loadOptions(flags: LoadFlags): AssemblyLoadOptions {
-  return {
-    cache: cacheOf(flags),
-    ...(flags.linearDeflection !== undefined ? { linearDeflection: parseNumber('--linear-deflection', flags.linearDeflection, { min: 0, exclusiveMin: true }) } : {}),
-    ...(flags.angularDeflection !== undefined ? { angularDeflection: parseNumber('--angular-deflection', flags.angularDeflection, { min: 0, exclusiveMin: true }) } : {}),
-    ...(flags.cadFormat !== undefined ? { format: parseChoice('--cad-format', flags.cadFormat, ['step', 'iges', 'brep'] as const) } : {}),
-  };
-}
-
-function addLoadOptions(command: Command): Command {
-  return addCacheOptions(command)
-    .option('--linear-deflection <mm>', 'max chordal deviation of the tessellation, mm (default: 0.1% of each part\'s size)')
-    .option('--angular-deflection <rad>', 'max angle between neighbouring facets, radians (default 0.5)')
-    .addOption(new Option('--cad-format <format>', 'force the input format instead of detecting it').choices(['step', 'iges', 'brep']));
-}
+import { checkEscapes, exitWhenDone, guardPlugins, releasePlugins } from './guard.js';
+import { addLoadOptions, loadOptions, reportTimings, reportWarnings, type LoadFlags } from './loadFlags.js';
+import { emit, parseNumber, status } from './output.js';
 
 async function timed<T>(message: string, work: () => Promise<T> | T): Promise<[T, number]> {
   const stop = status(message);
@@ -61,9 +39,12 @@ export function buildProgram(): Command {
       .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
       .option('-o, --out <file>', 'write the report to a file instead of stdout'),
   ).action(async (file: string, flags: LoadFlags & { format: string; out?: string }) => {
-    const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, loadOptions(flags)));
-    const text = flags.format === 'json' ? inspectJson(assembly, { timingsMs: { load: round(loadMs) } }) : inspectText(assembly);
+    const load = loadOptions(flags);
+    const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, load));
+    reportWarnings(assembly, flags.strict);
+    const text = flags.format === 'json' ? inspectJson(assembly) : inspectText(assembly);
     await emit(text, flags.out);
+    reportTimings(flags, { load: loadMs });
   });
 
   addLoadOptions(
@@ -80,18 +61,20 @@ export function buildProgram(): Command {
   ).action(async (file: string, flags: LoadFlags & { tolerance: string; mode: string; method: string; format: string; out?: string; interferenceOnly?: boolean }) => {
     const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
     const mode = flags.mode as CollideMode;
-    const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, loadOptions(flags)));
+    const load = loadOptions(flags);
+    const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, load));
+    reportWarnings(assembly, flags.strict);
     const [found, queryMs] = await timed('finding contacts', () => findContacts(assembly, { tolerance, mode, method: flags.method }));
     await updateAssemblyCache(assembly); // keep the surface kinds the verdicts fitted (issue 14)
     const report = flags.interferenceOnly ? interferenceOnly(found) : found;
     const text =
       flags.format === 'json'
-        ? contactsJson(assembly, report, { mode, interferenceOnly: flags.interferenceOnly ?? false, timings: { load: round(loadMs), contacts: round(queryMs) } })
+        ? contactsJson(assembly, report, { mode, interferenceOnly: flags.interferenceOnly ?? false })
         : flags.format === 'csv'
           ? contactsCsv(report)
           : contactsTable(assembly, report);
     await emit(text, flags.out);
-    if (flags.format === 'table' && !flags.out) process.stderr.write(`load ${round(loadMs)} ms, contacts ${round(queryMs)} ms\n`);
+    reportTimings(flags, { load: loadMs, contacts: queryMs });
   });
   registerConstraintsCommand(program);
   registerSimulateCommand(program);
@@ -100,13 +83,13 @@ export function buildProgram(): Command {
   return program;
 }
 
-const round = (ms: number): number => Math.round(ms * 10) / 10;
-
 /** Runs the CLI; returns the exit code (0 ok, 1 bad input, 2 bad usage, 70 internal error). */
 export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
+  guardPlugins();
   try {
     await program.parseAsync(argv, { from: 'user' });
+    await checkEscapes();
     return takeSimulateExitCode();
   } catch (error) {
     if (error instanceof CommanderError) {
@@ -114,15 +97,18 @@ export async function main(argv: string[]): Promise<number> {
       return error.exitCode === 0 ? 0 : 2;
     }
     if (error instanceof SurfcdError) {
-      process.stderr.write(`surfcd: ${error.message} [${error.code}]\n`);
+      process.stderr.write(`surfcd: ${error.message.split('\n')[0]} [${error.code}]\n`);
       return error.code === 'INVALID_OPTION' ? 2 : 1;
     }
     process.stderr.write(`surfcd: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     return 70;
+  } finally {
+    releasePlugins();
   }
 }
 
 const invokedDirectly = process.argv[1] && import.meta.url === (await import('node:url')).pathToFileURL((await import('node:fs')).realpathSync(process.argv[1])).href;
 if (invokedDirectly) {
-  process.exitCode = await main(process.argv.slice(2));
+  // Exit when the work is done, even if a plugin left a timer or a handle open.
+  exitWhenDone(await main(process.argv.slice(2)));
 }

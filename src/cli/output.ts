@@ -3,7 +3,7 @@ import { writeFileAtomic } from '../report/writeOutput.js';
 
 /** Data goes to --out (atomically) or stdout; messages go to stderr. */
 export async function emit(content: string, out: string | undefined): Promise<void> {
-  if (out) {
+  if (out !== undefined) {
     await writeFileAtomic(out, content);
     process.stderr.write(`wrote ${out}\n`);
   } else {
@@ -11,9 +11,12 @@ export async function emit(content: string, out: string | undefined): Promise<vo
   }
 }
 
+/** A plain decimal number (12, 0.5, .5, 1e-3); not hex, octal, binary, "Infinity" or "". */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
 export function parseNumber(name: string, value: string, { min = -Infinity, exclusiveMin = false } = {}): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < min || (exclusiveMin && n === min)) {
+  if (!DECIMAL.test(value.trim()) || !Number.isFinite(n) || n < min || (exclusiveMin && n === min)) {
     throw new SurfcdError('INVALID_OPTION', `${name}: expected a number ${exclusiveMin ? '>' : '≥'} ${min}, got "${value}"`);
   }
   return n;

@@ -6,6 +6,7 @@ import type { Part } from '../model/types.js';
 import { resolveCollideOptions, type CollideOptions, type CollisionResult, type SurfacePair } from './collide.js';
 import { emptyStats } from './stats.js';
 import { loadTransformedTriangle, loadTriangle } from './triangles.js';
+import { assertPart, assertPose } from '../model/validate.js';
 
 /**
  * The oracle: every triangle of A against every triangle of B, no trees, no boxes.
@@ -13,6 +14,7 @@ import { loadTransformedTriangle, loadTriangle } from './triangles.js';
  * `first-surface` returns the smallest pair (a, b), while collide may return any one.
  */
 export function bruteForceCollide(a: Part, poseA: Pose, b: Part, poseB: Pose, options?: CollideOptions): CollisionResult {
+  assertPart(a, 'bruteForceCollide', 'a'); assertPose(poseA, 'bruteForceCollide', 'poseA'); assertPart(b, 'bruteForceCollide', 'b'); assertPose(poseB, 'bruteForceCollide', 'poseB');
   const opts = resolveCollideOptions(options);
   const bToA = relativeRigid(toRigid(poseA, `poseA of part "${a.path}"`), toRigid(poseB, `poseB of part "${b.path}"`));
   const stats = emptyStats();

@@ -10,8 +10,11 @@ import { indexPart } from '../spatial/indexPart.js';
 import { contactGeometry, type ContactGeometry } from './contactGeometry.js';
 import { collideNarrow, SCD_METHOD } from './narrowPhases.js';
 import { emptyStats, type QueryStats } from './stats.js';
-import { loadTransformedTriangle, loadTriangle, transformMargin, triangleBox } from './triangles.js';
+import { loadTransformedTriangle, loadTriangle, separatedByPlane, transformMargin, triangleBox, trianglePlane } from './triangles.js';
+import { assertPart, assertPose } from '../model/validate.js';
 import { queryBoxTree } from './treeQuery.js';
+import { axisPermutation, boxOverlaps, emptyCandidates, gatherCandidates, gatherSurfaceCandidates, queryLeaves } from './leafQuery.js';
+import { COUNT_MASK } from '../spatial/boxTree.js';
 
 export type CollideMode = 'first-surface' | 'all-surfaces' | 'all-triangles';
 export const COLLIDE_MODES: readonly CollideMode[] = ['first-surface', 'all-surfaces', 'all-triangles'];
@@ -101,6 +104,7 @@ const bToAScratch = new Float64Array(12);
 const aToBScratch = new Float64Array(12);
 const triA = new Float64Array(9);
 const triB = new Float64Array(9);
+const planeB = new Float64Array(7);
 const coverOfA = new Float64Array(6);
 const coverOfB = new Float64Array(6);
 const oaabbA = new Float64Array(6);
@@ -108,9 +112,12 @@ const oaabbB = new Float64Array(6);
 const triBox = new Float64Array(6);
 const clipped = new Float64Array(6);
 let surfacesB: Uint32Array = new Uint32Array(64);
-let trianglesB: Uint32Array = new Uint32Array(64);
+let leavesB: Uint32Array = new Uint32Array(64);
+const leafBox = new Float64Array(6);
+const leafBoxA = new Float64Array(6);
+const leafClip = new Float64Array(6);
+const candidates = emptyCandidates();
 let surfacesA: Uint32Array = new Uint32Array(64);
-let trianglesA: Uint32Array = new Uint32Array(64);
 let pairState: Uint8Array = new Uint8Array(64);
 let pairDepth: Float64Array = new Float64Array(64);
 let touchedA: Uint32Array = new Uint32Array(64);
@@ -124,6 +131,7 @@ function atLeast(buffer: Uint32Array, size: number): Uint32Array {
  * which surfaces of part B (at poseB).
  */
 export function collide(a: Part, poseA: Pose, b: Part, poseB: Pose, options?: CollideOptions): CollisionResult {
+  assertPart(a, 'collide', 'a'); assertPose(poseA, 'collide', 'poseA'); assertPart(b, 'collide', 'b'); assertPose(poseB, 'collide', 'poseB');
   const opts = resolveCollideOptions(options);
   const rigidA = readPose(poseA, 'poseA', a, poseAScratch);
   const rigidB = readPose(poseB, 'poseB', b, poseBScratch);
@@ -187,68 +195,99 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   }
   touchedA = atLeast(touchedA, aSurfaces.length);
   surfacesB = atLeast(surfacesB, b.surfaces.length);
-  surfacesA = atLeast(surfacesA, aSurfaces.length);
   const stopAtFirst = opts.mode === 'first-surface';
   const skipKnownPairs = opts.mode !== 'all-triangles';
   const exact = opts.tolerance === 0;
   let done = false;
+  const batched = axisPermutation(bToA);
+  const skip = skipKnownPairs && !opts.classify ? pairState : null;
+  surfacesA = atLeast(surfacesA, aSurfaces.length);
 
   // 4. B's surfaces, then their triangles, inside OAABB_B.
   const surfaceCountB = queryBoxTree(b.surfaceTree, oaabbB, surfacesB, stats);
   for (let si = 0; si < surfaceCountB && !done; si++) {
     const surfaceB = b.surfaces[surfacesB[si]!]!;
     const treeB = surfaceB.triangleTree!;
-    trianglesB = atLeast(trianglesB, surfaceB.triangleCount);
     let touchedCount = 0;
-    const triangleCountB = queryBoxTree(treeB, oaabbB, trianglesB, stats);
-    for (let ti = 0; ti < triangleCountB && !done; ti++) {
-      const tb = surfaceB.firstTriangle + trianglesB[ti]!;
-      // 5. Move the triangle into A's frame; its own box, clipped by OAABB_A, descends A's trees.
-      loadTransformedTriangle(b, tb, bToA, triB);
-      triangleBox(triB, reach, triBox);
-      stats.aabbUpdates++;
-      if (!intersectAabbs(triBox, oaabbA, clipped)) continue;
-      const surfaceCountA = queryBoxTree(a.surfaceTree, clipped, surfacesA, stats);
-      for (let sj = 0; sj < surfaceCountA && !done; sj++) {
-        const sa = surfacesA[sj]!;
-        const state = pairState[sa]!;
-        if (state !== UNSEEN && skipKnownPairs && !opts.classify) continue;
-        const surfaceA = aSurfaces[sa]!;
-        trianglesA = atLeast(trianglesA, surfaceA.triangleCount);
-        const triangleCountA = queryBoxTree(surfaceA.triangleTree!, clipped, trianglesA, stats);
-        for (let tj = 0; tj < triangleCountA; tj++) {
-          const ta = surfaceA.firstTriangle + trianglesA[tj]!;
-          loadTriangle(a, ta, triA);
-          stats.triangleTests++;
-          // 6. Exact test, or distance ≤ tolerance.
-          if (!(exact ? trianglesIntersect(triA, triB) : trianglesWithin(triA, triB, opts.tolerance))) continue;
-          const before = pairState[sa]!;
-          if (before === UNSEEN) {
-            touchedA[touchedCount++] = sa;
-            pairState[sa] = HIT;
-            pairs.push({ a: sa, b: surfaceB.index });
+    // Leaf by leaf of B's tree: A's candidates are gathered once per leaf (leafQuery.ts) when
+    // the leaf's box stays tight in A's frame, else once per triangle.
+    leavesB = atLeast(leavesB, treeB.nodeFirst.length);
+    const leafCount = queryLeaves(treeB, oaabbB, leavesB, stats);
+    for (let li = 0; li < leafCount && !done; li++) {
+      const leaf = leavesB[li]!;
+      if (batched) {
+        for (let k = 0; k < 6; k++) leafBox[k] = treeB.nodeBoxes[6 * leaf + k]!;
+        transformAabb(leafBox, bToA, leafBoxA);
+        growAabb(leafBoxA, 2 * reach); // ⊇ every triangle box below, rounding included
+        stats.aabbUpdates++;
+        if (!intersectAabbs(leafBoxA, oaabbA, leafClip)) continue;
+        gatherCandidates(a, leafClip, candidates, stats, skip);
+        if (candidates.count === 0) continue;
+      }
+      const firstSlot = treeB.nodeFirst[leaf]!, endSlot = firstSlot + (treeB.nodeCount[leaf]! & COUNT_MASK);
+      for (let slot = firstSlot; slot < endSlot && !done; slot++) {
+        stats.aabbTests++;
+        if (!boxOverlaps(treeB.itemBoxes, slot, oaabbB)) continue;
+        const tb = surfaceB.firstTriangle + treeB.itemIds[slot]!;
+        // 5. Move the triangle into A's frame; its own box, clipped by OAABB_A, picks A's candidates.
+        loadTransformedTriangle(b, tb, bToA, triB);
+        triangleBox(triB, reach, triBox);
+        stats.aabbUpdates++;
+        if (!intersectAabbs(triBox, oaabbA, clipped)) continue;
+        let planeReady = false;
+        // Batched: one list for the leaf. Otherwise A's surfaces one at a time, each searched
+        // only when reached (so a first hit or a known pair stops the descent early).
+        const groups = batched ? 1 : queryBoxTree(a.surfaceTree, clipped, surfacesA, stats);
+        for (let g = 0; g < groups && !done; g++) {
+          if (!batched) {
+            const sa = surfacesA[g]!;
+            if (skip !== null && skip[sa]! !== UNSEEN) continue;
+            gatherSurfaceCandidates(aSurfaces[sa]!, clipped, candidates, stats);
           }
-          if (triPairs) {
-            if (2 * triPairCount + 2 > triPairs.length) {
-              const grown = new Uint32Array(triPairs.length * 2);
-              grown.set(triPairs);
-              triPairs = grown;
+          for (let c = 0; c < candidates.count; c++) {
+            if (batched) {
+              stats.aabbTests++;
+              if (!boxOverlaps(candidates.box, c, clipped)) continue;
             }
-            triPairs[2 * triPairCount] = ta;
-            triPairs[2 * triPairCount + 1] = tb;
-            triPairCount++;
+            const sa = candidates.surface[c]!;
+            if (pairState[sa]! !== UNSEEN && skipKnownPairs && !opts.classify) continue;
+            const ta = candidates.triangle[c]!;
+            loadTriangle(a, ta, triA);
+            stats.triangleTests++;
+            // 6. Exact test, or distance ≤ tolerance (after the cheap plane rejection, issue 14).
+            if (!planeReady) {
+              trianglePlane(triB, planeB);
+              planeReady = true;
+            }
+            if (separatedByPlane(triB, planeB, triA, opts.tolerance)) continue;
+            if (!(exact ? trianglesIntersect(triA, triB) : trianglesWithin(triA, triB, opts.tolerance))) continue;
+            const before = pairState[sa]!;
+            if (before === UNSEEN) {
+              touchedA[touchedCount++] = sa;
+              pairState[sa] = HIT;
+              pairs.push({ a: sa, b: surfaceB.index });
+            }
+            if (triPairs) {
+              if (2 * triPairCount + 2 > triPairs.length) {
+                const grown = new Uint32Array(triPairs.length * 2);
+                grown.set(triPairs);
+                triPairs = grown;
+              }
+              triPairs[2 * triPairCount] = ta;
+              triPairs[2 * triPairCount + 1] = tb;
+              triPairCount++;
+            }
+            if (opts.classify && trianglesCross(triA, triB)) {
+              pairState[sa] = CROSSING;
+              const depth = crossingDepth(triA, triB);
+              if (depth > pairDepth[sa]!) pairDepth[sa] = depth;
+            }
+            // 7. Modes.
+            if (stopAtFirst) {
+              done = true;
+              break;
+            }
           }
-          if (opts.classify && trianglesCross(triA, triB)) {
-            pairState[sa] = CROSSING;
-            const depth = crossingDepth(triA, triB);
-            if (depth > pairDepth[sa]!) pairDepth[sa] = depth;
-          }
-          // 7. Modes.
-          if (stopAtFirst) {
-            done = true;
-            break;
-          }
-          if (skipKnownPairs && !opts.classify) break;
         }
       }
     }

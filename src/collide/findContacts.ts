@@ -7,6 +7,7 @@ import { collideRigid, resolveCollideOptions, type CollideMode, type SurfaceRela
 import { addStats, emptyStats, type QueryStats } from './stats.js';
 import { judgeCrossing, type ContactKind, type ContactVerdict } from './contactVerdict.js';
 import type { Vec3 } from '../model/surfaceKind.js';
+import { assertAssembly, assertOptions, assertPose } from '../model/validate.js';
 import { explainPartPair } from './explainInterference.js';
 import { duplicateOffset, partPairAllowance, probeContainment, thinnestWidth, type PartPairKind, type PartPairVerdict } from './partPairVerdict.js';
 
@@ -84,6 +85,7 @@ const byCodePoint = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 
 
 /** Every touching or intersecting surface pair between the parts of an assembly. */
 export function findContacts(assembly: Assembly, options: ContactOptions = {}): ContactReport {
+  assertAssembly(assembly, 'findContacts'); assertOptions(options, 'findContacts');
   const opts = resolveCollideOptions({ mode: options.mode ?? 'all-surfaces', tolerance: options.tolerance ?? 0, classify: true, ...(options.method !== undefined ? { method: options.method } : {}) });
   const poses = resolvePoses(assembly, options.poses);
   const stats = emptyStats();
@@ -157,6 +159,7 @@ export function resolvePoses(assembly: Assembly, given: ContactOptions['poses'])
   for (const [path, pose] of entries) {
     const i = byPath.get(path);
     if (i === undefined) throw unknownPart(assembly, path);
+    assertPose(pose, 'poses', `pose of part "${path}"`);
     poses[i] = toRigid(pose, `pose of part "${path}"`);
   }
   return poses;

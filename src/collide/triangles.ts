@@ -47,3 +47,51 @@ export function transformMargin(a: Part, b: Part, rel: Rigid): number {
   const scale = Math.max(aabbMagnitude(a.bounds), aabbMagnitude(b.bounds), Math.abs(rel[3]!), Math.abs(rel[7]!), Math.abs(rel[11]!), 1e-300);
   return 1e-12 * scale;
 }
+
+/**
+ * Cheap rejection before the exact triangle test (issue 14): triangles farther apart than
+ * `tolerance` across either one's plane cannot meet. `plane` holds the normal of the other
+ * triangle (from `trianglePlane`), so it is computed once per triangle, not per pair. The
+ * margin is about 10⁶ × the exact test's own zero band (1e-9 relative to the coordinates
+ * and edge lengths), so a pair this rejects is one the exact test would reject too; pairs
+ * closer than that (touching, coplanar, degenerate) always go to the exact test.
+ */
+export function trianglePlane(t: Float64Array, out: Float64Array): void {
+  const ax = t[3]! - t[0]!, ay = t[4]! - t[1]!, az = t[5]! - t[2]!;
+  const bx = t[6]! - t[0]!, by = t[7]! - t[1]!, bz = t[8]! - t[2]!;
+  const nx = ay * bz - az * by, ny = az * bx - ax * bz, nz = ax * by - ay * bx;
+  out[0] = nx;
+  out[1] = ny;
+  out[2] = nz;
+  out[3] = Math.abs(nx) + Math.abs(ny) + Math.abs(nz);
+  out[4] = Math.abs(ax) + Math.abs(ay) + Math.abs(az) + Math.abs(bx) + Math.abs(by) + Math.abs(bz);
+  out[5] = Math.hypot(nx, ny, nz);
+  let m = 0;
+  for (let i = 0; i < 9; i++) m = Math.max(m, Math.abs(t[i]!));
+  out[6] = m;
+}
+
+const SEPARATION_MARGIN = 1e-9;
+
+/** True when all of `t`'s vertices lie farther than `tolerance` on one side of `o`'s plane (see trianglePlane). */
+export function separatedByPlane(o: Float64Array, plane: Float64Array, t: Float64Array, tolerance: number): boolean {
+  const nx = plane[0]!, ny = plane[1]!, nz = plane[2]!;
+  let m = plane[6]!;
+  for (let i = 0; i < 9; i++) {
+    const a = Math.abs(t[i]!);
+    if (a > m) m = a;
+  }
+  const edges = plane[4]!;
+  const base = SEPARATION_MARGIN * m * plane[3]! + tolerance * plane[5]!;
+  const perW = SEPARATION_MARGIN * edges * (m + edges);
+  let above = 0, below = 0;
+  for (let k = 0; k < 9; k += 3) {
+    const wx = t[k]! - o[0]!, wy = t[k + 1]! - o[1]!, wz = t[k + 2]! - o[2]!;
+    const s = wx * nx + wy * ny + wz * nz;
+    const margin = base + perW * (Math.abs(wx) + Math.abs(wy) + Math.abs(wz));
+    if (s > margin) above++;
+    else if (s < -margin) below++;
+    else return false;
+  }
+  return above === 3 || below === 3;
+}

@@ -6,6 +6,7 @@
 import { SurfcdError } from '../errors.js';
 import { isEmptyAabb } from '../math/aabb.js';
 import type { Part } from '../model/types.js';
+import { plainDataProblem } from '../model/validate.js';
 import type { Constraint, ConstraintCandidate, ConstraintRule, LoadedPlugin, PairCandidate, PartPairSurfacesView, RuleContext, SurfacePairView, SurfaceView } from './types.js';
 
 export interface Draft {
@@ -39,6 +40,8 @@ export function checkCandidate(c: unknown, plugin: LoadedPlugin, rule: Constrain
   const cand = c as ConstraintCandidate;
   if (typeof cand.kind !== 'string' || cand.kind === '') throw bad(`a candidate whose "kind" is ${JSON.stringify(cand.kind)}, expected a non-empty string`);
   if (cand.params === null || typeof cand.params !== 'object' || Array.isArray(cand.params)) throw bad(`a "${cand.kind}" candidate whose "params" is not an object`);
+  const notData = plainDataProblem(cand.params);
+  if (notData) throw bad(`a "${cand.kind}" candidate whose ${notData}; params must be plain JSON data`);
   if (cand.residual !== undefined && !(typeof cand.residual === 'number' && Number.isFinite(cand.residual))) throw bad(`a "${cand.kind}" candidate whose "residual" is ${String(cand.residual)}, expected a finite number`);
   return cand;
 }

@@ -16,6 +16,7 @@ import { forceWrench, freedomOf, momentWrench } from './freedom.js';
 import { addDraft, asList, checkCandidate, ruleFailure, runPairRules, runSupersede, sizeReach, type Draft } from './drafts.js';
 import { registeredPlugins, validatePlugin } from './plugins.js';
 import { surfaceView } from './surfaceView.js';
+import { assertAssembly, assertOptions } from '../model/validate.js';
 import type {
   Constraint,
   ConstraintOptions,
@@ -65,6 +66,7 @@ export function pluginsFor(options: Pick<ConstraintOptions, 'plugins' | 'registe
  * `poses`), and the degrees of freedom they leave.
  */
 export function recognizeConstraints(assembly: Assembly, options: ConstraintOptions = {}): ConstraintReport {
+  assertAssembly(assembly, 'recognizeConstraints'); assertOptions(options, 'recognizeConstraints');
   if (!assembly || !Array.isArray(assembly.parts)) throw new SurfcdError('INVALID_OPTION', 'recognizeConstraints: expected an Assembly (from loadAssembly)');
   const tolerance = checkNumber('tolerance', options.tolerance, DEFAULT_TOLERANCE);
   const clearance = checkNumber('clearance', options.clearance, DEFAULT_CLEARANCE);

@@ -1,12 +1,14 @@
 // The on-disk cache of indexed assemblies (Node only). This file knows files and keys;
 // what goes into an entry is src/spatial/serialize.ts's business, and src/spatial/load.ts
-// glues the two. Entries are content-addressed: SHA-256 of the format version, the import
-// options and the file's bytes, so an edited file, other options or a new surfcd never
-// match an old entry.
+// glues the two. Entries are content-addressed: SHA-256 of surfcd's version, the format
+// version, the import options and the file's bytes, so an edited file, other options or a
+// new surfcd never match an old entry.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { readCadFile } from './readFile.js';
 import { SurfcdError } from '../errors.js';
 
 /** `true` = the default directory; a string = that directory; `false`/absent = no cache. */
@@ -29,10 +31,25 @@ export function cacheDirOf(option: CacheOption | undefined): string | null {
   return dir;
 }
 
+/** surfcd's own version: a release may fit or index differently, so its entries are its own. */
+const PACKAGE_VERSION = ((): string => {
+  const require = createRequire(import.meta.url);
+  // src/import/ when run from source, dist/src/import/ when built.
+  for (const path of ['../../package.json', '../../../package.json']) {
+    try {
+      const pkg = require(path) as { name?: string; version?: string };
+      if (pkg.name === 'surfcd') return pkg.version ?? '';
+    } catch {
+      // not there: try the next
+    }
+  }
+  return '';
+})();
+
 /** Hex key of an entry: every input that changes what the entry holds goes in. */
 export function cacheKey(bytes: Uint8Array, formatVersion: number, options: Record<string, unknown>): string {
   const hash = createHash('sha256');
-  hash.update(`surfcd-index v${formatVersion}\n${JSON.stringify(options, Object.keys(options).sort())}\n`);
+  hash.update(`surfcd ${PACKAGE_VERSION} index v${formatVersion}\n${JSON.stringify(options, Object.keys(options).sort())}\n`);
   hash.update(bytes);
   return hash.digest('hex');
 }
@@ -70,9 +87,9 @@ export async function writeCacheEntry(dir: string, key: string, data: Uint8Array
 }
 
 /** The file's bytes, or null when it cannot be read (the importer then reports why). */
-export async function readSourceBytes(path: string): Promise<Uint8Array | null> {
+export async function readSourceBytes(path: string, maxBytes?: number): Promise<Uint8Array | null> {
   try {
-    return new Uint8Array(await readFile(path));
+    return await readCadFile(path, maxBytes); // capped, and no devices: /dev/zero must not be hashed forever
   } catch {
     return null;
   }

@@ -55,6 +55,17 @@ export interface OcctOptions {
   locateWasm?: string | { readonly href: string };
 }
 
+/**
+ * Where the instances surfcd starts send what they print (occt writes its messages with
+ * print/printErr, console.log by default: stdout). occtSession.ts captures them per call;
+ * outside a call they are dropped. Never stdout, so `--format json | jq` keeps working.
+ */
+let occtOutput: ((line: string) => void) | null = null;
+export function setOcctOutput(sink: ((line: string) => void) | null): void {
+  occtOutput = sink;
+}
+const forwardOutput = (line: string): void => occtOutput?.(String(line));
+
 /** One started instance per wasm location (starting one costs 0.5–1.4 s). */
 const started = new Map<string, Promise<OcctModule>>();
 
@@ -97,7 +108,7 @@ export function resetOcct(): void {
 
 async function startOcct(href: string | undefined): Promise<OcctModule> {
   const factory = await occtFactory();
-  const args: OcctModuleArgs = {};
+  const args: OcctModuleArgs = { print: forwardOutput, printErr: forwardOutput };
   if (href !== undefined) {
     if (/^(https?|blob|data):/i.test(href) && typeof fetch === 'function') {
       const response = await fetch(href);

@@ -1,47 +1,74 @@
 import { SurfcdError } from '../errors.js';
 import { createPart } from '../model/part.js';
 import { joinPath, siblingSegments } from '../model/paths.js';
-import type { Assembly, Part, ProductNode } from '../model/types.js';
-import { occtModule, type OcctMesh, type OcctNode, type OcctOptions, type OcctParams, type OcctResult } from './occt.js';
-import { checkStepComplete, detectFormat, externalReferences, stepHasGeometry, type CadFormat } from './sniff.js';
+import type { Assembly, LoadWarning, Part, ProductNode } from '../model/types.js';
+import { checkBrepCounts, checkDeflections, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_TRIANGLES, stepModelSize, triangleBudget } from './limits.js';
+import { occtModule, resetOcct, setOcctOutput, type OcctMesh, type OcctNode, type OcctOptions, type OcctParams, type OcctResult } from './occt.js';
+import { firstError, readerWarnings, syntaxError } from './occtMessages.js';
+import { OcctFailure, runOcct, type OcctSource } from './occtSession.js';
+import { checkStepComplete, checkStepStructure, detectFormat, duplicateEntities, firstStepSyntaxError, stepShapeProducts, externalReferences, stepHasGeometry, stripBom, type CadFormat } from './sniff.js';
+import { rewriteStepNames } from './stepStrings.js';
 
 export interface LoadOptions extends OcctOptions {
   /**
-   * Reads a file path into bytes. The Node entry (`surfcd`) reads from the file system;
-   * elsewhere pass the bytes, or your own reader (e.g. one that `fetch`es).
+   * Reads a file path into bytes. The Node entry (`surfcd`) reads from the file system
+   * (regular files and pipes, at most `maxBytes`); elsewhere pass the bytes, or your own
+   * reader (e.g. one that `fetch`es).
    */
-  readFile?: (path: string) => Promise<Uint8Array>;
+  readFile?: (path: string, maxBytes: number) => Promise<Uint8Array>;
   /** Force a format instead of sniffing the content / extension. */
   format?: CadFormat;
   /** Maximum chordal deviation of the tessellation, in mm (absolute). */
   linearDeflection?: number;
   /** Maximum angle between neighbouring facets, in radians; controls most CAD triangle counts. */
   angularDeflection?: number;
+  /** Triangle budget for the whole assembly (default 5,000,000): RESOURCE_LIMIT beyond it. */
+  maxTriangles?: number;
+  /** Files larger than this many bytes are refused before reading (default 1 GiB). */
+  maxFileBytes?: number;
 }
 
 /** occt-import-js's own defaults when no deflection is given. */
 const DEFAULT_LINEAR_RATIO = 0.001;
 const DEFAULT_ANGULAR = 0.5;
+const FORMATS: readonly CadFormat[] = ['step', 'iges', 'brep'];
 
 /** Reads a CAD file (or its bytes) into an unindexed Assembly: one Part per solid, one Surface per B-rep face. */
 export async function readAssembly(source: string | Uint8Array, options: LoadOptions = {}): Promise<Assembly> {
-  const label = typeof source === 'string' ? source : 'input bytes';
-  const bytes = typeof source === 'string' ? await readPath(source, options) : source;
-  if (!(bytes instanceof Uint8Array)) throw new SurfcdError('INVALID_OPTION', `loadAssembly: expected a file path or a Uint8Array, got ${typeof source}`);
-  if (bytes.length === 0 || /^\s*$/.test(new TextDecoder('latin1').decode(bytes.subarray(0, 4096))) && bytes.length <= 4096) {
-    throw new SurfcdError('EMPTY_FILE', `${label}: file is empty`);
+  checkLoadArguments(source, options);
+  const label = typeof source === 'string' ? shortLabel(source) : 'input bytes';
+  const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  let bytes = typeof source === 'string' ? await readPath(source, label, maxBytes, options) : source;
+  if (bytes.length > maxBytes) {
+    throw new SurfcdError('RESOURCE_LIMIT', `${label}: ${bytes.length} bytes, over the read limit of ${maxBytes} bytes (maxFileBytes / --max-file-bytes raises it)`);
   }
-  const params = occtParams(options, label);
-  const format = options.format ?? detectFormat(bytes, typeof source === 'string' ? source : undefined);
-  if (format === 'step') checkStepComplete(bytes, label);
+  bytes = stripBom(bytes);
+  if (isBlank(bytes)) {
+    throw new SurfcdError('EMPTY_FILE', bytes.length === 0 ? `${label}: file is empty` : `${label}: file is empty (${bytes.length} bytes of whitespace only)`);
+  }
+  const params = occtParams(options);
+  const format = options.format ?? detectFormat(bytes, typeof source === 'string' ? label : undefined);
+  const warnings: LoadWarning[] = [];
+  let prepared: PreparedStep = { input: bytes, resolveName: (name) => name, products: [] };
+  if (format === 'step') prepared = prepareStep(bytes, label, options, warnings);
+  else {
+    checkDeflections(options, null, label);
+    if (format === 'brep') checkBrepCounts(new TextDecoder('latin1').decode(bytes), label);
+  }
+  const { input, resolveName, products } = prepared;
 
-  const occt = await occtModule(options);
   let result: OcctResult;
+  let messages: readonly string[];
   try {
-    const read = format === 'step' ? occt.ReadStepFile : format === 'iges' ? occt.ReadIgesFile : occt.ReadBrepFile;
-    result = read.call(occt, bytes, params);
+    // An instance the caller passed is theirs: after a crash it cannot be replaced here.
+    const source: OcctSource = { module: () => occtModule(options), reset: options.occt ? () => undefined : resetOcct, setOutput: setOcctOutput };
+    const run = await runOcct(source, (m) => (format === 'step' ? m.ReadStepFile(input, params) : format === 'iges' ? m.ReadIgesFile(input, params) : m.ReadBrepFile(input, params)));
+    result = run.value;
+    messages = run.messages;
   } catch (error) {
-    throw new SurfcdError('PARSE_FAILED', `${label}: OpenCascade could not read this ${format.toUpperCase()} file (${String(error)})`, { cause: error });
+    if (error instanceof OcctFailure) throw occtFailure(error, options, label, format);
+    if (error instanceof SurfcdError) throw error;
+    throw new SurfcdError('IMPORT_FAILED', `${label}: cannot start OpenCascade (${error instanceof Error ? error.message : String(error)})`, { cause: error });
   }
   const meshes = result?.success ? (result.meshes ?? []) : [];
   if (meshes.length === 0) {
@@ -53,45 +80,174 @@ export async function readAssembly(source: string | Uint8Array, options: LoadOpt
         `${label}: the assembly keeps its parts in other files, which are not loaded: ${refs.join(', ')}. Export it as a single STEP file with all parts included`,
       );
     }
+    const syntax = format === 'step' && !result?.success ? (firstStepSyntaxError(new TextDecoder('latin1').decode(bytes)) ?? syntaxError(messages)) : syntaxError(messages);
+    if (syntax) throw new SurfcdError('PARSE_FAILED', `${label}: ${format.toUpperCase()} syntax error at ${syntax}`);
     if (result?.success || (format === 'step' && !stepHasGeometry(bytes))) {
       throw new SurfcdError('NO_SOLIDS', `${label}: the file contains no solids or surfaces to tessellate`);
     }
-    throw new SurfcdError('PARSE_FAILED', `${label}: OpenCascade could not read this ${format.toUpperCase()} file (the reader reported failure)`);
+    const reason = firstError(messages);
+    throw new SurfcdError('PARSE_FAILED', `${label}: OpenCascade could not read this ${format.toUpperCase()} file (${reason ?? 'the reader reported failure'})`);
   }
-  return buildAssembly(result, meshes, options, typeof source === 'string' ? source : undefined);
+  warnings.push(...readerWarnings(messages, label));
+  const assembly = buildAssembly(result, meshes, options, typeof source === 'string' ? source : undefined, { label, resolveName, warnings });
+  warnMissingProducts(assembly, products, label);
+  if (assembly.parts.every((p) => p.indices.length === 0)) {
+    const unit = format === 'step' ? /SI_UNIT\s*\(\s*\.(PICO|NANO|FEMTO|ATTO|MICRO)\.\s*,\s*\.METRE\./.exec(new TextDecoder('latin1').decode(bytes)) : null;
+    throw new SurfcdError(
+      'NO_TRIANGLES',
+      `${label}: none of the ${assembly.parts.length} meshes OpenCascade returned has a triangle (every face degenerated${unit ? `; the file's length unit is ${unit[1]!.toLowerCase()}metre` : ''}: check the length unit and coordinates)`,
+    );
+  }
+  return assembly;
+}
+
+interface PreparedStep {
+  /** What occt reads: the file with its names replaced by keys (see stepStrings.ts). */
+  input: Uint8Array;
+  resolveName: (name: string) => string;
+  /** Leaf products with a shape: each should come back with geometry. */
+  products: { entity: number; name: string }[];
+}
+
+/** Everything checked and rewritten in a STEP file before occt sees it. */
+function prepareStep(bytes: Uint8Array, label: string, options: LoadOptions, warnings: LoadWarning[]): PreparedStep {
+  checkStepComplete(bytes, label);
+  const text = new TextDecoder('latin1').decode(bytes);
+  checkStepStructure(text, label);
+  checkDeflections(options, stepModelSize(text), label);
+  const duplicates = duplicateEntities(text);
+  if (duplicates.length > 0) {
+    const list = duplicates.slice(0, 5).map((d) => `${d.id} (${d.count}×)`).join(', ');
+    warnings.push({ code: 'DUPLICATE_ENTITY', message: `${label}: ${duplicates.length} entity id(s) defined more than once: ${list}${duplicates.length > 5 ? ', …' : ''}; only one definition of each is used` });
+  }
+  const names = rewriteStepNames(bytes);
+  for (const w of names.warnings) {
+    warnings.push({ code: 'NAME_ENCODING', message: `${label}: name "${w.decoded}" is not valid UTF-8; read as ${w.encoding === 'windows-1251' ? 'CP1251' : 'Latin-1'} (bytes ${w.rawHex})` });
+  }
+  const shaped = stepShapeProducts(text);
+  return { input: names.bytes, resolveName: names.resolve, products: names.products.filter((p) => shaped.has(p.entity)) };
+}
+
+/** A PRODUCT of the file that appears nowhere in what occt returned was dropped by it: say so. */
+function warnMissingProducts(assembly: Assembly, products: { entity: number; name: string }[], label: string): void {
+  const seen = new Set<string>(assembly.parts.map((p) => p.name));
+  const stack = [assembly.root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    seen.add(node.name);
+    stack.push(...node.children);
+  }
+  for (const p of products) {
+    if (!seen.has(p.name)) {
+      (assembly.warnings as LoadWarning[]).push({ code: 'NO_GEOMETRY', message: `${label}: product "${p.name}" (#${p.entity}) is in the file but no geometry was read for it` });
+    }
+  }
+}
+
+/** Arguments are checked before anything is read, with the option's name. */
+function checkLoadArguments(source: unknown, options: unknown): asserts options is LoadOptions {
+  if (typeof source === 'string') {
+    if (source === '') throw new SurfcdError('INVALID_OPTION', 'loadAssembly: the file path is empty');
+    if (/[\r\n]/.test(source) || /^\s*ISO-10303-21/.test(source) || source.length > 4096) {
+      throw new SurfcdError(
+        'INVALID_OPTION',
+        `loadAssembly: got file contents (${source.length} characters starting ${JSON.stringify(source.slice(0, 24))}) where a file path was expected; pass the bytes instead (new TextEncoder().encode(text))`,
+      );
+    }
+  } else if (!(source instanceof Uint8Array)) {
+    throw new SurfcdError('INVALID_OPTION', `loadAssembly: expected a file path or a Uint8Array, got ${source === null ? 'null' : Array.isArray(source) ? 'an array' : typeof source}`);
+  }
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new SurfcdError('INVALID_OPTION', `loadAssembly: options must be an object, got ${options === null ? 'null' : Array.isArray(options) ? 'an array' : typeof options}`);
+  }
+  const o = options as Record<string, unknown>;
+  if (o['format'] !== undefined && !(typeof o['format'] === 'string' && (FORMATS as readonly string[]).includes(o['format']))) {
+    throw new SurfcdError('INVALID_OPTION', `loadAssembly: format must be one of ${FORMATS.join(', ')}, got ${JSON.stringify(o['format']) ?? String(o['format'])}`);
+  }
+  const positive = (name: string, value: unknown, extra = ''): void => {
+    if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value > 0)) {
+      throw new SurfcdError('INVALID_OPTION', `loadAssembly: ${name} must be a positive number${extra}, got ${String(value)}`);
+    }
+  };
+  positive('linearDeflection', o['linearDeflection'], ' of mm');
+  if (o['angularDeflection'] !== undefined && !(typeof o['angularDeflection'] === 'number' && o['angularDeflection'] > 0 && o['angularDeflection'] < Math.PI)) {
+    throw new SurfcdError('INVALID_OPTION', `loadAssembly: angularDeflection must be in (0, π) radians, got ${String(o['angularDeflection'])}`);
+  }
+  for (const name of ['maxTriangles', 'maxFileBytes']) {
+    const v = o[name];
+    if (v !== undefined && !(typeof v === 'number' && Number.isSafeInteger(v) && v > 0)) {
+      throw new SurfcdError('INVALID_OPTION', `loadAssembly: ${name} must be a positive integer, got ${String(v)}`);
+    }
+  }
 }
 
 /** Paths go through `options.readFile` (the Node entry sets it), so this module stays browser-safe. */
-async function readPath(path: string, options: LoadOptions): Promise<Uint8Array> {
+async function readPath(path: string, label: string, maxBytes: number, options: LoadOptions): Promise<Uint8Array> {
   if (typeof options.readFile !== 'function') {
-    throw new SurfcdError('INVALID_OPTION', `${path}: reading a file path needs the Node entry ('surfcd') or a "readFile" option; here pass the file's bytes (Uint8Array)`);
+    throw new SurfcdError('INVALID_OPTION', `${label}: reading a file path needs the Node entry ('surfcd') or a "readFile" option; here pass the file's bytes (Uint8Array)`);
   }
-  return options.readFile(path);
+  const bytes = await options.readFile(path, maxBytes);
+  if (!(bytes instanceof Uint8Array)) throw new SurfcdError('INVALID_OPTION', `${label}: readFile returned ${typeof bytes}, expected a Uint8Array`);
+  return bytes;
 }
 
-function occtParams(options: LoadOptions, label: string): OcctParams {
+/** A path as shown in messages: long ones are cut, so a message stays one readable line. */
+function shortLabel(path: string): string {
+  return path.length <= 200 ? path : `${path.slice(0, 100)}…${path.slice(-60)}`;
+}
+
+function isBlank(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09 && b !== 0x0c && b !== 0x0b) return false;
+  }
+  return true;
+}
+
+/** An occt crash: blame the option that asked for too much, else the reader — never a valid file's syntax. */
+function occtFailure(failure: OcctFailure, options: LoadOptions, label: string, format: CadFormat): SurfcdError {
+  const finer = [
+    options.linearDeflection !== undefined ? `linearDeflection (--linear-deflection) ${options.linearDeflection}` : '',
+    options.angularDeflection !== undefined && options.angularDeflection < DEFAULT_ANGULAR ? `angularDeflection (--angular-deflection) ${options.angularDeflection}` : '',
+  ].filter(Boolean);
+  if (finer.length > 0) {
+    return new SurfcdError(
+      'RESOURCE_LIMIT',
+      `${label}: OpenCascade ran out of resources meshing with ${finer.join(' and ')} (${failure.message}); use a coarser value. The reader was restarted`,
+      { cause: failure },
+    );
+  }
+  const said = firstError(failure.messages);
+  return new SurfcdError(
+    'IMPORT_FAILED',
+    `${label}: OpenCascade failed inside its ${format.toUpperCase()} reader (${failure.message}${said ? `; it said: ${said}` : ''}); ${options.occt ? 'the occt instance passed in is now unusable: pass a fresh one' : 'the reader was restarted'}`,
+    { cause: failure },
+  );
+}
+
+function occtParams(options: LoadOptions): OcctParams {
   const params: OcctParams = { linearUnit: 'millimeter', linearDeflectionType: 'bounding_box_ratio', linearDeflection: DEFAULT_LINEAR_RATIO, angularDeflection: DEFAULT_ANGULAR };
   if (options.linearDeflection !== undefined) {
-    if (!(options.linearDeflection > 0) || !Number.isFinite(options.linearDeflection)) {
-      throw new SurfcdError('INVALID_OPTION', `${label}: linearDeflection must be a positive number of mm, got ${options.linearDeflection}`);
-    }
     params.linearDeflectionType = 'absolute_value';
     params.linearDeflection = options.linearDeflection;
   }
-  if (options.angularDeflection !== undefined) {
-    if (!(options.angularDeflection > 0) || !(options.angularDeflection < Math.PI)) {
-      throw new SurfcdError('INVALID_OPTION', `${label}: angularDeflection must be in (0, π) radians, got ${options.angularDeflection}`);
-    }
-    params.angularDeflection = options.angularDeflection;
-  }
+  if (options.angularDeflection !== undefined) params.angularDeflection = options.angularDeflection;
   return params;
 }
 
+interface BuildContext {
+  label: string;
+  resolveName: (name: string) => string;
+  warnings: LoadWarning[];
+}
+
 /** Walks occt's product tree; every mesh becomes a Part whose path follows DESIGN.md. */
-function buildAssembly(result: OcctResult, meshes: OcctMesh[], options: LoadOptions, source: string | undefined): Assembly {
+function buildAssembly(result: OcctResult, meshes: OcctMesh[], options: LoadOptions, source: string | undefined, ctx: BuildContext): Assembly {
   const parts: Part[] = [];
   const placed = new Set<number>();
   const top = result.root ?? { name: '', meshes: meshes.map((_, i) => i), children: [] };
+  resolveNames(top, meshes, ctx.resolveName);
+  const budget = triangleBudget(options.maxTriangles ?? DEFAULT_MAX_TRIANGLES, ctx.label);
 
   // A product node holding exactly one mesh and nothing else is a part, not an assembly:
   // the part takes the node's place (so as1's plate is `as1/plate`, not `as1/plate/plate`).
@@ -99,28 +255,34 @@ function buildAssembly(result: OcctResult, meshes: OcctMesh[], options: LoadOpti
     const ids = node.meshes ?? [];
     return (node.children ?? []).length === 0 && ids.length === 1 && ids[0]! >= 0 && ids[0]! < meshes.length ? ids[0]! : null;
   };
-  const visit = (node: OcctNode, name: string, path: string): ProductNode => {
+  const addPart = (m: number, partPath: string, partName: string, into: ProductNode): void => {
+    placed.add(m);
+    const part = partFromOcctMesh(meshes[m]!, parts.length, partPath, partName, options, budget, ctx);
+    parts.push(part);
+    into.parts.push(part.index);
+  };
+  // An unnamed solid takes the name of the nearest named product above it, so people can find it.
+  const visit = (node: OcctNode, name: string, path: string, nearest = ''): ProductNode => {
+    const named = name || nearest;
     const children = node.children ?? [];
     const meshIds = (node.meshes ?? []).filter((m) => m >= 0 && m < meshes.length && !placed.has(m));
     const childNames = children.map((c) => {
       const m = singleMesh(c);
-      return c.name || (m !== null ? (meshes[m]!.name ?? '') : '');
+      return c.name || (m !== null ? meshes[m]!.name || named : '');
     });
+    const meshNames = meshIds.map((m) => meshes[m]!.name || named);
     // Sub-nodes and meshes of one node are siblings: they share the #k numbering.
-    const segments = siblingSegments([...childNames, ...meshIds.map((m) => meshes[m]!.name ?? '')]);
+    const segments = siblingSegments([...childNames, ...meshNames]);
     const product: ProductNode = { name, path, children: [], parts: [] };
-    const addPart = (m: number, partPath: string, partName: string): void => {
-      placed.add(m);
-      const part = partFromOcctMesh(meshes[m]!, parts.length, partPath, partName, options);
-      parts.push(part);
-      product.parts.push(part.index);
-    };
-    meshIds.forEach((m, i) => addPart(m, joinPath(path, segments[children.length + i]!), meshes[m]!.name ?? ''));
+    meshIds.forEach((m, i) => addPart(m, joinPath(path, segments[children.length + i]!), meshNames[i]!, product));
     children.forEach((child, i) => {
       const m = singleMesh(child);
-      if (m !== null && !placed.has(m)) addPart(m, joinPath(path, segments[i]!), meshes[m]!.name || child.name || '');
-      else product.children.push(visit(child, childNames[i]!, joinPath(path, segments[i]!)));
+      if (m !== null && !placed.has(m)) addPart(m, joinPath(path, segments[i]!), childNames[i]!, product);
+      else product.children.push(visit(child, childNames[i]!, joinPath(path, segments[i]!), named));
     });
+    if (path !== '' && product.parts.length === 0 && product.children.length === 0) {
+      ctx.warnings.push({ code: 'NO_GEOMETRY', message: `${ctx.label}: product "${path}" has no geometry (no solid or surface was read for it)` });
+    }
     return product;
   };
   // The document root is usually unnamed; a named root starts the paths.
@@ -130,14 +292,21 @@ function buildAssembly(result: OcctResult, meshes: OcctMesh[], options: LoadOpti
   const orphans = meshes.map((_, i) => i).filter((i) => !placed.has(i));
   if (orphans.length > 0) {
     const segments = siblingSegments(orphans.map((m) => meshes[m]!.name ?? ''));
-    orphans.forEach((m, i) => {
-      const part = partFromOcctMesh(meshes[m]!, parts.length, segments[i]!, meshes[m]!.name ?? '', options);
-      parts.push(part);
-      root.parts.push(part.index);
-    });
+    orphans.forEach((m, i) => addPart(m, segments[i]!, meshes[m]!.name ?? '', root));
   }
   const name = root.children.length === 1 && root.parts.length === 0 ? root.children[0]!.name : rootName || baseName(source);
-  return { name, units: 'mm', root, parts, ...(source ? { source } : {}) };
+  return { name, units: 'mm', root, parts, ...(source ? { source } : {}), warnings: ctx.warnings };
+}
+
+/** Names as surfcd decoded them (see stepStrings.ts), in place of occt's. */
+function resolveNames(top: OcctNode, meshes: OcctMesh[], resolve: (name: string) => string): void {
+  const stack = [top];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.name) node.name = resolve(node.name);
+    stack.push(...(node.children ?? []));
+  }
+  for (const mesh of meshes) if (mesh.name) mesh.name = resolve(mesh.name);
 }
 
 function wrapNamedRoot(top: OcctNode, visit: (n: OcctNode, name: string, path: string) => ProductNode): ProductNode {
@@ -151,9 +320,29 @@ function baseName(source: string | undefined): string {
   return source.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '');
 }
 
-function partFromOcctMesh(mesh: OcctMesh, index: number, path: string, name: string, options: LoadOptions): Part {
-  const positions = mesh.attributes.position.array;
+function partFromOcctMesh(
+  mesh: OcctMesh,
+  index: number,
+  path: string,
+  name: string,
+  options: LoadOptions,
+  budget: (triangles: number, part: string) => void,
+  ctx: BuildContext,
+): Part {
+  let positions = mesh.attributes.position.array;
   const triangleCount = (mesh.index?.array.length ?? positions.length / 3) / 3;
+  budget(triangleCount, path);
+  const bad = firstNonFinite(positions);
+  if (bad >= 0 || triangleCount === 0) {
+    // Kept as an empty part (its path stays in the tree) and reported, never dropped silently.
+    ctx.warnings.push(
+      bad >= 0
+        ? { code: 'BAD_COORDINATES', part: path, message: `${ctx.label}: part "${path}" has coordinate ${positions[bad]} (overflow?); its ${triangleCount} triangles were left out` }
+        : { code: 'NO_TRIANGLES', part: path, message: `${ctx.label}: part "${path}" has no triangles (its faces degenerated when meshed)` },
+    );
+    positions = [];
+    return createPart({ index, name, path, positions, indices: [], surfaces: [], color: mesh.color ?? null, deflection: options.linearDeflection ?? 0 });
+  }
   const faces = mesh.brep_faces && mesh.brep_faces.length > 0 ? mesh.brep_faces : [{ first: 0, last: triangleCount - 1, color: null }];
   return createPart({
     index,
@@ -166,6 +355,12 @@ function partFromOcctMesh(mesh: OcctMesh, index: number, path: string, name: str
     color: mesh.color ?? null,
     deflection: options.linearDeflection ?? estimateDeflection(positions),
   });
+}
+
+/** Also rejects coordinates so large that products of two overflow (|x| > 1e100). */
+function firstNonFinite(values: ArrayLike<number>): number {
+  for (let i = 0; i < values.length; i++) if (!(Math.abs(values[i]!) <= 1e100)) return i;
+  return -1;
 }
 
 /** With occt's bounding-box-ratio deflection, the chordal error is about ratio × the shape's box diagonal. */

@@ -31,6 +31,10 @@ const IMPROVEMENT = 1 - 1e-9;
  * ties, so axis-aligned CAD parts get exact axis-aligned boxes), the minimum-area rectangle
  * around each eigenvector, and around the normals of the largest hull faces.
  *
+ * Above 1024 points the axes are chosen on a bounded sample (the extreme points along 13
+ * directions plus an even stride), so the fit stays linear; the extents still come from every
+ * point, and the AABB wins when the sampled frame turns out bigger.
+ *
  * Fallbacks: fewer than 4 points, or points that are coplanar, collinear or coincident (no hull
  * with volume) use the covariance of the points instead of the hull's; all coincident points
  * give the AABB axes. The hull is built here with exact predicates (see `convexHull`): the
@@ -57,7 +61,10 @@ export function fitObb(positions: ArrayLike<number>, count?: number): Obb {
     expandAabbByPoint(box, x, y, z);
   }
   const identity = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
-  const norm = normalisedPoints(positions, n);
+  // Large clouds: choose the axes from a bounded sample (the extremes plus an even stride),
+  // then bound every point along them. Linear in n; the exact hull of 300k points took seconds.
+  const sample = n > SAMPLE_ABOVE ? boundedSample(positions, n) : null;
+  const norm = sample ? normalisedPoints(sample, sample.length / 3) : normalisedPoints(positions, n);
   const centre: [number, number, number] = [0.5 * box[0]! + 0.5 * box[3]!, 0.5 * box[1]! + 0.5 * box[4]!, 0.5 * box[2]! + 0.5 * box[5]!];
   // all coincident (or one point): the AABB, i.e. the point itself
   if (!norm) return finalize(positions, n, centre, identity, CONTAIN_EPS * aabbMagnitude(box));
@@ -65,9 +72,10 @@ export function fitObb(positions: ArrayLike<number>, count?: number): Obb {
   const { q, c, s } = norm;
   const eps = CONTAIN_EPS * (aabbMagnitude(box) + s);
 
-  const hull = hullStatistics(q, n);
-  const support = hull ? hull.vertices : allIndices(n);
-  const covariance = hull ? hull.covariance : pointCovariance(q, n);
+  const m = sample ? sample.length / 3 : n;
+  const hull = hullStatistics(q, m);
+  const support = hull ? hull.vertices : allIndices(m);
+  const covariance = hull ? hull.covariance : pointCovariance(q, m);
   const eigen = symmetricEigen3(covariance);
 
   const candidates: Float64Array[] = [identity, eigen.vectors];
@@ -89,7 +97,11 @@ export function fitObb(positions: ArrayLike<number>, count?: number): Obb {
       bestVolume = volume;
     }
   }
-  return finalize(positions, n, c, best, eps);
+  const fitted = finalize(positions, n, c, best, eps);
+  if (!sample || best === identity) return fitted;
+  // The sample chose the axes; all points decide: never worse than the AABB.
+  const aligned = finalize(positions, n, c, identity, eps);
+  return obbVolume(fitted) <= obbVolume(aligned) ? fitted : aligned;
 }
 
 /** The OBB with the given axes bounding all points (original coordinates), grown by eps. */
@@ -115,6 +127,54 @@ function finalize(positions: ArrayLike<number>, n: number, c: readonly [number, 
     center[2] += mid * axes[3 * r + 2]!;
   }
   return { center, axes, halfExtents };
+}
+
+/** Above this many points the axes come from a sample of about this many. */
+const SAMPLE_ABOVE = 1024;
+/** Directions whose extreme points always join the sample: axes, face and space diagonals (xyz flat). */
+const DIRECTIONS = Float64Array.from([
+  1, 0, 0, 0, 1, 0, 0, 0, 1,
+  1, 1, 0, 1, -1, 0, 1, 0, 1, 1, 0, -1, 0, 1, 1, 0, 1, -1,
+  1, 1, 1, 1, 1, -1, 1, -1, 1, -1, 1, 1,
+]);
+const DIRECTION_COUNT = DIRECTIONS.length / 3;
+
+/** The points extreme along 13 directions (both ways) and every k-th point: about SAMPLE_ABOVE points, xyz flat. */
+function boundedSample(positions: ArrayLike<number>, n: number): Float64Array {
+  const stride = Math.ceil(n / (SAMPLE_ABOVE - 2 * DIRECTION_COUNT));
+  const strided = Math.ceil(n / stride);
+  const out = new Float64Array(3 * (strided + 2 * DIRECTION_COUNT));
+  const lo = new Float64Array(DIRECTION_COUNT).fill(Infinity), hi = new Float64Array(DIRECTION_COUNT).fill(-Infinity);
+  const extreme = new Uint32Array(2 * DIRECTION_COUNT);
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const x = positions[3 * i]!, y = positions[3 * i + 1]!, z = positions[3 * i + 2]!;
+    for (let d = 0; d < DIRECTION_COUNT; d++) {
+      const p = DIRECTIONS[3 * d]! * x + DIRECTIONS[3 * d + 1]! * y + DIRECTIONS[3 * d + 2]! * z;
+      if (p < lo[d]!) {
+        lo[d] = p;
+        extreme[2 * d] = i;
+      }
+      if (p > hi[d]!) {
+        hi[d] = p;
+        extreme[2 * d + 1] = i;
+      }
+    }
+    if (i % stride === 0) {
+      out[3 * k] = x;
+      out[3 * k + 1] = y;
+      out[3 * k + 2] = z;
+      k++;
+    }
+  }
+  for (let e = 0; e < extreme.length; e++) {
+    const i = extreme[e]!;
+    out[3 * k] = positions[3 * i]!;
+    out[3 * k + 1] = positions[3 * i + 1]!;
+    out[3 * k + 2] = positions[3 * i + 2]!;
+    k++;
+  }
+  return out.subarray(0, 3 * k);
 }
 
 function allIndices(n: number): Uint32Array {

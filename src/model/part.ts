@@ -1,6 +1,6 @@
 import { SurfcdError } from '../errors.js';
 import { emptyAabb, expandAabbByPoint, type Aabb } from '../math/aabb.js';
-import { fitObb } from '../math/obb.js';
+import { fitObb, type Obb } from '../math/obb.js';
 import type { Part, Surface } from './types.js';
 
 export interface SurfaceRange {
@@ -56,6 +56,7 @@ export function createPart(input: PartInput): Part {
   const triangleSurface = new Uint32Array(triangleCount);
   const covered = new Uint8Array(triangleCount);
   const bounds = emptyAabb();
+  let obb: Obb | null = null;
   const part = {
     index: input.index ?? 0,
     name,
@@ -66,8 +67,11 @@ export function createPart(input: PartInput): Part {
     triangleSurface,
     surfaces: [] as Surface[],
     bounds,
-    // A part without vertices still needs a box; it is never tested (no triangles).
-    obb: vertexCount > 0 ? fitObb(positions, vertexCount) : { center: new Float64Array(3), axes: new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]), halfExtents: new Float64Array(3) },
+    // Fitted on first use (the OBB pre-check, the cache): the fit costs more than both index
+    // levels together in a cold process, and many parts are never pre-checked at all.
+    get obb(): Obb {
+      return (obb ??= vertexCount > 0 ? fitObb(positions, vertexCount) : { center: new Float64Array(3), axes: new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]), halfExtents: new Float64Array(3) });
+    },
     surfaceTree: null,
     ...(input.color ? { color: input.color } : {}),
     ...(input.deflection !== undefined ? { deflection: input.deflection } : {}),
@@ -86,8 +90,8 @@ export function createPart(input: PartInput): Part {
       if (covered[t]) throw new SurfcdError('INVALID_MESH', `${where}: triangle ${t} belongs to two surfaces (surface ${s} and ${triangleSurface[t]})`);
       covered[t] = 1;
       triangleSurface[t] = s;
-      expandByTriangle(surfaceBounds, positions, indices, t);
     }
+    if (last >= first) surfaceBox(surfaceBounds, positions, indices, first, last);
     expandAabb(bounds, surfaceBounds);
     part.surfaces.push({
       index: s,
@@ -106,11 +110,25 @@ export function createPart(input: PartInput): Part {
   return part;
 }
 
-function expandByTriangle(box: Aabb, positions: Float64Array, indices: Uint32Array, t: number): void {
-  for (let k = 0; k < 3; k++) {
-    const v = indices[3 * t + k]! * 3;
-    expandAabbByPoint(box, positions[v]!, positions[v + 1]!, positions[v + 2]!);
+/** Box of triangles first..last, in one flat loop (no call per vertex: this runs cold, once per import). */
+function surfaceBox(box: Aabb, positions: Float64Array, indices: Uint32Array, first: number, last: number): void {
+  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
+  for (let i = 3 * first, end = 3 * last + 3; i < end; i++) {
+    const v = 3 * indices[i]!;
+    const x = positions[v]!, y = positions[v + 1]!, z = positions[v + 2]!;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+    if (z < z0) z0 = z;
+    if (z > z1) z1 = z;
   }
+  box[0] = x0;
+  box[1] = y0;
+  box[2] = z0;
+  box[3] = x1;
+  box[4] = y1;
+  box[5] = z1;
 }
 
 function expandAabb(box: Aabb, other: Aabb): void {

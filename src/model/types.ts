@@ -76,6 +76,17 @@ export interface Assembly {
   readonly parts: Part[];
   /** Where it came from (file path), when it came from a file. */
   readonly source?: string;
+  /** What the import noticed but did not stop for (always set by loadAssembly; empty when clean). */
+  readonly warnings?: readonly LoadWarning[];
+}
+
+/** Something an import noticed: parts may be missing or misnamed; `--strict` makes these errors. */
+export interface LoadWarning {
+  readonly code: 'NO_TRIANGLES' | 'NO_GEOMETRY' | 'UNRESOLVED_REFERENCE' | 'DUPLICATE_ENTITY' | 'NAME_ENCODING' | 'BAD_COORDINATES' | 'READER_MESSAGE';
+  /** One line naming the part / product / entity. */
+  readonly message: string;
+  /** The part path, when the warning is about one part. */
+  readonly part?: string;
 }
 
 export function triangleCountOf(part: Part): number {

@@ -1,6 +1,7 @@
 import { SurfcdError } from '../errors.js';
 import { toRigid, type Pose, type Rigid } from '../math/rigid.js';
 import type { Part } from '../model/types.js';
+import { assertPose } from '../model/validate.js';
 
 export type Vec3 = [number, number, number];
 
@@ -8,6 +9,7 @@ export type Vec3 = [number, number, number];
 export function readPoses(a: Part, poseA: Pose, b: Part, poseB: Pose, query: string): [Rigid, Rigid] {
   if (!a || !Array.isArray(a.surfaces)) throw new SurfcdError('INVALID_OPTION', `${query}: part A is not a Part (use partFromMesh or loadAssembly)`);
   if (!b || !Array.isArray(b.surfaces)) throw new SurfcdError('INVALID_OPTION', `${query}: part B is not a Part (use partFromMesh or loadAssembly)`);
+  assertPose(poseA, query, 'poseA'); assertPose(poseB, query, 'poseB'); // null is not "no motion"
   return [toRigid(poseA, `${query}: pose of part "${a.path}"`), toRigid(poseB, `${query}: pose of part "${b.path}"`)];
 }
 

@@ -8,7 +8,7 @@ import { SurfcdError } from '../errors.js';
 import type { Aabb } from '../math/aabb.js';
 import type { Obb } from '../math/obb.js';
 import type { SurfaceKind } from '../model/surfaceKind.js';
-import type { Assembly, BoxTree, Part, ProductNode, Surface } from '../model/types.js';
+import type { Assembly, BoxTree, LoadWarning, Part, ProductNode, Surface } from '../model/types.js';
 
 export const CLONE_TAG = 'surfcd/assembly-clone@1';
 
@@ -44,6 +44,8 @@ export interface AssemblyData {
   root: ProductNode;
   parts: PartData[];
   source?: string;
+  /** The import's warnings (plain objects), so a worker load reports them too. */
+  warnings?: LoadWarning[];
 }
 
 const treeOf = (t: BoxTree | null): BoxTree | null =>
@@ -83,7 +85,7 @@ export function assemblyToData(assembly: Assembly): { data: AssemblyData; transf
     ...(p.color ? { color: p.color } : {}),
     ...(p.deflection !== undefined ? { deflection: p.deflection } : {}),
   }));
-  const data: AssemblyData = { tag: CLONE_TAG, name: assembly.name, units: assembly.units, root: assembly.root, parts, ...(assembly.source ? { source: assembly.source } : {}) };
+  const data: AssemblyData = { tag: CLONE_TAG, name: assembly.name, units: assembly.units, root: assembly.root, parts, ...(assembly.source ? { source: assembly.source } : {}), ...(assembly.warnings ? { warnings: [...assembly.warnings] } : {}) };
   return { data, transfer: [...buffers] };
 }
 
@@ -121,5 +123,5 @@ export function assemblyFromData(data: AssemblyData): Assembly {
     });
     return part;
   });
-  return { name: data.name, units: data.units, root: data.root, parts, ...(data.source ? { source: data.source } : {}) };
+  return { name: data.name, units: data.units, root: data.root, parts, ...(data.source ? { source: data.source } : {}), ...(Array.isArray(data.warnings) ? { warnings: data.warnings } : {}) };
 }

@@ -5,6 +5,7 @@ import { readCadFile } from '../import/readFile.js';
 import type { Assembly } from '../model/types.js';
 import { loadAssembly as loadAnywhere } from './loadAssembly.js';
 import { loadCached } from './loadCached.js';
+import { assertOptions } from '../model/validate.js';
 
 export { partFromMesh, type MeshInput } from './mesh.js';
 export { partFromGeometry, type GeometryLike } from './geometry.js';
@@ -20,7 +21,8 @@ export interface AssemblyLoadOptions extends LoadOptions {
 const withFileSystem = (options: LoadOptions | undefined): LoadOptions => ({ readFile: readCadFile, ...options });
 
 /** Reads a STEP/IGES/BREP file (path or bytes) and builds every part's S-CD index. */
-export function loadAssembly(source: string | Uint8Array, options: AssemblyLoadOptions = {}): Promise<Assembly> {
+export async function loadAssembly(source: string | Uint8Array, options: AssemblyLoadOptions = {}): Promise<Assembly> {
+  assertOptions(options, 'loadAssembly');
   const { cache, ...loadOptions } = options ?? {};
   const dir = cacheDirOf(cache);
   if (dir !== null && typeof source === 'string') return loadCached(source, withFileSystem(loadOptions), dir);

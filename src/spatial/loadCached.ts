@@ -16,7 +16,7 @@ const entries = new WeakMap<Assembly, { dir: string; key: string; kinds: number 
 export let lastCacheOutcome: 'hit' | 'miss' | 'rewritten' | 'unwritable' | 'unread' = 'miss';
 
 export async function loadCached(path: string, options: LoadOptions, dir: string): Promise<Assembly> {
-  const bytes = await readSourceBytes(path);
+  const bytes = await readSourceBytes(path, options.maxFileBytes);
   // Unreadable: let the importer throw its usual, precise error.
   if (bytes === null) {
     lastCacheOutcome = 'unread';
@@ -28,7 +28,8 @@ export async function loadCached(path: string, options: LoadOptions, dir: string
   let stale = false;
   if (entry) {
     try {
-      const assembly = deserializeAssembly(entry, path);
+      // Entries are only written for loads without warnings (below), so a hit has none.
+      const assembly: Assembly = { ...deserializeAssembly(entry, path), warnings: [] };
       entries.set(assembly, { dir, key, kinds: keptKinds(assembly) });
       lastCacheOutcome = 'hit';
       return assembly;
@@ -38,7 +39,8 @@ export async function loadCached(path: string, options: LoadOptions, dir: string
     }
   }
   const assembly = indexAssembly(await readAssembly(path, options));
-  const written = await writeCacheEntry(dir, key, serializeAssembly(assembly, keepKind));
+  // A load with warnings is not cached: the next run imports again and says them again (--strict stays true).
+  const written = (assembly.warnings ?? []).length === 0 && (await writeCacheEntry(dir, key, serializeAssembly(assembly, keepKind)));
   if (written) entries.set(assembly, { dir, key, kinds: keptKinds(assembly) });
   lastCacheOutcome = !written ? 'unwritable' : stale ? 'rewritten' : 'miss';
   return assembly;

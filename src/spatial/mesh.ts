@@ -1,7 +1,7 @@
-import { SurfcdError } from '../errors.js';
 import { createPart, type SurfaceRange } from '../model/part.js';
 import type { Part } from '../model/types.js';
 import { indexPart } from './indexPart.js';
+import { assertMeshInput } from '../model/validate.js';
 
 export interface MeshInput {
   name: string;
@@ -14,6 +14,6 @@ export interface MeshInput {
 
 /** A part from raw triangles, no CAD file needed. */
 export function partFromMesh(mesh: MeshInput): Part {
-  if (!mesh || typeof mesh !== 'object') throw new SurfcdError('INVALID_MESH', 'partFromMesh: expected {name, positions, indices, surfaces}');
+  assertMeshInput(mesh, 'partFromMesh');
   return indexPart(createPart({ ...mesh, name: mesh.name ?? '' }));
 }

@@ -11,6 +11,8 @@ import { motionScenario } from './scenarios/motion.js';
 import { proximity } from './scenarios/proximity.js';
 import { scaling } from './scenarios/scaling.js';
 import { tumbling } from './scenarios/tumbling.js';
+import { cold } from './scenarios/cold.js';
+import { atRest } from './scenarios/atRest.js';
 import { fmt, hasShared, machine, note, projectRoot, sharedStepDir, sink, table } from './util.js';
 
 const SCENARIOS: Record<string, (o: BenchOptions) => Promise<ScenarioOutput>> = {
@@ -21,6 +23,8 @@ const SCENARIOS: Record<string, (o: BenchOptions) => Promise<ScenarioOutput>> = 
   motion: motionScenario,
   narrow: narrowComparison,
   obbtests: obbTests,
+  cold,
+  atRest,
 };
 
 const USAGE = `usage: npm run bench -- [--quick] [--only ${Object.keys(SCENARIOS).join(',')}] [--out bench-results.json]

@@ -463,6 +463,32 @@ describe('fitObb', () => {
     expect(obbVolume(o)).toBeLessThan(64 * 1.05);
   });
 
+  it('fits large CAD-like clouds from a bounded sample: box surfaces and cylinders, all points contained', () => {
+    // Points on the surface of a rotated box (all near the hull) and on a long rotated cylinder.
+    let seed = 777;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) * 2 - 1;
+    const R = quatToMatrix([0.3, -0.5, 0.7, 0.4]);
+    const n = 30000;
+    const box = new Float64Array(3 * n);
+    const cyl = new Float64Array(3 * n);
+    for (let i = 0; i < n; i++) {
+      const face = i % 6, axis = face >> 1, sign = face & 1 ? 1 : -1;
+      const local: V3 = [rnd() * 5, rnd() * 2, rnd() * 1];
+      local[axis] = sign * [5, 2, 1][axis]!;
+      const p = mulMV(R, local);
+      box.set([p[0] - 1e4, p[1] + 3, p[2]], 3 * i);
+      const t = Math.PI * rnd();
+      const c = mulMV(R, [Math.cos(t), Math.sin(t), 20 * rnd()]);
+      cyl.set(c, 3 * i);
+    }
+    const ob = fitObb(box);
+    expect(containsAll(ob, box)).toBe(true);
+    expect(obbVolume(ob)).toBeLessThan(80 * 1.05);
+    const oc = fitObb(cyl);
+    expect(containsAll(oc, cyl)).toBe(true);
+    expect(obbVolume(oc)).toBeLessThan(2 * 2 * 40 * 1.05);
+  });
+
   it('respects count and rejects bad input with INVALID_MESH', () => {
     const pts = new Float64Array([0, 0, 0, 1, 1, 1, NaN, 5, 5]);
     const o = fitObb(pts, 2);

@@ -16,9 +16,10 @@ describe('assemblyToData / assemblyFromData (structured clone across workers)', 
     }),
   };
   const pose = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.9, 0.1, 0, 1];
+  const identity = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]; // a null pose is an error (issue 10), not the identity
 
   it('survives structuredClone with every typed array transferred, and collides the same without re-indexing', () => {
-    const before = collide(assembly.parts[0]!, pose, assembly.parts[1]!, null as never, { mode: 'all-triangles' });
+    const before = collide(assembly.parts[0]!, pose, assembly.parts[1]!, identity, { mode: 'all-triangles' });
     const { data, transfer } = assemblyToData(assembly);
     const treeSizes = assembly.parts.map((p) => p.surfaceTree!.nodeBoxes.length);
     const copy = assemblyFromData(structuredClone(data, { transfer }));
@@ -31,7 +32,7 @@ describe('assemblyToData / assemblyFromData (structured clone across workers)', 
         expect(s.index).toBe(k);
       });
     });
-    const after = collide(copy.parts[0]!, pose, copy.parts[1]!, null as never, { mode: 'all-triangles' });
+    const after = collide(copy.parts[0]!, pose, copy.parts[1]!, identity, { mode: 'all-triangles' });
     expect(after.surfacePairs).toEqual(before.surfacePairs);
     expect(Array.from(after.trianglePairs!)).toEqual(Array.from(before.trianglePairs!));
   });

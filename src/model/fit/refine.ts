@@ -40,7 +40,17 @@ export interface RefineProblem<S> {
   residuals(points: PointSet, state: S, out: Float64Array): void;
 }
 
+/**
+ * A closed-form start whose every vertex already lies within this fraction of the tolerance
+ * is kept as it is (issue 14): on exact tessellation vertices the algebraic fits are
+ * exact to rounding, and Levenberg–Marquardt would only polish the last digits.
+ */
+export const KEEP_INITIAL_FRACTION = 0.01;
+
 export function refine<S>(points: PointSet, problem: RefineProblem<S>, init: S, ctx: FitContext): S {
+  const initial = new Float64Array(points.count);
+  problem.residuals(points, init, initial);
+  if (maxAbs(initial) <= KEEP_INITIAL_FRACTION * ctx.tol) return init;
   const sample = samplePoints(points);
   const run = (ps: PointSet, start: S, maxIterations: number): S =>
     levenbergMarquardt(

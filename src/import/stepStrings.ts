@@ -1,0 +1,206 @@
+/**
+ * STEP (ISO 10303-21) string literals: decoding as the standard says, plus the 8-bit
+ * exports real CAD systems write anyway, and the substitution that lets surfcd, not
+ * OpenCascade, decide what part names say.
+ *
+ * OpenCascade reads raw 8-bit names as UTF-8, so a CP1251 name ("плита") becomes one
+ * unrelated character and distinct products collapse into one name. surfcd therefore hands
+ * occt a copy of the file in which every string that needs decoding is replaced by a plain
+ * ASCII key, and maps the keys in occt's node and mesh names back to the decoded text.
+ * Empty PRODUCT names get a key too, resolved to the product's id or its entity number, so
+ * unnamed products stay findable.
+ */
+
+export interface DecodedString {
+  text: string;
+  /** How the raw bytes were read: pure ASCII / escapes, valid UTF-8, or a guessed 8-bit code page. */
+  encoding: 'ascii' | 'utf-8' | 'windows-1251' | 'latin1';
+}
+
+export interface StepNameWarning {
+  /** The literal's raw bytes (between the quotes), hex, so nothing is lost. */
+  rawHex: string;
+  decoded: string;
+  encoding: 'windows-1251' | 'latin1';
+}
+
+export interface StepNameRewrite {
+  /** The bytes to give occt (the input itself when nothing needed rewriting). */
+  bytes: Uint8Array;
+  /** Replaces the keys in a name occt returned by the decoded text. */
+  resolve(name: string): string;
+  /** Names that were not valid UTF-8 and were decoded by guessing the code page. */
+  warnings: StepNameWarning[];
+  /** Every PRODUCT in the file: entity number and the name surfcd gives it. */
+  products: { entity: number; name: string }[];
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const latin1 = new TextDecoder('latin1');
+
+/** ISO 8859 parts selected by \PA\ … \PI\ (the \S\ page). */
+const PAGES = ['iso-8859-1', 'iso-8859-2', 'iso-8859-3', 'iso-8859-4', 'iso-8859-5', 'iso-8859-6', 'iso-8859-7', 'iso-8859-8', 'iso-8859-9'];
+
+/**
+ * Decodes the content of one STEP string literal (the bytes between the quotes, as a
+ * latin1 string so one char = one byte). `fallback` is the code page for raw 8-bit bytes
+ * that are not UTF-8.
+ */
+export function decodeStepString(raw: string, fallback: 'windows-1251' | 'latin1' = 'latin1'): DecodedString {
+  let out = '';
+  let page = 'iso-8859-1';
+  let pending: number[] = []; // raw bytes ≥ 0x80, decoded together
+  let encoding: DecodedString['encoding'] = 'ascii';
+  const flush = (): void => {
+    if (pending.length === 0) return;
+    const bytes = Uint8Array.from(pending);
+    pending = [];
+    try {
+      out += utf8.decode(bytes);
+      if (encoding === 'ascii') encoding = 'utf-8';
+    } catch {
+      out += new TextDecoder(fallback).decode(bytes);
+      encoding = fallback;
+    }
+  };
+  for (let i = 0; i < raw.length; ) {
+    const c = raw.charCodeAt(i);
+    if (c >= 0x80) {
+      pending.push(c);
+      i++;
+      continue;
+    }
+    flush();
+    if (c === 0x27 && raw[i + 1] === "'") {
+      out += "'";
+      i += 2;
+    } else if (c === 0x5c) {
+      const rest = raw.slice(i, i + 4);
+      let m: RegExpMatchArray | null;
+      if (rest.startsWith('\\\\')) {
+        out += '\\';
+        i += 2;
+      } else if ((m = raw.slice(i).match(/^\\X2\\((?:[0-9A-Fa-f]{4})*)\\X0\\/))) {
+        for (let k = 0; k < m[1]!.length; k += 4) out += String.fromCharCode(parseInt(m[1]!.slice(k, k + 4), 16));
+        i += m[0].length;
+      } else if ((m = raw.slice(i).match(/^\\X4\\((?:[0-9A-Fa-f]{8})*)\\X0\\/))) {
+        for (let k = 0; k < m[1]!.length; k += 8) out += safeCodePoint(parseInt(m[1]!.slice(k, k + 8), 16));
+        i += m[0].length;
+      } else if ((m = raw.slice(i).match(/^\\X\\([0-9A-Fa-f]{2})/))) {
+        out += String.fromCharCode(parseInt(m[1]!, 16));
+        i += m[0].length;
+      } else if (rest.startsWith('\\S\\') && i + 3 < raw.length) {
+        out += new TextDecoder(page).decode(Uint8Array.of((raw.charCodeAt(i + 3) & 0x7f) | 0x80));
+        i += 4;
+      } else if ((m = rest.match(/^\\P([A-I])\\/))) {
+        page = PAGES[m[1]!.charCodeAt(0) - 65]!;
+        i += 4;
+      } else if (rest.startsWith('\\N\\')) {
+        i += 3;
+      } else {
+        out += '\\'; // not an escape: keep the backslash as written
+        i++;
+      }
+    } else {
+      out += raw[i];
+      i++;
+    }
+  }
+  flush();
+  return { text: out, encoding };
+}
+
+const safeCodePoint = (n: number): string => (n <= 0x10ffff && !(n >= 0xd800 && n <= 0xdfff) ? String.fromCodePoint(n) : '\uFFFD');
+
+/**
+ * Which 8-bit code page the file's raw non-UTF-8 strings are in. Cyrillic text in CP1251 is
+ * almost all bytes 0xC0–0xFF; Western text in Latin-1 is mostly ASCII letters with a few
+ * accented ones. Decided once per file, so all names read the same way.
+ */
+export function guessCodePage(rawStrings: Iterable<string>): 'windows-1251' | 'latin1' {
+  let high = 0, ascii = 0;
+  for (const raw of rawStrings) {
+    for (let i = 0; i < raw.length; i++) {
+      const c = raw.charCodeAt(i);
+      if (c >= 0xc0 || c === 0xa8 || c === 0xb8) high++;
+      else if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) ascii++;
+    }
+  }
+  return high > 0 && high >= ascii ? 'windows-1251' : 'latin1';
+}
+
+const LITERAL = /'((?:[^']|'')*)'/g;
+const PRODUCT = /#(\d+)\s*=\s*PRODUCT\s*\(\s*'((?:[^']|'')*)'\s*,\s*'((?:[^']|'')*)'/g;
+
+/** Finds a key prefix that does not occur in the file, so keys never collide with real text. */
+function keyPrefix(text: string): string {
+  for (let n = 0; ; n++) {
+    const prefix = `~sfk${n || ''}`;
+    if (!text.includes(prefix)) return prefix;
+  }
+}
+
+/** Rewrites the DATA section's strings for occt (see the file comment). */
+export function rewriteStepNames(bytes: Uint8Array): StepNameRewrite {
+  const text = latin1.decode(bytes);
+  const dataStart = text.search(/\bDATA\s*;/);
+  if (dataStart < 0) return { bytes, resolve: (name) => name, warnings: [], products: [] };
+  const data = text.slice(dataStart);
+  const rawNonUtf8: string[] = [];
+  if (/[\x80-\xff]/.test(data)) for (const m of data.matchAll(LITERAL)) {
+    if (/[\x80-\xff]/.test(m[1]!) && decodeStepString(m[1]!).encoding === 'latin1') rawNonUtf8.push(m[1]!);
+  }
+  const fallback = guessCodePage(rawNonUtf8);
+
+  // PRODUCT names; an empty one (offset of its literal in `data` → replacement) becomes the id or the entity number.
+  const emptyNames = new Map<number, string>();
+  const products: StepNameRewrite['products'] = [];
+  for (const m of data.matchAll(PRODUCT)) {
+    let name = decodeStepString(m[3]!, fallback).text;
+    if (name.trim() === '') {
+      const id = decodeStepString(m[2]!, fallback).text.trim();
+      name = id !== '' ? id : `product-${m[1]}`;
+      emptyNames.set(m.index! + m[0].length - m[3]!.length - 2, name);
+    }
+    products.push({ entity: Number(m[1]), name });
+  }
+  // Fast exit: nothing ≥ 0x80, no backslash, no empty PRODUCT name: occt reads it as is.
+  if (emptyNames.size === 0 && !/[\x80-\xff\\]/.test(data)) return { bytes, resolve: (name) => name, warnings: [], products };
+
+  const needsDecoding = (raw: string): boolean => /[\x80-\xff\\]/.test(raw);
+
+  const prefix = keyPrefix(text);
+  const values: string[] = [];
+  const warnings: StepNameWarning[] = [];
+  const warned = new Set<string>();
+  const rewritten = data.replace(LITERAL, (whole: string, raw: string, offset: number) => {
+    const empty = emptyNames.get(offset);
+    let value: string;
+    if (empty !== undefined) value = empty;
+    else if (needsDecoding(raw)) {
+      const decoded = decodeStepString(raw, fallback);
+      value = decoded.text;
+      if ((decoded.encoding === 'windows-1251' || decoded.encoding === 'latin1') && !warned.has(raw)) {
+        warned.add(raw);
+        warnings.push({ rawHex: hex(raw), decoded: decoded.text, encoding: decoded.encoding });
+      }
+    } else return whole;
+    values.push(value);
+    return `'${prefix}${values.length - 1}~'`;
+  });
+  const keyPattern = new RegExp(`${prefix}(\\d+)~`, 'g');
+  return {
+    bytes: latin1Bytes(text.slice(0, dataStart) + rewritten),
+    resolve: (name) => name.replace(keyPattern, (_, k: string) => values[Number(k)] ?? ''),
+    warnings,
+    products,
+  };
+}
+
+function latin1Bytes(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+  return out;
+}
+
+const hex = (raw: string): string => [...raw].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join(' ');

@@ -1,0 +1,73 @@
+// One cold measurement in a fresh process (spawned by scenarios/cold.ts), because the CLI
+// always runs cold: `node child.js <task> <file> [distRoot]`, prints one JSON line.
+//   build-surfcd <meshes.bin>  createPart + indexPart of every mesh (OBB fit, both trees)
+//   build-peer   <meshes.bin>  three-mesh-bvh's MeshBVH of every mesh
+//   import       <cad file>    loadAssembly without cache (occt-import-js + indexing)
+//   reopen       <cad file> <cache dir>  loadAssembly through the cache (a hit)
+//   cli          <cad file> <cache dir>  the whole `surfcd contacts` process
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { readMeshes } from './meshFile.js';
+
+const [task, file, extra, distRoot] = process.argv.slice(2);
+const root = distRoot ? resolve(distRoot) : resolve(new URL('../../..', import.meta.url).pathname);
+const lib = async <T>(path: string): Promise<T> => (await import(pathToFileURL(resolve(root, path)).href)) as T;
+
+/** Time since `start` as wall ms and CPU ms of this process (user + system: fairer on a busy machine). */
+let cpu0 = process.cpuUsage();
+let wall0 = 0;
+function start(): void {
+  cpu0 = process.cpuUsage();
+  wall0 = performance.now();
+}
+function stop(): { ms: number; cpuMs: number } {
+  const c = process.cpuUsage(cpu0);
+  return { ms: performance.now() - wall0, cpuMs: (c.user + c.system) / 1000 };
+}
+
+async function main(): Promise<{ ms: number; cpuMs: number }> {
+  if (task === 'build-surfcd' || task === 'build-peer') {
+    const meshes = readMeshes(readFileSync(file!));
+    if (task === 'build-surfcd') {
+      const { createPart } = await lib<typeof import('../../../src/model/part.js')>('src/model/part.js');
+      const { indexPart } = await lib<typeof import('../../../src/spatial/indexPart.js')>('src/spatial/indexPart.js');
+      start();
+      for (const m of meshes) indexPart(createPart({ name: 'p', positions: m.positions, indices: m.indices, surfaces: m.surfaces }));
+      return stop();
+    }
+    const { BufferAttribute, BufferGeometry } = await import('three');
+    const { MeshBVH } = await import('three-mesh-bvh');
+    start();
+    for (const m of meshes) {
+      const g = new BufferGeometry();
+      g.setAttribute('position', new BufferAttribute(m.positions, 3));
+      g.setIndex(new BufferAttribute(m.indices.slice(), 1));
+      g.boundsTree = new MeshBVH(g);
+    }
+    return stop();
+  }
+  if (task === 'cli') {
+    // `surfcd contacts <file> --cache <dir> --format csv`, whole process: Node start-up, module
+    // loading and the command (performance.now() and cpuUsage() both count from process start).
+    const { main: cli } = await lib<typeof import('../../../src/cli/main.js')>('src/cli/main.js');
+    // the CSV goes to a file beside the cache (never --out a device: surfcd refuses, and an
+    // atomic rename over /dev/null would replace it)
+    const code = await cli(['contacts', file!, '--cache', extra!, '--format', 'csv', '--out', `${extra!}/contacts.csv`]);
+    if (code !== 0) throw new Error(`surfcd contacts exited ${code}`);
+    const c = process.cpuUsage();
+    return { ms: performance.now(), cpuMs: (c.user + c.system) / 1000 };
+  }
+  const { loadAssembly } = await lib<typeof import('../../../src/index.js')>('src/index.js');
+  start();
+  await loadAssembly(file!, task === 'reopen' ? ({ cache: extra } as never) : {});
+  return stop();
+}
+
+main().then(
+  (t) => process.stdout.write(JSON.stringify(t) + '\n'),
+  (error: unknown) => {
+    process.stderr.write(String(error instanceof Error ? error.stack : error) + '\n');
+    process.exit(1);
+  },
+);

@@ -1,0 +1,52 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { separatedByPlane, trianglePlane } from '../../src/collide/triangles.js';
+import { axisPermutation } from '../../src/collide/leafQuery.js';
+import { trianglesIntersect, trianglesWithin } from '../../src/index.js';
+
+const c = fc.oneof(fc.integer({ min: -4, max: 4 }), fc.double({ min: -4, max: 4, noNaN: true }));
+const tri = fc.tuple(c, c, c, c, c, c, c, c, c).map((v) => Float64Array.from(v));
+const scaleOffset = fc.tuple(fc.constantFrom(1, 1e-6, 1e6), fc.constantFrom(0, 1e6));
+
+describe('separatedByPlane (cheap rejection before the exact test)', () => {
+  it('never rejects a pair the exact tests say meet: random, touching, coplanar, degenerate, any scale', () => {
+    const plane = new Float64Array(7);
+    fc.assert(
+      fc.property(tri, tri, fc.nat(8), fc.constantFrom(0, 0, 1e-3, 0.5), scaleOffset, (a, b, shared, tol, [s, off]) => {
+        // Make touching cases common: share a vertex, or make b coplanar with a.
+        if (shared < 3) b.set(a.subarray(3 * shared, 3 * shared + 3), 0);
+        if (shared === 3) for (let k = 0; k < 9; k += 3) b[k + 2] = a[2]!, a[k + 2] = a[2]!;
+        for (let i = 0; i < 9; i++) {
+          a[i] = a[i]! * s + off;
+          b[i] = b[i]! * s + off;
+        }
+        const t = tol * s;
+        trianglePlane(b, plane);
+        if (separatedByPlane(b, plane, a, t)) {
+          expect(trianglesWithin(a, b, t)).toBe(false);
+          if (t === 0) expect(trianglesIntersect(a, b)).toBe(false);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('rejects clearly separated parallel triangles and keeps touching ones', () => {
+    const plane = new Float64Array(7);
+    const b = Float64Array.from([0, 0, 0, 1, 0, 0, 0, 1, 0]);
+    trianglePlane(b, plane);
+    expect(separatedByPlane(b, plane, Float64Array.from([0, 0, 1e-6, 1, 0, 1e-6, 0, 1, 1e-6]), 0)).toBe(true);
+    expect(separatedByPlane(b, plane, Float64Array.from([0, 0, 0, 1, 0, 1, 0, 1, 1]), 0)).toBe(false);
+    expect(separatedByPlane(b, plane, Float64Array.from([0, 0, 0.1, 1, 0, 0.1, 0, 1, 0.1]), 0.2)).toBe(false);
+  });
+});
+
+describe('axisPermutation', () => {
+  it('accepts signed axis permutations with any translation, rejects other rotations', () => {
+    expect(axisPermutation([1, 0, 0, 5, 0, 1, 0, -3, 0, 0, 1, 2])).toBe(true);
+    expect(axisPermutation([0, -1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0])).toBe(true);
+    const c30 = Math.cos(0.5), s30 = Math.sin(0.5);
+    expect(axisPermutation([c30, -s30, 0, 0, s30, c30, 0, 0, 0, 0, 1, 0])).toBe(false);
+    expect(axisPermutation([1, 1e-9, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0])).toBe(false);
+  });
+});

@@ -1,0 +1,95 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildBoxTree, buildBoxTreeRbush, COUNT_MASK, LEAF_FLAG } from '../../src/spatial/boxTree.js';
+import { queryBoxTree } from '../../src/collide/treeQuery.js';
+import { emptyStats } from '../../src/collide/stats.js';
+import type { BoxTree } from '../../src/model/types.js';
+
+const coord = fc.oneof(fc.integer({ min: -20, max: 20 }).map((v) => v / 4), fc.double({ min: -1e6, max: 1e6, noNaN: true }));
+const box = fc.tuple(coord, coord, coord, fc.double({ min: 0, max: 10, noNaN: true }), fc.double({ min: 0, max: 10, noNaN: true }), fc.double({ min: 0, max: 10, noNaN: true }));
+const toBoxes = (list: number[][]): Float64Array => Float64Array.from(list.flatMap(([x, y, z, dx, dy, dz]) => [x!, y!, z!, x! + dx!, y! + dy!, z! + dz!]));
+
+function leaves(tree: BoxTree): string[] {
+  const out: string[] = [];
+  for (let n = 0; n < tree.nodeFirst.length; n++) {
+    if ((tree.nodeCount[n]! & LEAF_FLAG) === 0) continue;
+    const first = tree.nodeFirst[n]!, count = tree.nodeCount[n]! & COUNT_MASK;
+    out.push(Array.from(tree.itemIds.subarray(first, first + count)).sort((a, b) => a - b).join(','));
+  }
+  return out;
+}
+
+function checkStructure(tree: BoxTree, count: number): void {
+  const seen = new Uint8Array(count);
+  for (let n = 0; n < tree.nodeFirst.length; n++) {
+    const packed = tree.nodeCount[n]!, first = tree.nodeFirst[n]!, k = packed & COUNT_MASK;
+    expect(k).toBeLessThanOrEqual(9);
+    const leaf = (packed & LEAF_FLAG) !== 0;
+    for (let c = first; c < first + k; c++) {
+      const child = leaf ? tree.itemBoxes : tree.nodeBoxes;
+      if (!leaf) expect(c).toBeGreaterThan(n);
+      for (let a = 0; a < 3; a++) {
+        expect(child[6 * c + a]!).toBeGreaterThanOrEqual(tree.nodeBoxes[6 * n + a]!);
+        expect(child[6 * c + 3 + a]!).toBeLessThanOrEqual(tree.nodeBoxes[6 * n + 3 + a]!);
+      }
+      if (leaf) seen[tree.itemIds[c]!]!++;
+    }
+  }
+  expect(Array.from(seen).every((s) => s === 1)).toBe(true);
+}
+
+describe('buildBoxTree (packed bulk load)', () => {
+  it('holds every item once, nests boxes, and answers queries like brute force', () => {
+    fc.assert(
+      fc.property(fc.array(box, { maxLength: 300 }), fc.array(box, { minLength: 1, maxLength: 5 }), (list, queries) => {
+        const boxes = toBoxes(list);
+        const tree = buildBoxTree(boxes, list.length);
+        checkStructure(tree, list.length);
+        const out = new Uint32Array(list.length + 1);
+        for (const q of toBoxes(queries).reduce<number[][]>((acc, _, i, all) => (i % 6 === 0 ? [...acc, Array.from(all.slice(i, i + 6))] : acc), [])) {
+          const found = Array.from(out.subarray(0, queryBoxTree(tree, Float64Array.from(q), out, emptyStats()))).sort((a, b) => a - b);
+          // Brute force on the float32-rounded item boxes (what the tree stores, outward).
+          const want: number[] = [];
+          for (let i = 0; i < list.length; i++) {
+            let hit = true;
+            for (let a = 0; a < 3; a++) if (!(Math.fround(boxes[6 * i + a]!) <= q[3 + a]! + 1e-3 * Math.abs(q[3 + a]!) + 1e-3 && Math.fround(boxes[6 * i + 3 + a]!) >= q[a]! - 1e-3 * Math.abs(q[a]!) - 1e-3)) hit = false;
+            let exact = true;
+            for (let a = 0; a < 3; a++) if (!(boxes[6 * i + a]! <= q[3 + a]! && boxes[6 * i + 3 + a]! >= q[a]!)) exact = false;
+            if (exact) expect(found).toContain(i); // conservative: never misses a true overlap
+            if (hit) want.push(i);
+          }
+          for (const f of found) expect(want).toContain(f); // and finds nothing far away
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('partitions exactly as rbush-3d does (same nodes, same boxes, same leaf sets) when keys are distinct', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.double({ min: -1e3, max: 1e3, noNaN: true }), { minLength: 0, maxLength: 400 }), fc.integer({ min: 1, max: 1e6 }), (xs, seed) => {
+        // Distinct keys on every axis: x, a permutation of it for y and z.
+        const n = xs.length;
+        const boxes = new Float64Array(6 * n);
+        for (let i = 0; i < n; i++) {
+          const x = xs[i]!, y = xs[(i * 7 + seed) % n]!, z = xs[(i * 13 + 3 * seed) % n]!;
+          boxes.set([x, y + 0.5 * x, z, x + 1, y + 0.5 * x + 2, z + 0.25], 6 * i);
+        }
+        // (y and z keys may repeat only if xs has duplicates, which uniqueArray forbids; y + 0.5x may tie, rarely)
+        const packed = buildBoxTree(boxes, n);
+        const reference = buildBoxTreeRbush(boxes, n);
+        expect(Array.from(packed.nodeCount)).toEqual(Array.from(reference.nodeCount));
+        expect(Array.from(packed.nodeFirst)).toEqual(Array.from(reference.nodeFirst));
+        expect(leaves(packed)).toEqual(leaves(reference));
+        expect(Array.from(packed.nodeBoxes)).toEqual(Array.from(reference.nodeBoxes));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('an empty tree matches nothing', () => {
+    const tree = buildBoxTree(new Float64Array(0), 0);
+    expect(queryBoxTree(tree, Float64Array.from([-1e9, -1e9, -1e9, 1e9, 1e9, 1e9]), new Uint32Array(1), emptyStats())).toBe(0);
+    expect(tree.nodeCount[0]).toBe(LEAF_FLAG);
+  });
+});
