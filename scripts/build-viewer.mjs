@@ -1,14 +1,18 @@
 #!/usr/bin/env node
-// Bundles the report / viewer page (src/viewer, with three.js) into dist/viewer/page.js,
-// one minified browser script that `surfcd report` inlines into its HTML and `surfcd view`
-// serves. Prints the bundle size. Run by `npm run build`.
+// Bundles the report page (src/viewer, with three.js) into dist/viewer/page.js and the live
+// viewer (the same page plus the surfcd core and drag tools) into dist/viewer/view.js,
+// each one minified browser script that `surfcd report` / `surfcd view` inline into their
+// HTML. Prints the bundle sizes. Run by `npm run build`.
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const entries = [['page', 'src/viewer/page.ts']];
+const entries = [
+  ['page', 'src/viewer/reportEntry.ts'],
+  ['view', 'src/viewer/viewEntry.ts'],
+];
 
 mkdirSync(resolve(root, 'dist/viewer'), { recursive: true });
 for (const [name, entry] of entries) {

@@ -7,6 +7,7 @@ import { registerConstraintsCommand } from './constraints.js';
 import { registerRemovalCommands, takeRemovalExitCode } from './removal.js';
 import { registerSimulateCommand, takeSimulateExitCode } from './simulate.js';
 import { registerReportCommand } from './report.js';
+import { registerViewCommand } from './view.js';
 import { SurfcdError } from '../errors.js';
 import { contactsCsv, contactsJson, contactsTable, interferenceOnly } from '../report/contactsReport.js';
 import { inspectJson, inspectText } from '../report/inspectReport.js';
@@ -80,6 +81,7 @@ export function buildProgram(): Command {
   registerRemovalCommands(program);
   registerSimulateCommand(program);
   registerReportCommand(program);
+  registerViewCommand(program);
   return program;
 }
 

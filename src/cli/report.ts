@@ -1,5 +1,6 @@
 /** `surfcd report <file>`: every contact, interference and clearance fit as one offline HTML page, JSON or Markdown. */
 import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { Command, Option } from 'commander';
 import { findContacts } from '../collide/findContacts.js';
 import { pluginsFor, recognizeConstraints, DEFAULT_CLEARANCE, DEFAULT_TOLERANCE } from '../constraints/recognize.js';
@@ -10,6 +11,9 @@ import { constraintText } from '../report/constraintsReport.js';
 import { reportHtml } from '../report/htmlReport.js';
 import { applyPrevious, previousItems } from '../report/reportDiff.js';
 import { buildReport, type ReportModel } from '../report/reportModel.js';
+import { timelineOf } from '../report/timeline.js';
+import { parseMotionScript } from '../simulate/script.js';
+import { simulate } from '../simulate/simulate.js';
 import { headlineOf, reportJson, reportMarkdown } from '../report/reportText.js';
 import { loadAssembly } from '../spatial/load.js';
 import { addLoadFlags, loadOptionsOf, parseMoves, type LoadFlags } from './loadFlags.js';
@@ -17,7 +21,7 @@ import { emit, parseNumber } from './output.js';
 
 interface Flags extends LoadFlags {
   tolerance: string;
-  clearance: string;
+  clearance?: string;
   move: string[];
   previous?: string;
   script?: string;
@@ -26,22 +30,26 @@ interface Flags extends LoadFlags {
 }
 
 /** Contacts and constraints of the assembly in the given poses, as the report model. */
-export function reportModelOf(assembly: Assembly, options: { tolerance: number; clearance: number; poses?: Record<string, Pose> }): ReportModel {
+/** `clearance` undefined: by size (ISO 273 clearance holes), as `surfcd constraints` does. */
+export function reportModelOf(assembly: Assembly, options: { tolerance: number; clearance?: number | undefined; poses?: Record<string, Pose> }): ReportModel {
   const poses = options.poses ?? {};
   const contacts = findContacts(assembly, { tolerance: options.tolerance, mode: 'all-surfaces', poses });
-  const constraints = recognizeConstraints(assembly, { tolerance: options.tolerance, clearance: options.clearance, poses });
+  const constraints = recognizeConstraints(assembly, { tolerance: options.tolerance, poses, ...(options.clearance !== undefined ? { clearance: options.clearance } : {}) });
   const plugins = pluginsFor({});
   return buildReport(assembly, contacts, constraints, { poses, describe: (c) => constraintText(c, plugins) });
 }
 
-export async function readPrevious(path: string): Promise<unknown> {
-  let text: string;
+async function readText(path: string, what: string): Promise<string> {
   try {
-    text = await readFile(path, 'utf8');
+    return await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new SurfcdError(code === 'ENOENT' ? 'FILE_NOT_FOUND' : 'FILE_UNREADABLE', `${path}: cannot read the previous report (${code ?? String(error)})`);
+    throw new SurfcdError(code === 'ENOENT' ? 'FILE_NOT_FOUND' : 'FILE_UNREADABLE', `${path}: cannot read the ${what} (${code ?? String(error)})`);
   }
+}
+
+export async function readPrevious(path: string): Promise<unknown> {
+  const text = await readText(path, 'previous report');
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -56,27 +64,33 @@ export function registerReportCommand(program: Command): Command {
       .description('surface contact report: every interference, contact and clearance fit, with a sentence each, as one offline HTML page (or JSON / Markdown)')
       .argument('<file>', 'STEP, IGES or BREP file')
       .option('-t, --tolerance <mm>', 'surfaces closer than this touch', String(DEFAULT_TOLERANCE))
-      .option('-c, --clearance <mm>', 'largest radial gap of a fit reported as clearance', String(DEFAULT_CLEARANCE))
+      .option('-c, --clearance <mm>', `largest radial gap of a fit reported as clearance (default: by size, ISO 273 clearance holes; ${DEFAULT_CLEARANCE} for other sizes)`)
       .addOption(
         new Option('--move <part=dx,dy,dz>', 'translate a part (mm) before checking, e.g. --move bolt=0.5,0,0 (repeatable)')
           .argParser((value: string, previous: string[]) => [...previous, value])
           .default([], 'none'),
       )
       .option('--previous <report.json>', 'an earlier `--format json` report: mark each item new, persistent or resolved')
-      .option('--script <motion.json>', 'show a surfcd/motion@1 simulation on a timeline (not available yet)')
+      .option('--script <motion.json>', 'simulate a surfcd/motion@1 script and show its steps on a timeline (scrub / play; blocked steps end on their blocking surfaces)')
       .addOption(new Option('--format <format>', 'output format').choices(['html', 'json', 'md']).default('html'))
       .option('-o, --out <file>', 'write the report to a file instead of stdout'),
   ).action(async (file: string, flags: Flags) => {
     const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
-    const clearance = parseNumber('--clearance', flags.clearance, { min: 0 });
+    const clearance = flags.clearance === undefined ? undefined : parseNumber('--clearance', flags.clearance, { min: 0 });
     const poses = parseMoves(flags.move);
-    if (flags.script !== undefined) {
-      throw new SurfcdError('INVALID_OPTION', '--script: simulation timelines are not available yet (the simulate runner has not landed); run without --script');
+    if (flags.script !== undefined && flags.move.length > 0) {
+      throw new SurfcdError('INVALID_OPTION', '--script and --move: a script starts from where the file puts the parts; give one or the other');
     }
+    // check the script and the previous report before paying for the import
+    const script = flags.script !== undefined ? parseMotionScript(await readText(flags.script, 'motion script'), flags.script) : null;
     const previous = flags.previous !== undefined ? previousItems(await readPrevious(flags.previous), flags.previous) : null;
     const assembly = await loadAssembly(file, loadOptionsOf(flags));
     let model = reportModelOf(assembly, { tolerance, clearance, poses });
     if (previous) model = applyPrevious(model, previous, flags.previous ?? null);
+    if (script && flags.script !== undefined) {
+      const simulation = simulate(assembly, script, { source: flags.script, tolerance });
+      model = { ...model, timeline: { source: basename(flags.script), steps: timelineOf(simulation, flags.script) } };
+    }
     const text = flags.format === 'json' ? reportJson(model) : flags.format === 'md' ? reportMarkdown(model) : reportHtml(assembly, model);
     await emit(text, flags.out);
     process.stderr.write(`${headlineOf(model)}\n`);

@@ -11,16 +11,16 @@ import type { Assembly } from '../model/types.js';
 import { buildPayload, type PagePayload } from './pagePayload.js';
 import type { ReportModel } from './reportModel.js';
 
-/** The built page bundle: `dist/viewer/page.js` under the package root. */
-export function viewerBundlePath(): string {
+/** A built page bundle under the package root: `dist/viewer/page.js` (report) or `view.js` (live viewer). */
+export function viewerBundlePath(which: 'page' | 'view' = 'page'): string {
   // src/report (tests) and dist/src/report (built) both sit under the package root
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6 && !existsSync(join(dir, 'package.json')); i++) dir = dirname(dir);
-  return join(dir, 'dist', 'viewer', 'page.js');
+  return join(dir, 'dist', 'viewer', `${which}.js`);
 }
 
-export function readViewerBundle(): string {
-  const path = viewerBundlePath();
+export function readViewerBundle(which: 'page' | 'view' = 'page'): string {
+  const path = viewerBundlePath(which);
   try {
     return readFileSync(path, 'utf8');
   } catch {

@@ -28,6 +28,8 @@ export interface PayloadPart {
   indices: string;
   /** firstTriangle, triangleCount per surface. */
   surfaces: number[];
+  /** Linear deflection of the tessellation (mm), when known: the live viewer's verdicts need it. */
+  deflection: number | null;
 }
 
 export interface PagePayload {
@@ -41,6 +43,8 @@ export interface PagePayload {
   regions: Record<string, { a: number[]; b: number[] }>;
   /** Build facts shown in the page footer (no dates: output stays byte-identical). */
   generator: string;
+  /** `surfcd view`: the options the page's own checks use (clearance null: by size). */
+  live?: { tolerance: number; clearance: number | null };
 }
 
 /** Region triangles kept per side and item: enough to see, bounded for huge overlaps. */
@@ -61,6 +65,7 @@ export function buildPayload(assembly: Assembly, model: ReportModel, base64: Bas
       normals: p.normals ? bytes(p.normals) : null,
       indices: bytes(p.indices),
       surfaces,
+      deflection: p.deflection ?? null,
     };
   });
   return { schema: PAYLOAD_SCHEMA, mode, model, tree: nodeOf(assembly.root), parts, regions: contactRegions(assembly, model), generator: 'surfcd 0.1.0' };

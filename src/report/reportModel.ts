@@ -16,6 +16,7 @@ import type { SurfaceKindType } from '../model/surfaceKind.js';
 import type { Assembly } from '../model/types.js';
 import { contactSentence, clearanceSentence } from './sentences.js';
 import { surfaceNoun } from './surfaceWords.js';
+import type { TimelineStep } from './timeline.js';
 
 export const REPORT_SCHEMA = 'surfcd/report@1';
 
@@ -81,6 +82,8 @@ export interface ReportModel {
   items: ReportItem[];
   groups: PartPairGroup[];
   previous?: { source: string | null; items: number };
+  /** With `--script`: the simulation's steps, for the page's timeline. */
+  timeline?: { source: string; steps: TimelineStep[] };
 }
 
 export interface ReportOptions {
@@ -148,9 +151,9 @@ export function compareItems(x: ReportItem, y: ReportItem): number {
   );
 }
 
-/** Most severe first: interferences by depth, then contacts, then clearances by smallest gap. */
+/** Most severe first: interferences by depth, then contacts, then clearances by smallest gap; resolved items last. */
 export function compareSeverity(x: ReportItem, y: ReportItem): number {
-  return SEVERITY[y.kind] - SEVERITY[x.kind] || (x.kind === 'interference' ? y.depth - x.depth : 0) || (x.kind === 'clearance' ? x.gap - y.gap : 0) || compareItems(x, y);
+  return Number(x.status === 'resolved') - Number(y.status === 'resolved') || SEVERITY[y.kind] - SEVERITY[x.kind] || (x.kind === 'interference' ? y.depth - x.depth : 0) || (x.kind === 'clearance' ? x.gap - y.gap : 0) || compareItems(x, y);
 }
 
 /** Builds the report model from findContacts' and (optionally) recognizeConstraints' results, found with the same poses. */

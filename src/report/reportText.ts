@@ -62,5 +62,10 @@ export function reportMarkdown(model: ReportModel): string {
     out.push('');
   }
   if (model.items.length === 0) out.push('No surfaces touch, interfere or sit in a clearance fit.', '');
+  if (model.timeline) {
+    out.push(`## Simulation (${model.timeline.source})`, '');
+    for (const s of model.timeline.steps) out.push(`- ${s.status === 'free' ? 'free' : `**${s.status}**`}${s.met ? '' : ' (not as expected)'} — ${s.sentence}`);
+    out.push('');
+  }
   return out.join('\n');
 }

@@ -67,6 +67,10 @@ export class ItemList {
     });
   }
 
+  item(id: string): ReportItem | undefined {
+    return this.items.find((i) => i.id === id);
+  }
+
   setItems(items: ReportItem[]): void {
     this.items = items;
     if (this.selected && !items.some((i) => i.id === this.selected)) this.selected = null;

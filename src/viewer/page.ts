@@ -9,7 +9,9 @@
 import type { PagePayload, PayloadNode } from '../report/pagePayload.js';
 import type { ReportItem } from '../report/reportModel.js';
 import { amountText, ItemList, type ListFilters } from './itemList.js';
+import type { LiveApi, startLive } from './live.js';
 import { decodePart, ReportScene, type ScreenBox } from './scene.js';
+import { startTimeline, type TimelineApi } from './timeline.js';
 import { CSS } from './style.js';
 
 export interface ReportPageApi {
@@ -24,6 +26,10 @@ export interface ReportPageApi {
   frames(): number;
   scene: ReportScene;
   setFilters(change: Partial<ListFilters>): void;
+  /** `surfcd view` only: the live drag tools. */
+  live?: LiveApi;
+  /** Reports made with `--script`: the simulation timeline. */
+  timeline?: TimelineApi;
 }
 
 declare global {
@@ -79,7 +85,8 @@ function detailOf(item: ReportItem | null): (Node | string)[] {
   ];
 }
 
-export function startPage(): ReportPageApi {
+/** `live`: the drag tools, passed in by the view entry only, so the report bundle leaves the core out. */
+export function startPage(live?: typeof startLive): ReportPageApi {
   const style = document.createElement('style');
   style.textContent = CSS;
   document.head.append(style);
@@ -122,9 +129,10 @@ export function startPage(): ReportPageApi {
     stage.append(h('div', { id: 'error' }, `3-D view unavailable (${error instanceof Error ? error.message : String(error)}); the list still works.`));
     throw error;
   }
-  tree.append(treeView(payload.tree, payload, (ids, visible) => ids.forEach((i) => scene.setVisible(i, visible))));
+  let liveApi: LiveApi | undefined;
+  tree.append(treeView(payload.tree, payload, (ids, visible) => ids.forEach((i) => (liveApi ? liveApi.setVisible(parts[i]!.path, visible) : scene.setVisible(i, visible)))));
 
-  const byId = new Map(model.items.map((i) => [i.id, i] as const));
+  const byId = (id: string): ReportItem | undefined => itemList.item(id);
   const itemList = new ItemList(list, count, (item) => {
     detail.replaceChildren(...detailOf(item));
     if (!item) return scene.select(null);
@@ -135,6 +143,12 @@ export function startPage(): ReportPageApi {
   });
   itemList.setItems(model.items);
   detail.replaceChildren(...detailOf(null));
+  const timeline = model.timeline ? startTimeline(scene, model.timeline.steps, model.poses, stage) : undefined;
+  if (payload.mode === 'view' && live) {
+    const tools = h('div', { id: 'tools' });
+    stage.append(tools);
+    liveApi = live(scene, itemList, model.items, model.assembly, payload.live?.tolerance ?? model.tolerance, payload.live ? payload.live.clearance : model.clearance, tools);
+  }
 
   const filtersChanged = (): void =>
     itemList.setFilters({ interferenceOnly: onlyInt.checked, hideTouching: hideTouch.checked, part: partSelect.value, status: statusSelect.value, text: search.value.trim(), sort: sortSelect.value as ListFilters['sort'] });
@@ -157,7 +171,7 @@ export function startPage(): ReportPageApi {
     select: (id) => itemList.select(id),
     selected: () => itemList.selected,
     projectedBoxes: () => {
-      const item = itemList.selected ? byId.get(itemList.selected) : undefined;
+      const item = itemList.selected ? byId(itemList.selected) : undefined;
       if (!item) return null;
       const a = partIndex.get(item.partA)!, b = partIndex.get(item.partB)!;
       const rect = canvas.getBoundingClientRect();
@@ -171,6 +185,8 @@ export function startPage(): ReportPageApi {
     frames: () => scene.frames,
     scene,
     setFilters: (change) => itemList.setFilters(change),
+    ...(liveApi ? { live: liveApi } : {}),
+    ...(timeline ? { timeline } : {}),
   };
   scene.onRender = () => {
     if (api.firstRenderMs === null) {
@@ -181,6 +197,3 @@ export function startPage(): ReportPageApi {
   window.surfcdReport = api;
   return api;
 }
-
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => startPage());
-else startPage();

@@ -40,6 +40,7 @@ export interface DecodedPart {
   indices: Uint32Array;
   /** firstTriangle, triangleCount per surface. */
   surfaces: number[];
+  deflection: number | null;
 }
 
 export interface Highlight {
@@ -75,6 +76,7 @@ export function decodePart(p: PayloadPart): DecodedPart {
     normals: p.normals ? new Float32Array(decodeBase64(p.normals)) : null,
     indices: new Uint32Array(decodeBase64(p.indices)),
     surfaces: p.surfaces,
+    deflection: p.deflection,
   };
 }
 

@@ -4,20 +4,7 @@ import { findContacts, recognizeConstraints, SurfcdError, type Assembly, type Po
 import { applyPrevious, previousItems } from '../../src/report/reportDiff.js';
 import { buildReport, itemId, type ReportModel } from '../../src/report/reportModel.js';
 import { reportJson, reportMarkdown } from '../../src/report/reportText.js';
-import { assemblyOf, band, part, rect } from '../constraints/meshes.js';
-
-/**
- * Ground truth by construction: a Ø10 pin in a Ø10.5 plate hole (0.25 mm radial clearance,
- * no contact) and a block resting flat on the plate's top beside the hole.
- */
-function fixture(order: 'plate-first' | 'pin-first' = 'plate-first'): Assembly {
-  const plate = part('plate', [band(5.25, 0, 10, { n: 64, inward: true }), rect(10, 40, -10, 10, 10)]);
-  const pin = part('pin', [band(5, -2, 12, { n: 64 }), rect(-5, 5, -5, 5, -2, true)]);
-  const block = part('block', [rect(15, 25, -5, 5, 10, true), rect(15, 25, -5, 5, 15)]);
-  return assemblyOf(order === 'plate-first' ? [plate, pin, block] : [block, pin, plate]);
-}
-
-const translate = (x: number, y: number, z: number): number[] => [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1];
+import { PUSHED, reportFixture as fixture, translate } from './fixture.js';
 
 function report(assembly: Assembly, poses: Record<string, Pose> = {}): ReportModel {
   const contacts = findContacts(assembly, { tolerance: 0.01, poses });
@@ -38,13 +25,15 @@ describe('report model', () => {
 
   it('a face resting on a face is a contact item with its against constraint', () => {
     const model = report(fixture());
-    expect(model.items.filter((i) => i.kind !== 'clearance').map((i) => i.id)).toEqual(['block:0+plate:1']);
+    // the bottom face lies on the plate; the four side faces meet it along their bottom edges
+    expect(model.items.filter((i) => i.kind !== 'clearance').map((i) => i.id)).toEqual([0, 2, 3, 4, 5].map((s) => `block:${s}+plate:1`));
+    expect(model.items.find((i) => i.id === 'block:2+plate:1')!.sentence).toBe('block flat face (surface 2) touches plate flat face (surface 1)');
     const rest = model.items.find((i) => i.id === 'block:0+plate:1')!;
     expect(rest).toMatchObject({ kind: 'contact', relation: 'touching', depth: 0, constraint: { kind: 'against' } });
     expect(rest.sentence).toBe('block flat face (surface 0) lies flat against plate flat face (surface 1)');
-    expect(model.summary).toEqual({ items: 2, interference: 0, contact: 1, clearance: 1 });
+    expect(model.summary).toEqual({ items: 6, interference: 0, contact: 5, clearance: 1 });
     expect(model.groups).toEqual([
-      { partA: 'block', partB: 'plate', worst: 'contact', items: 1 },
+      { partA: 'block', partB: 'plate', worst: 'contact', items: 5 },
       { partA: 'pin', partB: 'plate', worst: 'clearance', items: 1 },
     ]);
   });
@@ -52,23 +41,27 @@ describe('report model', () => {
   // 2 mm into a 0.25 mm gap: 1.75 mm of overlap, an interference under any sound verdict
   it('pushing the pin into the hole wall turns the same id into an interference; --previous marks new / persistent / resolved', () => {
     const before = report(fixture());
-    const after = report(fixture(), { pin: translate(2, 0, 0), block: translate(0, 0, 1) });
+    const after = report(fixture(), PUSHED);
     const hit = after.items.find((i) => i.id === 'pin:0+plate:0')!;
     expect(hit.kind).toBe('interference');
     expect(hit.depth).toBeGreaterThan(0.05);
     expect(hit.sentence).toMatch(/^pin Ø10 cylinder \(surface 0\) interferes with plate Ø10\.5 hole \(surface 0\) by [\d.]+ mm$/);
-    expect(after.poses).toEqual({ pin: translate(2, 0, 0), block: translate(0, 0, 1) });
+    expect(after.poses).toEqual(PUSHED);
 
     const diff = applyPrevious(after, previousItems(JSON.parse(reportJson(before)), 'before.json'), 'before.json');
     const status = Object.fromEntries(diff.items.map((i) => [i.id, [i.status, i.previousKind ?? null, i.kind]]));
     expect(status['pin:0+plate:0']).toEqual(['persistent', 'clearance', 'interference']);
     expect(status['block:0+plate:1']).toEqual(['resolved', null, 'contact']); // the block was lifted off
-    for (const item of diff.items) if (!before.items.some((b) => b.id === item.id)) expect(item.status).toBe('new');
-    expect(diff.summary.resolved).toBe(1);
-    expect(diff.summary.items).toBe(after.items.length);
+    expect(status['plate:1+spacer:0']).toEqual(['new', null, 'contact']); // the spacer was put down
+    const ids = (s: string): string[] => diff.items.filter((i) => i.status === s).map((i) => i.id);
+    expect(ids('new')).toEqual([0, 2, 3, 4, 5].map((s) => `plate:1+spacer:${s}`));
+    expect(ids('resolved')).toEqual([0, 2, 3, 4, 5].map((s) => `block:${s}+plate:1`));
+    expect(ids('persistent')).toEqual(['pin:0+plate:0']);
+    expect(diff.summary).toMatchObject({ items: after.items.length, new: 5, persistent: 1, resolved: 5 });
     expect(diff.previous).toEqual({ source: 'before.json', items: before.items.length });
     // a resolved item does not count towards the pair's worst kind or the live summary
-    expect(diff.groups.find((g) => g.partA === 'block')).toEqual({ partA: 'block', partB: 'plate', worst: 'clearance', items: 1 });
+    expect(diff.groups.find((g) => g.partA === 'block')).toEqual({ partA: 'block', partB: 'plate', worst: 'clearance', items: 5 });
+    expect(diff.groups.map((g) => `${g.partA} ${g.partB}`)).toEqual(['block plate', 'pin plate', 'plate spacer']);
   });
 
   it('ids and order do not depend on the order of parts in the file, and output is byte-identical', () => {
@@ -91,7 +84,7 @@ describe('report model', () => {
 
   it('Markdown lists interferences first with their sentences, then one table per part pair', () => {
     const md = reportMarkdown(report(fixture(), { pin: translate(2, 0, 0) }));
-    expect(md).toMatch(/^# Surface contact report: test\n\ntest: 3 parts, \d+ items \(\d+ interference/);
+    expect(md).toMatch(/^# Surface contact report: test\n\ntest: 4 parts, \d+ items \(\d+ interference/);
     expect(md).toMatch(/## Interferences\n\n- \*\*[\d.]+ mm\*\* — pin Ø10 cylinder \(surface 0\) interferes with plate Ø10\.5 hole/);
     expect(md).toMatch(/### block ↔ plate\n\n\| kind \| amount \|/);
     expect(md).toContain('Moved from their file positions: `pin`.');
