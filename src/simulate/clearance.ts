@@ -1,6 +1,6 @@
 /**
- * How far a set of parts must translate along a direction before its box has left the boxes
- * of the others: the `"clear"` distance of a motion step, from world boxes alone.
+ * When a box moving along a direction meets another box: the nearest-first order of the
+ * removal sweeps (the `"clear"` distance itself is `clearDistance` in src/motion).
  */
 import type { Aabb } from '../math/aabb.js';
 import type { Vec3 } from '../constraints/types.js';
@@ -25,14 +25,4 @@ export function boxOverlapInterval(a: Aabb, b: Aabb, d: Vec3): [number, number] 
     if (enter > exit) return null;
   }
   return [enter, exit];
-}
-
-/** The distance after which `moving` (a box) overlaps none of `others` again along d; 0 when it never touches them. */
-export function clearDistance(moving: Aabb, others: readonly Aabb[], d: Vec3): number {
-  let clear = 0;
-  for (const o of others) {
-    const span = boxOverlapInterval(moving, o, d);
-    if (span && span[1] > clear) clear = span[1];
-  }
-  return clear;
 }

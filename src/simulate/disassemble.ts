@@ -12,11 +12,10 @@
  * deterministic.
  */
 import type { Vec3 } from '../constraints/types.js';
-import { unionAabb, emptyAabb, transformAabb, type Aabb } from '../math/aabb.js';
 import type { Rigid } from '../math/rigid.js';
 import type { Assembly, ProductNode } from '../model/types.js';
 import type { BlockingGraph, Blocker } from './blocking.js';
-import { clearDistance } from './clearance.js';
+import { clearDistance } from '../motion/clearDistance.js';
 import { candidateDirections, type CandidateDirection } from './directions.js';
 
 /** What moves in one step. */
@@ -79,7 +78,6 @@ interface Option {
 
 export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, opts: PlanOptions): Promise<DisassemblyPlan> {
   const parts = assembly.parts;
-  const worldBox: Aabb[] = parts.map((p, i) => transformAabb(p.bounds, opts.poses[i]!));
   const present = new Set(parts.map((_, i) => i));
   const steps: SequenceStep[] = [];
   const removable = (): number[] => [...present].filter((i) => i !== opts.base);
@@ -99,11 +97,10 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
     await graph.prefetch(movers.flatMap((m, k) => m.parts.flatMap((part) => dirs[k]!.map((d) => ({ part, direction: d.direction })))));
     const options: Option[] = [];
     movers.forEach((mover, k) => {
-      const box = mover.parts.reduce((acc, i) => unionAabb(acc, worldBox[i]!), emptyAabb());
-      const others = [...present].filter((i) => !mover.parts.includes(i)).map((i) => worldBox[i]!);
+      const gone = new Set(parts.map((_, i) => i).filter((i) => !present.has(i)));
       for (const dir of dirs[k]!) {
         if (graph.nearest(mover.parts, dir.direction, present) !== null) continue;
-        options.push({ mover, dir, distance: clearDistance(box, others, dir.direction), rank: SOURCE_RANK(dir.source) });
+        options.push({ mover, dir, distance: clearDistance({ parts, poses: opts.poses }, mover.parts, dir.direction, { exclude: gone }), rank: SOURCE_RANK(dir.source) });
         break; // the first free direction in candidate order is this mover's best
       }
     });

@@ -10,7 +10,7 @@ import { relativeRigid, type Rigid } from '../math/rigid.js';
 import type { Surface } from '../model/types.js';
 
 /** Centroids examined per surface at most (evenly thinned beyond). */
-const MAX_CENTROIDS = 400;
+const MAX_CENTROIDS = 160;
 const closest = new Float64Array(3);
 
 /** Deepest centroid of `surface` (its part at `pose`) inside `other`'s part (at `otherPose`), mm; 0 if none. */

@@ -7,12 +7,12 @@ import { resolvePoses } from '../collide/findContacts.js';
 import { recognizeConstraints } from '../constraints/recognize.js';
 import type { ConstraintReport, Vec3 } from '../constraints/types.js';
 import { SurfcdError } from '../errors.js';
-import { transformAabb, unionAabb, emptyAabb } from '../math/aabb.js';
+import { transformAabb } from '../math/aabb.js';
 import type { Pose, Rigid } from '../math/rigid.js';
 import { surfaceKindOf } from '../model/surfaceKindOf.js';
 import type { Assembly, ProductNode } from '../model/types.js';
 import { BlockingGraph, type Blocker, type SweepBatch } from './blocking.js';
-import { clearDistance } from './clearance.js';
+import { clearDistance } from '../motion/clearDistance.js';
 import { candidateDirections, explicitDirections, type CandidateDirection } from './directions.js';
 import { planDisassembly, type DisassemblyPlan } from './disassemble.js';
 import { removalScript, type MotionScriptDocument } from './removalScript.js';
@@ -143,11 +143,9 @@ async function removalOf(assembly: Assembly, scene: Scene, paths: readonly strin
   const dirs = subjects.map((s) => directionsFor(assembly, scene, s.parts));
   await scene.graph.prefetch(subjects.flatMap((s, k) => s.parts.flatMap((part) => dirs[k]!.map((d) => ({ part, direction: d.direction })))));
   return subjects.map((s, k) => {
-    const box = s.parts.reduce((acc, i) => unionAabb(acc, transformAabb(assembly.parts[i]!.bounds, scene.poses[i]!)), emptyAabb());
-    const others = assembly.parts.map((p, i) => (s.parts.includes(i) ? null : transformAabb(p.bounds, scene.poses[i]!))).filter((b) => b !== null);
     const directions = dirs[k]!.map((d): DirectionResult => {
       const blocker = scene.graph.nearest(s.parts, d.direction, everyone);
-      if (!blocker) return { direction: d.direction, source: d.source, status: 'free', distance: clearDistance(box, others, d.direction) };
+      if (!blocker) return { direction: d.direction, source: d.source, status: 'free', distance: clearDistance({ parts: assembly.parts, poses: scene.poses }, s.parts, d.direction) };
       return { direction: d.direction, source: d.source, status: 'blocked', distance: blocker.distance, blocker: blockerReport(assembly, blocker) };
     });
     return { subject: s.path, kind: s.kind, parts: s.parts.map((i) => assembly.parts[i]!.path), directions, free: directions.filter((d) => d.status === 'free').length };
