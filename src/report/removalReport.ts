@@ -32,6 +32,18 @@ function blockText(d: DirectionResult, subject: string): string {
   return `${b.part} after ${mm(d.distance)}${faces}`;
 }
 
+/** Directions blocked by the subject's own contacts, grouped by the part they touch: [part, "+z, -x, 3 more"]. */
+function localBlocksByPart(r: RemovalResult): [string, string][] {
+  const by = new Map<string, string[]>();
+  for (const d of r.directions) {
+    if (d.status !== 'blocked' || !d.blocker?.reason) continue;
+    const list = by.get(d.blocker.part) ?? [];
+    list.push(directionText(d.direction));
+    by.set(d.blocker.part, list);
+  }
+  return [...by].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([part, list]) => [part, list.length > 4 ? `${list.slice(0, 4).join(', ')} +${list.length - 4} more` : list.join(', ')]);
+}
+
 /** Per subject: free directions, blocks by other parts (the interesting ones), and a count of own-contact blocks. */
 export function removalTable(assembly: Assembly, results: readonly RemovalResult[]): string {
   const out: string[] = [];
@@ -44,11 +56,7 @@ export function removalTable(assembly: Assembly, results: readonly RemovalResult
     for (const d of r.directions) {
       if (d.status === 'blocked' && !d.blocker?.reason) rows.push(['blocked', directionText(d.direction), d.source, blockText(d, r.subject)]);
     }
-    const local = r.directions.filter((d) => d.status === 'blocked' && d.blocker?.reason);
-    if (local.length > 0) {
-      const by = [...new Set(local.map((d) => d.blocker!.part))].sort();
-      rows.push(['own contact', `${local.length} direction${local.length === 1 ? '' : 's'}`, '', `into faces it rests on or sideways to fitted axes (${by.join(', ')})`]);
-    }
+    for (const [part, dirs] of localBlocksByPart(r)) rows.push(['own contact', dirs, '', `held by its contact with ${part} (into a face it rests on, or sideways to a fitted axis)`]);
     out.push(textTable(['status', 'direction', 'from', 'detail'], rows).replace(/^/gm, '  '));
   }
   return `${assembly.name}: removal directions for ${results.length} subject${results.length === 1 ? '' : 's'}\n\n${out.join('\n')}`;
@@ -79,8 +87,7 @@ export function removalMarkdown(assembly: Assembly, results: readonly RemovalRes
       if (d.status === 'blocked' && d.blocker?.reason) continue;
       lines.push(`| ${d.status} | ${directionText(d.direction)} | ${d.source} | ${d.status === 'free' ? `clear after ${mm(d.distance)}` : blockText(d, r.subject).replace(/\|/g, '\\|')} |`);
     }
-    const local = r.directions.filter((d) => d.blocker?.reason).length;
-    if (local) lines.push(`| own contact | ${local} directions | | into faces it rests on or sideways to fitted axes |`);
+    for (const [part, dirs] of localBlocksByPart(r)) lines.push(`| own contact | ${dirs} | | held by its contact with ${part} |`);
     lines.push('');
   }
   return lines.join('\n');
