@@ -1,4 +1,4 @@
-// Public API of surfcd for Node (see DESIGN.md "Contracts others build on"): the
+// Public API of surfcd for Node (see ARCHITECTURE.md, "Entries"): the
 // browser-safe core (src/core.ts, also `surfcd/core`) plus what needs Node: loading CAD
 // files from paths and plugins from files.
 export * from './core.js';

@@ -127,7 +127,7 @@ function atLeast(buffer: Uint32Array, size: number): Uint32Array {
 }
 
 /**
- * S-CD (DESIGN.md steps 1–7): which surfaces of part A (at poseA) touch or intersect
+ * S-CD (ARCHITECTURE.md, "The S-CD query", steps 1–7): which surfaces of part A (at poseA) touch or intersect
  * which surfaces of part B (at poseB).
  */
 export function collide(a: Part, poseA: Pose, b: Part, poseB: Pose, options?: CollideOptions): CollisionResult {

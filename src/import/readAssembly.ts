@@ -241,7 +241,7 @@ interface BuildContext {
   warnings: LoadWarning[];
 }
 
-/** Walks occt's product tree; every mesh becomes a Part whose path follows DESIGN.md. */
+/** Walks occt's product tree; every mesh becomes a Part whose path follows ARCHITECTURE.md ("Data model"). */
 function buildAssembly(result: OcctResult, meshes: OcctMesh[], options: LoadOptions, source: string | undefined, ctx: BuildContext): Assembly {
   const parts: Part[] = [];
   const placed = new Set<number>();

@@ -7,10 +7,11 @@ import type { Rigid } from './rigid.js';
  */
 const OVERLAP_SLACK = 16 * Number.EPSILON;
 /** Added to |R| entries so that (nearly) parallel edges cannot produce a false separation. */
-const ABS_R_EPS = 1e-12;
+export const ABS_R_EPS = 1e-12;
 
 const R = new Float64Array(9);
 const AR = new Float64Array(9);
+const Tc = new Float64Array(3);
 
 /**
  * Gottschalk's 15-axis separating-axis test. `bToA` takes b's local coordinates to a's (both
@@ -20,27 +21,13 @@ const AR = new Float64Array(9);
  * a few ulps of the magnitudes involved and |R| entries get the usual epsilon.
  */
 export function obbsOverlap(a: Obb, b: Obb, bToA: Rigid, margin = 0): boolean {
-  const A = a.axes, B = b.axes, m = bToA, ca = a.center, cb = b.center;
+  const m = bToA, ca = a.center, cb = b.center;
   // R[i][j] = A_i · (M B_j): b's axes in a's box frame (columns of R).
-  for (let j = 0; j < 3; j++) {
-    const b0 = B[3 * j]!, b1 = B[3 * j + 1]!, b2 = B[3 * j + 2]!;
-    const wx = m[0]! * b0 + m[1]! * b1 + m[2]! * b2;
-    const wy = m[4]! * b0 + m[5]! * b1 + m[6]! * b2;
-    const wz = m[8]! * b0 + m[9]! * b1 + m[10]! * b2;
-    for (let i = 0; i < 3; i++) {
-      const r = A[3 * i]! * wx + A[3 * i + 1]! * wy + A[3 * i + 2]! * wz;
-      R[3 * i + j] = r;
-      AR[3 * i + j] = Math.abs(r) + ABS_R_EPS;
-    }
-  }
+  boxAxesInA(a, b, bToA, R, AR);
   // T: b's centre relative to a's, in a's box frame.
   const c0 = cb[0]!, c1 = cb[1]!, c2 = cb[2]!;
-  const tx = m[0]! * c0 + m[1]! * c1 + m[2]! * c2 + m[3]! - ca[0]!;
-  const ty = m[4]! * c0 + m[5]! * c1 + m[6]! * c2 + m[7]! - ca[1]!;
-  const tz = m[8]! * c0 + m[9]! * c1 + m[10]! * c2 + m[11]! - ca[2]!;
-  const T0 = A[0]! * tx + A[1]! * ty + A[2]! * tz;
-  const T1 = A[3]! * tx + A[4]! * ty + A[5]! * tz;
-  const T2 = A[6]! * tx + A[7]! * ty + A[8]! * tz;
+  centreInA(a, b, bToA, Tc);
+  const T0 = Tc[0]!, T1 = Tc[1]!, T2 = Tc[2]!;
 
   const a0 = a.halfExtents[0]! + margin, a1 = a.halfExtents[1]! + margin, a2 = a.halfExtents[2]! + margin;
   const b0 = b.halfExtents[0]! + margin, b1 = b.halfExtents[1]! + margin, b2 = b.halfExtents[2]! + margin;
@@ -81,3 +68,33 @@ export function obbsOverlap(a: Obb, b: Obb, bToA: Rigid, margin = 0): boolean {
   return true;
 }
 
+/** R[i][j] = A_i · (M B_j): b's axes in a's box frame (columns of R), and AR = |R| + ε (so nearly parallel edges never separate by rounding). */
+export function boxAxesInA(a: Obb, b: Obb, bToA: Rigid, R: Float64Array, AR: Float64Array): void {
+  const A = a.axes, B = b.axes, m = bToA;
+  for (let j = 0; j < 3; j++) {
+    const b0 = B[3 * j]!, b1 = B[3 * j + 1]!, b2 = B[3 * j + 2]!;
+    const wx = m[0]! * b0 + m[1]! * b1 + m[2]! * b2;
+    const wy = m[4]! * b0 + m[5]! * b1 + m[6]! * b2;
+    const wz = m[8]! * b0 + m[9]! * b1 + m[10]! * b2;
+    for (let i = 0; i < 3; i++) {
+      const r = A[3 * i]! * wx + A[3 * i + 1]! * wy + A[3 * i + 2]! * wz;
+      R[3 * i + j] = r;
+      AR[3 * i + j] = Math.abs(r) + ABS_R_EPS;
+    }
+  }
+}
+
+/** b's centre relative to a's, in a's box frame, into T[0..2]. */
+export function centreInA(a: Obb, b: Obb, bToA: Rigid, T: Float64Array): void {
+  const A = a.axes, m = bToA, ca = a.center, cb = b.center;
+  const c0 = cb[0]!, c1 = cb[1]!, c2 = cb[2]!;
+  const tx = m[0]! * c0 + m[1]! * c1 + m[2]! * c2 + m[3]! - ca[0]!;
+  const ty = m[4]! * c0 + m[5]! * c1 + m[6]! * c2 + m[7]! - ca[1]!;
+  const tz = m[8]! * c0 + m[9]! * c1 + m[10]! * c2 + m[11]! - ca[2]!;
+  const T0 = A[0]! * tx + A[1]! * ty + A[2]! * tz;
+  const T1 = A[3]! * tx + A[4]! * ty + A[5]! * tz;
+  const T2 = A[6]! * tx + A[7]! * ty + A[8]! * tz;
+  T[0] = T0;
+  T[1] = T1;
+  T[2] = T2;
+}

@@ -1,5 +1,8 @@
 import type { Obb } from './obb.js';
 import type { Rigid } from './rigid.js';
+import { centreInA } from './obbOverlap.js';
+
+const Tc = new Float64Array(3);
 
 /**
  * Both boxes grow by this fraction of the magnitudes involved before the test, so the
@@ -35,12 +38,8 @@ const mag1 = new Float64Array(12);
 export function obbsOverlapEffective(a: Obb, b: Obb, bToA: Rigid, margin = 0): boolean {
   const A = a.axes, B = b.axes, m = bToA, ca = a.center, cb = b.center;
   const c0 = cb[0]!, c1 = cb[1]!, c2 = cb[2]!;
-  const tx = m[0]! * c0 + m[1]! * c1 + m[2]! * c2 + m[3]! - ca[0]!;
-  const ty = m[4]! * c0 + m[5]! * c1 + m[6]! * c2 + m[7]! - ca[1]!;
-  const tz = m[8]! * c0 + m[9]! * c1 + m[10]! * c2 + m[11]! - ca[2]!;
-  const T0 = A[0]! * tx + A[1]! * ty + A[2]! * tz;
-  const T1 = A[3]! * tx + A[4]! * ty + A[5]! * tz;
-  const T2 = A[6]! * tx + A[7]! * ty + A[8]! * tz;
+  centreInA(a, b, bToA, Tc);
+  const T0 = Tc[0]!, T1 = Tc[1]!, T2 = Tc[2]!;
   const ha = a.halfExtents, hb = b.halfExtents;
   const scale =
     Math.abs(ha[0]!) + Math.abs(ha[1]!) + Math.abs(ha[2]!) + Math.abs(hb[0]!) + Math.abs(hb[1]!) + Math.abs(hb[2]!) + 2 * Math.abs(margin) +

@@ -1,9 +1,11 @@
 import type { Obb } from './obb.js';
 import type { Rigid } from './rigid.js';
+import { boxAxesInA, centreInA } from './obbOverlap.js';
+
+const Tc = new Float64Array(3);
 
 /** Same rounding slack as the 15-axis test (see obbOverlap.ts). */
 const OVERLAP_SLACK = 16 * Number.EPSILON;
-const ABS_R_EPS = 1e-12;
 
 const R = new Float64Array(9);
 const AR = new Float64Array(9);
@@ -15,25 +17,11 @@ const AR = new Float64Array(9);
  * axis separates. Same signature, margin and rounding slack as `obbsOverlap`.
  */
 export function obbsOverlapLite(a: Obb, b: Obb, bToA: Rigid, margin = 0): boolean {
-  const A = a.axes, B = b.axes, m = bToA, ca = a.center, cb = b.center;
-  for (let j = 0; j < 3; j++) {
-    const b0 = B[3 * j]!, b1 = B[3 * j + 1]!, b2 = B[3 * j + 2]!;
-    const wx = m[0]! * b0 + m[1]! * b1 + m[2]! * b2;
-    const wy = m[4]! * b0 + m[5]! * b1 + m[6]! * b2;
-    const wz = m[8]! * b0 + m[9]! * b1 + m[10]! * b2;
-    for (let i = 0; i < 3; i++) {
-      const r = A[3 * i]! * wx + A[3 * i + 1]! * wy + A[3 * i + 2]! * wz;
-      R[3 * i + j] = r;
-      AR[3 * i + j] = Math.abs(r) + ABS_R_EPS;
-    }
-  }
+  const m = bToA, ca = a.center, cb = b.center;
+  boxAxesInA(a, b, bToA, R, AR);
   const c0 = cb[0]!, c1 = cb[1]!, c2 = cb[2]!;
-  const tx = m[0]! * c0 + m[1]! * c1 + m[2]! * c2 + m[3]! - ca[0]!;
-  const ty = m[4]! * c0 + m[5]! * c1 + m[6]! * c2 + m[7]! - ca[1]!;
-  const tz = m[8]! * c0 + m[9]! * c1 + m[10]! * c2 + m[11]! - ca[2]!;
-  const T0 = A[0]! * tx + A[1]! * ty + A[2]! * tz;
-  const T1 = A[3]! * tx + A[4]! * ty + A[5]! * tz;
-  const T2 = A[6]! * tx + A[7]! * ty + A[8]! * tz;
+  centreInA(a, b, bToA, Tc);
+  const T0 = Tc[0]!, T1 = Tc[1]!, T2 = Tc[2]!;
   const a0 = a.halfExtents[0]! + margin, a1 = a.halfExtents[1]! + margin, a2 = a.halfExtents[2]! + margin;
   const b0 = b.halfExtents[0]! + margin, b1 = b.halfExtents[1]! + margin, b2 = b.halfExtents[2]! + margin;
   const slack =

@@ -1,7 +1,7 @@
 /**
  * The fitted primitive of a surface, computed once and cached on `surface.kind`.
  *
- * Defaults are chosen for tessellations from occt-import-js (DESIGN.md field notes):
+ * Defaults are chosen for tessellations from occt-import-js (ARCHITECTURE.md, "Loading"):
  * - its vertices lie ON the exact CAD surface (only the facets between them deviate by
  *   up to the linear deflection), so the distance tolerance can be far below the
  *   deflection: 5 % of `part.deflection`. That is tight enough that a curved face never

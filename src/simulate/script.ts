@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SurfcdError } from '../errors.js';
 
-/** The motion script format (DESIGN.md "Maintenance simulation"). */
+/** The motion script format (ARCHITECTURE.md, "Maintenance simulation"). */
 export const MOTION_SCHEMA = 'surfcd/motion@1';
 
 const finite = z.number().refine(Number.isFinite, 'expected a finite number');

@@ -20,7 +20,7 @@ export const projectRoot: string = (() => {
   }
 })();
 
-/** CAx-IF assemblies live beside the project in ../shared (DESIGN.md); benchmarks that need them skip visibly without. */
+/** CAx-IF assemblies live beside the project in ../shared; benchmarks that need them skip visibly without. */
 export const sharedStepDir = resolve(projectRoot, '../shared/data/step');
 export const sharedStep = (name: string): string => resolve(sharedStepDir, name);
 export const hasShared = (): boolean => existsSync(sharedStep('as1-oc-214.stp'));

@@ -5,7 +5,7 @@ import { describe } from 'vitest';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const projectRoot = resolve(here, '../..');
-/** Real CAD test assemblies live beside the project, never inside it (see DESIGN.md). */
+/** Real CAD test assemblies live beside the project, never inside it (a user clone has no ../shared: such tests skip visibly). */
 export const sharedStepDir = resolve(projectRoot, '../shared/data/step');
 export const hasSharedData = existsSync(resolve(sharedStepDir, 'as1-oc-214.stp'));
 export const sharedStep = (name: string): string => resolve(sharedStepDir, name);
