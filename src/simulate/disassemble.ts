@@ -92,18 +92,25 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
     return candidateDirections([...new Set(cons)], names, opts.sphere);
   };
 
+  // Each mover's directions are tried in order and the first free one is its option, so the
+  // sweeps are batched one direction per mover at a time: a part free along its first
+  // direction never pays for the rest.
   const tryMovers = async (movers: Mover[]): Promise<Option[]> => {
     const dirs = movers.map((m) => directionsFor(m.parts));
-    await graph.prefetch(movers.flatMap((m, k) => m.parts.flatMap((part) => dirs[k]!.map((d) => ({ part, direction: d.direction })))));
+    const gone = new Set(parts.map((_, i) => i).filter((i) => !present.has(i)));
     const options: Option[] = [];
-    movers.forEach((mover, k) => {
-      const gone = new Set(parts.map((_, i) => i).filter((i) => !present.has(i)));
-      for (const dir of dirs[k]!) {
-        if (graph.nearest(mover.parts, dir.direction, present) !== null) continue;
-        options.push({ mover, dir, distance: clearDistance({ parts, poses: opts.poses }, mover.parts, dir.direction, { exclude: gone }), rank: SOURCE_RANK(dir.source) });
-        break; // the first free direction in candidate order is this mover's best
+    let frontier = movers.map((_, k) => ({ k, next: 0 })).filter((f) => dirs[f.k]!.length > 0);
+    while (frontier.length > 0) {
+      await graph.prefetch(frontier.flatMap((f) => movers[f.k]!.parts.map((part) => ({ part, direction: dirs[f.k]![f.next]!.direction }))));
+      const later: { k: number; next: number }[] = [];
+      for (const f of frontier) {
+        const mover = movers[f.k]!, dir = dirs[f.k]![f.next]!;
+        if (graph.nearest(mover.parts, dir.direction, present) === null) {
+          options.push({ mover, dir, distance: clearDistance({ parts, poses: opts.poses }, mover.parts, dir.direction, { exclude: gone }), rank: SOURCE_RANK(dir.source) });
+        } else if (f.next + 1 < dirs[f.k]!.length) later.push({ k: f.k, next: f.next + 1 });
       }
-    });
+      frontier = later;
+    }
     return options;
   };
 

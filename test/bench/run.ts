@@ -13,6 +13,7 @@ import { scaling } from './scenarios/scaling.js';
 import { tumbling } from './scenarios/tumbling.js';
 import { cold } from './scenarios/cold.js';
 import { atRest } from './scenarios/atRest.js';
+import { removalScenario } from './scenarios/removal.js';
 import { fmt, hasShared, machine, note, projectRoot, sharedStepDir, sink, table } from './util.js';
 
 const SCENARIOS: Record<string, (o: BenchOptions) => Promise<ScenarioOutput>> = {
@@ -25,6 +26,7 @@ const SCENARIOS: Record<string, (o: BenchOptions) => Promise<ScenarioOutput>> = 
   obbtests: obbTests,
   cold,
   atRest,
+  removal: removalScenario,
 };
 
 const USAGE = `usage: npm run bench -- [--quick] [--only ${Object.keys(SCENARIOS).join(',')}] [--out bench-results.json]
