@@ -16,7 +16,7 @@ import { parseMotionScript } from '../simulate/script.js';
 import { simulate } from '../simulate/simulate.js';
 import { headlineOf, reportJson, reportMarkdown } from '../report/reportText.js';
 import { loadAssembly } from '../spatial/load.js';
-import { addLoadFlags, loadOptionsOf, parseMoves, type LoadFlags } from './loadFlags.js';
+import { addLoadOptions, loadOptions, parseMoves, reportWarnings, type LoadFlags } from './loadFlags.js';
 import { emit, parseNumber } from './output.js';
 
 interface Flags extends LoadFlags {
@@ -58,7 +58,7 @@ export async function readPrevious(path: string): Promise<unknown> {
 }
 
 export function registerReportCommand(program: Command): Command {
-  return addLoadFlags(
+  return addLoadOptions(
     program
       .command('report')
       .description('surface contact report: every interference, contact and clearance fit, with a sentence each, as one offline HTML page (or JSON / Markdown)')
@@ -84,7 +84,8 @@ export function registerReportCommand(program: Command): Command {
     // check the script and the previous report before paying for the import
     const script = flags.script !== undefined ? parseMotionScript(await readText(flags.script, 'motion script'), flags.script) : null;
     const previous = flags.previous !== undefined ? previousItems(await readPrevious(flags.previous), flags.previous) : null;
-    const assembly = await loadAssembly(file, loadOptionsOf(flags));
+    const assembly = await loadAssembly(file, loadOptions(flags));
+    reportWarnings(assembly, flags.strict);
     let model = reportModelOf(assembly, { tolerance, clearance, poses });
     if (previous) model = applyPrevious(model, previous, flags.previous ?? null);
     if (script && flags.script !== undefined) {

@@ -8,7 +8,7 @@ import type { Assembly } from '../model/types.js';
 import { pageHtml, readViewerBundle, VIEW_CSP } from '../report/htmlReport.js';
 import { buildPayload } from '../report/pagePayload.js';
 import { loadAssembly } from '../spatial/load.js';
-import { addLoadFlags, loadOptionsOf, type LoadFlags } from './loadFlags.js';
+import { addLoadOptions, loadOptions, reportWarnings, type LoadFlags } from './loadFlags.js';
 import { parseNumber } from './output.js';
 import { reportModelOf } from './report.js';
 
@@ -51,7 +51,7 @@ export async function startViewServer(assembly: Assembly, options: { port: numbe
 }
 
 export function registerViewCommand(program: Command): Command {
-  return addLoadFlags(
+  return addLoadOptions(
     program
       .command('view')
       .description('serve the live viewer on 127.0.0.1: click a part, drag it (free or along a recognized constraint), see contacts and constraints update')
@@ -64,7 +64,8 @@ export function registerViewCommand(program: Command): Command {
     if (!Number.isInteger(port) || port > 65535) throw new SurfcdError('INVALID_OPTION', `--port: expected an integer 0..65535, got "${flags.port}"`);
     const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
     const clearance = flags.clearance === undefined ? undefined : parseNumber('--clearance', flags.clearance, { min: 0 });
-    const assembly = await loadAssembly(file, loadOptionsOf(flags));
+    const assembly = await loadAssembly(file, loadOptions(flags));
+    reportWarnings(assembly, flags.strict);
     const view = await startViewServer(assembly, { port, tolerance, clearance });
     process.stderr.write(`surfcd view: ${assembly.name} at ${view.url} (Ctrl-C to stop)\n`);
     await new Promise<void>((resolve) => {

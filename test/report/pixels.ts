@@ -14,6 +14,8 @@ export interface Pixels {
 }
 
 export async function canvasPixels(page: Page): Promise<Pixels> {
+  // let the page draw what the last action asked for (two animation frames) before reading it
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
   return page.evaluate(() => {
     const gl = document.querySelector('canvas#view') as HTMLCanvasElement;
     const c = document.createElement('canvas');
