@@ -78,6 +78,25 @@ function sweeper(assembly: Assembly, tolerance: number, jobs: number): { sweep: 
   return { sweep, pool, done: () => started && bar.stop() };
 }
 
+/** Loads the assembly (warnings on stderr), runs `work` with the sweep engine, and always closes the pool. */
+async function withSweeps(
+  file: string,
+  flags: CommonFlags,
+  opts: { tolerance: number; jobs: number },
+  work: (assembly: Assembly, sweep: SweepBatch | undefined, done: () => void) => Promise<void>,
+): Promise<void> {
+  const stop = status(`loading ${file}`);
+  const assembly = await loadAssembly(file, loadOptions(flags)).finally(stop);
+  reportWarnings(assembly, flags.strict);
+  const engine = sweeper(assembly, opts.tolerance, opts.jobs);
+  try {
+    await work(assembly, engine.sweep, engine.done);
+  } finally {
+    engine.done();
+    await engine.pool?.close();
+  }
+}
+
 export function registerRemovalCommands(program: Command): void {
   common(
     program
@@ -87,21 +106,13 @@ export function registerRemovalCommands(program: Command): void {
       .addOption(new Option('--part <path>', 'a part or product node path (repeatable; default: every part)').argParser((v: string, prev: string[]) => [...prev, v]).default([], 'every part')),
   ).action(async (file: string, flags: CommonFlags & { part: string[] }) => {
     const opts = parseCommon(flags);
-    const load = loadOptions(flags);
-    const stop = status(`loading ${file}`);
-    const assembly = await loadAssembly(file, load).finally(stop);
-    reportWarnings(assembly, flags.strict);
-    const engine = sweeper(assembly, opts.tolerance, opts.jobs);
-    try {
+    await withSweeps(file, flags, opts, async (assembly, sweep, done) => {
       const constraints = recognizeConstraints(assembly, { tolerance: opts.tolerance });
-      const results = await removalAnalysis(assembly, flags.part.length ? flags.part : null, { directions: opts.sphere, tolerance: opts.tolerance, constraints, ...(engine.sweep ? { sweep: engine.sweep } : {}) });
-      engine.done();
+      const results = await removalAnalysis(assembly, flags.part.length ? flags.part : null, { directions: opts.sphere, tolerance: opts.tolerance, constraints, ...(sweep ? { sweep } : {}) });
+      done();
       const text = opts.format === 'json' ? removalJson(assembly, results, { tolerance: opts.tolerance, sphere: opts.sphere }) : opts.format === 'md' ? removalMarkdown(assembly, results) : removalTable(assembly, results);
       await emit(text, flags.out);
-    } finally {
-      engine.done();
-      await engine.pool?.close();
-    }
+    });
   });
 
   common(
@@ -114,14 +125,9 @@ export function registerRemovalCommands(program: Command): void {
   ).action(async (file: string, flags: CommonFlags & { base?: string; scriptOut?: string }) => {
     const opts = parseCommon(flags);
     if (flags.scriptOut === '') throw new SurfcdError('INVALID_OPTION', '--script-out: expected a file name');
-    const load = loadOptions(flags);
-    const stop = status(`loading ${file}`);
-    const assembly = await loadAssembly(file, load).finally(stop);
-    reportWarnings(assembly, flags.strict);
-    const engine = sweeper(assembly, opts.tolerance, opts.jobs);
-    try {
-      const result = await disassemble(assembly, { directions: opts.sphere, tolerance: opts.tolerance, ...(flags.base !== undefined ? { base: flags.base } : {}), ...(engine.sweep ? { sweep: engine.sweep } : {}) });
-      engine.done();
+    await withSweeps(file, flags, opts, async (assembly, sweep, done) => {
+      const result = await disassemble(assembly, { directions: opts.sphere, tolerance: opts.tolerance, ...(flags.base !== undefined ? { base: flags.base } : {}), ...(sweep ? { sweep } : {}) });
+      done();
       if (flags.scriptOut) {
         await writeFileAtomic(flags.scriptOut, `${JSON.stringify(result.script, null, 2)}\n`);
         process.stderr.write(`wrote ${flags.scriptOut}\n`);
@@ -129,9 +135,6 @@ export function registerRemovalCommands(program: Command): void {
       const text = opts.format === 'json' ? disassemblyJson(assembly, result) : opts.format === 'md' ? disassemblyMarkdown(assembly, result) : disassemblyTable(assembly, result);
       await emit(text, flags.out);
       if (result.interlock) pendingExitCode = 3;
-    } finally {
-      engine.done();
-      await engine.pool?.close();
-    }
+    });
   });
 }
