@@ -14,6 +14,7 @@ import { tumbling } from './scenarios/tumbling.js';
 import { cold } from './scenarios/cold.js';
 import { atRest } from './scenarios/atRest.js';
 import { removalScenario } from './scenarios/removal.js';
+import { fittingScenario } from './scenarios/fitting.js';
 import { fmt, hasShared, machine, note, projectRoot, sharedStepDir, sink, table } from './util.js';
 
 const SCENARIOS: Record<string, (o: BenchOptions) => Promise<ScenarioOutput>> = {
@@ -27,6 +28,7 @@ const SCENARIOS: Record<string, (o: BenchOptions) => Promise<ScenarioOutput>> = 
   cold,
   atRest,
   removal: removalScenario,
+  fitting: fittingScenario,
 };
 
 const USAGE = `usage: npm run bench -- [--quick] [--only ${Object.keys(SCENARIOS).join(',')}] [--out bench-results.json]

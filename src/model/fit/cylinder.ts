@@ -7,7 +7,7 @@
 import { canonicalAxis, type CylinderKind } from '../surfaceKind.js';
 import type { FitContext, LocalPrimitive } from './evaluate.js';
 import { eigenVector, solveSymmetric, symmetricEigen } from './linalg.js';
-import { refine, type PointSet } from './refine.js';
+import { KEEP_INITIAL_FRACTION, refine, type PointSet } from './refine.js';
 import type { Patch } from './patch.js';
 import { add, dot, isFiniteV, perpBasis, scale, sub, unit, type V3, hyp3 } from './vec.js';
 
@@ -96,6 +96,66 @@ export function cylinderAround(patch: Patch, a: V3): CylinderFit | null {
 }
 
 /**
+ * The axis tilt the points ask for: in the frame (u, v, a) of the estimated axis, the
+ * circle centre is allowed to move linearly with the height h, (x − cx − h·tx)² +
+ * (y − cy − h·ty)² = r², which is linear in (cx, cy, tx, ty, …) once expanded (the h²|t|²
+ * term is second order in the tilt and left out: two rings of vertices cannot tell it
+ * from h and 1). Vertex normals are often a few degrees off, while the vertices lie
+ * on the surface: this one linear solve brings the axis to where Levenberg–Marquardt
+ * needs an iteration or two instead of five (issue 14). Null when the heights do not vary.
+ */
+export function tiltedAxis(patch: Patch, a: V3): V3 | null {
+  const [u, v] = perpBasis(a);
+  const m = new Float64Array(36);
+  const b = new Float64Array(6);
+  const row = new Float64Array(6);
+  let hMean = 0;
+  for (let i = 0; i < patch.count; i++) hMean += dot([patch.p[i * 3]!, patch.p[i * 3 + 1]!, patch.p[i * 3 + 2]!], a) / patch.count;
+  let hSpread = 0;
+  for (let i = 0; i < patch.count; i++) {
+    const pt: V3 = [patch.p[i * 3]!, patch.p[i * 3 + 1]!, patch.p[i * 3 + 2]!];
+    const x = dot(pt, u), y = dot(pt, v), h = dot(pt, a) - hMean;
+    hSpread = Math.max(hSpread, Math.abs(h));
+    row[0] = x; row[1] = y; row[2] = h * x; row[3] = h * y; row[4] = 1; row[5] = h;
+    const w = -(x * x + y * y);
+    for (let r = 0; r < 6; r++) {
+      b[r] = b[r]! + row[r]! * w;
+      for (let c = 0; c < 6; c++) m[r * 6 + c] = m[r * 6 + c]! + row[r]! * row[c]!;
+    }
+  }
+  if (!(hSpread > 1e-9)) return null;
+  const s = solveSymmetric(m, b, 6, 1e-14);
+  const tx = -s[2]! / 2, ty = -s[3]! / 2;
+  if (!Number.isFinite(tx) || !Number.isFinite(ty)) return null;
+  return unit(add(a, add(scale(u, tx), scale(v, ty))));
+}
+
+/** Largest |distance − r| of the vertices to a cylinder (local units). */
+function maxCylinderResidual(patch: Patch, f: CylinderFit): number {
+  const r = new Float64Array(patch.count);
+  cylinderResiduals(patch, f, r);
+  let worst = 0;
+  for (let i = 0; i < r.length; i++) worst = Math.max(worst, Math.abs(r[i]!));
+  return worst;
+}
+
+/**
+ * Closed-form start: axis from the normals, circle fit across it, then, unless refine
+ * would keep that start as it is, the tilt the points ask for (kept only when it brings
+ * the vertices closer).
+ */
+export function cylinderStart(patch: Patch, a: V3, ctx: FitContext): CylinderFit | null {
+  const init = cylinderAround(patch, a);
+  if (!init) return null;
+  const initResidual = maxCylinderResidual(patch, init);
+  if (initResidual <= KEEP_INITIAL_FRACTION * ctx.tol) return init;
+  const tilted = tiltedAxis(patch, a);
+  const better = tilted && cylinderAround(patch, tilted);
+  if (better && maxCylinderResidual(patch, better) < initResidual) return better;
+  return init;
+}
+
+/**
  * True when the given normals alone prove that no cylinder can pass the normal test:
  * for every axis a, max (n·a)² ≥ mean (n·a)² ≥ λ_min(Σ n nᵀ)/count, and an accepted
  * cylinder needs |n·a| ≤ sin(angle tolerance) at every vertex with a given normal.
@@ -109,14 +169,13 @@ export function givenNormalsRuleOutCylinder(patch: Patch, ctx: FitContext): bool
 }
 
 export function fitCylinder(patch: Patch, ctx: FitContext): CylinderFit | null {
-  if (patch.count < 4) return null;
-  if (givenNormalsRuleOutCylinder(patch, ctx)) return null;
+  if (patch.count < 4) return null; // fitSurface has already tried givenNormalsRuleOutCylinder
   const { m, used } = normalScatter(patch);
   if (used < 3) return null;
   const e = symmetricEigen(m, 3);
   const a = unit(eigenVector(e, 0, 3) as V3);
   if (!a) return null;
-  const init = cylinderAround(patch, a);
+  const init = cylinderStart(patch, a, ctx);
   if (!init) return null;
   const fit = refineCylinder(patch, init, ctx);
   if (!isFiniteV(fit.q) || !isFiniteV(fit.a) || !(fit.r > 0) || fit.r > MAX_LOCAL_RADIUS) return null;

@@ -54,16 +54,23 @@ export interface Evaluation {
   normalsOk: boolean;
 }
 
-export function evaluatePrimitive(patch: Patch, prim: LocalPrimitive, angleTolerance: number): Evaluation {
+/**
+ * @param rejectAbove when the residual exceeds this, the normals are not checked (the
+ *   primitive is rejected anyway; issue 14): `worstAngle` is NaN and `normalsOk` false.
+ */
+export function evaluatePrimitive(patch: Patch, prim: LocalPrimitive, angleTolerance: number, rejectAbove = Infinity): Evaluation {
   const { count, p, n, given } = patch;
   let residual = 0;
+  for (let i = 0; i < count; i++) {
+    const d = prim.distance(p[i * 3]!, p[i * 3 + 1]!, p[i * 3 + 2]!);
+    if (!(d <= residual)) residual = Number.isFinite(d) ? Math.max(residual, d) : Infinity;
+  }
+  if (residual > rejectAbove) return { residual, worstAngle: NaN, normalsOk: false };
   const pn = new Float64Array(count * 3);
   const defined = new Uint8Array(count);
   const out = new Float64Array(3);
   for (let i = 0; i < count; i++) {
     const x = p[i * 3]!, y = p[i * 3 + 1]!, z = p[i * 3 + 2]!;
-    const d = prim.distance(x, y, z);
-    if (!(d <= residual)) residual = Number.isFinite(d) ? Math.max(residual, d) : Infinity;
     if (prim.normal(x, y, z, out)) {
       pn[i * 3] = out[0]!;
       pn[i * 3 + 1] = out[1]!;

@@ -18,7 +18,8 @@
 import { SurfcdError } from '../../errors.js';
 import type { SurfaceKind } from '../surfaceKind.js';
 import { coneKind, conePrimitive, fitCone } from './cone.js';
-import { cylinderKind, cylinderPrimitive, fitCylinder } from './cylinder.js';
+import { cylinderKind, cylinderPrimitive, fitCylinder, givenNormalsRuleOutCylinder } from './cylinder.js';
+import { fitCounters } from './fitCounters.js';
 import { evaluatePrimitive, type Evaluation, type FitContext, type LocalPrimitive } from './evaluate.js';
 import { buildPatch, type FitInput, type Patch } from './patch.js';
 import { fitPlane, planeKind, planePrimitive } from './plane.js';
@@ -34,6 +35,8 @@ export const DEFAULT_ANGLE_TOLERANCE = (3 * Math.PI) / 180;
 
 interface Candidate {
   type: Exclude<SurfaceKind['type'], 'freeform'>;
+  /** True when a cheap test proves the primitive cannot be accepted (the fit is skipped). */
+  ruledOut?(patch: Patch, ctx: FitContext): boolean;
   fit(patch: Patch, ctx: FitContext): { prim: LocalPrimitive; kind: (residual: number) => SurfaceKind } | null;
 }
 
@@ -47,6 +50,7 @@ const CANDIDATES: Candidate[] = [
   },
   {
     type: 'cylinder',
+    ruledOut: givenNormalsRuleOutCylinder,
     fit: (patch, ctx) => {
       const f = fitCylinder(patch, ctx);
       return f && { prim: cylinderPrimitive(f), kind: (r) => cylinderKind(f, patch, r) };
@@ -110,15 +114,24 @@ export function fitSurfaceAttempts(input: FitInput, stopAtFirst = false): { atte
   const tol = input.tolerance / patch.scale + floor;
   const ctx: FitContext = { tol, angleTolerance: angle };
   const attempts: FitAttempt[] = [];
+  fitCounters.surfaces++;
   for (const c of CANDIDATES) {
+    if (c.ruledOut?.(patch, ctx)) {
+      fitCounters.ruledOut[c.type]++;
+      attempts.push({ type: c.type, kind: null, evaluation: null, accepted: false });
+      continue;
+    }
+    fitCounters.attempted[c.type]++;
     const f = c.fit(patch, ctx);
     if (!f) {
       attempts.push({ type: c.type, kind: null, evaluation: null, accepted: false });
       continue;
     }
-    const ev = evaluatePrimitive(patch, f.prim, angle);
+    // fitSurface needs only the verdict: a primitive already too far needs no normal check
+    const ev = evaluatePrimitive(patch, f.prim, angle, stopAtFirst ? tol : Infinity);
     const accepted = ev.residual <= tol && ev.normalsOk;
     attempts.push({ type: c.type, kind: f.kind(ev.residual), evaluation: ev, accepted });
+    if (accepted) fitCounters.accepted[c.type]++;
     if (accepted && stopAtFirst) break;
   }
   return { attempts, patch };

@@ -3,6 +3,9 @@
  * symmetric n×n matrices (n ≤ ~8) and a pseudo-inverse solve built on it. Matrices are
  * row-major Float64Arrays. Nothing here can produce NaN from finite input.
  */
+import { symmetricEigen3, type SymmetricEigen3 } from '../../math/symmetricEigen.js';
+import { choleskySolveIfSafe } from './cholesky.js';
+import { fitCounters } from './fitCounters.js';
 
 export interface SymmetricEigen {
   /** Eigenvalues, ascending. */
@@ -13,6 +16,8 @@ export interface SymmetricEigen {
 
 /** Eigen-decomposition of the symmetric n×n matrix `a` (only read, not modified). */
 export function symmetricEigen(a: ArrayLike<number>, n: number): SymmetricEigen {
+  // 3×3 (planes, normal scatters) is most calls: the math layer's unrolled solver (issue 14)
+  if (n === 3) return ascending3(symmetricEigen3(a));
   const m = Float64Array.from({ length: n * n }, (_, i) => a[i]!);
   // symmetrise (callers accumulate both triangles, rounding may differ)
   for (let i = 0; i < n; i++) {
@@ -71,6 +76,14 @@ export function symmetricEigen(a: ArrayLike<number>, n: number): SymmetricEigen 
   return sortEigen(m, v, n);
 }
 
+/** symmetricEigen3's descending order turned ascending; −0 components become +0 (they reach fitted kinds). */
+function ascending3(e: SymmetricEigen3): SymmetricEigen {
+  const values = new Float64Array([e.values[2]!, e.values[1]!, e.values[0]!]);
+  const vectors = new Float64Array(9);
+  for (let k = 0; k < 3; k++) for (let i = 0; i < 3; i++) vectors[k * 3 + i] = e.vectors[(2 - k) * 3 + i]! + 0;
+  return { values, vectors };
+}
+
 function sortEigen(m: Float64Array, v: Float64Array, n: number): SymmetricEigen {
   const order = Array.from({ length: n }, (_, i) => i).sort((x, y) => m[x * n + x]! - m[y * n + y]!);
   const values = new Float64Array(n);
@@ -91,6 +104,12 @@ function sortEigen(m: Float64Array, v: Float64Array, n: number): SymmetricEigen 
  * singular system gives the minimum-norm solution instead of Infinity/NaN.
  */
 export function solveSymmetric(a: ArrayLike<number>, b: ArrayLike<number>, n: number, relCut = 1e-13): Float64Array {
+  const fast = choleskySolveIfSafe(a, b, n, relCut);
+  if (fast) {
+    fitCounters.choleskySolves++;
+    return fast;
+  }
+  fitCounters.eigenSolves++;
   const { values, vectors } = symmetricEigen(a, n);
   let maxAbs = 0;
   for (let k = 0; k < n; k++) maxAbs = Math.max(maxAbs, Math.abs(values[k]!));

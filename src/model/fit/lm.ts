@@ -5,6 +5,7 @@
  * The Jacobian is taken by central differences: residuals are cheap and the fixed
  * point (gradient zero) does not depend on small Jacobian errors.
  */
+import { fitCounters } from './fitCounters.js';
 import { solveSymmetric } from './linalg.js';
 
 export interface LmProblem<S> {
@@ -36,6 +37,14 @@ export interface LmOptions {
   target?: number;
 }
 
+/**
+ * A step whose predicted gain (from the linear model) is below this fraction of the sum of
+ * squares moves the residuals by ~1e-4 of their RMS at most: stop there instead of raising
+ * the damping through a dozen failing trials (issue 14: that hunt was most of the solves,
+ * each an eigen-decomposition).
+ */
+const NEGLIGIBLE_GAIN = 1e-8;
+
 /** Refines `init`; never returns a state with a larger (or NaN) sum of squares. */
 export function levenbergMarquardt<S>(problem: LmProblem<S>, init: S, options: LmOptions = {}): S {
   const maxIterations = options.maxIterations ?? 50;
@@ -43,17 +52,22 @@ export function levenbergMarquardt<S>(problem: LmProblem<S>, init: S, options: L
   const k = problem.nParams;
   const m = problem.nResiduals;
   if (m === 0) return init;
+  fitCounters.lmRuns++;
   const r = new Float64Array(m);
   const rp = new Float64Array(m);
   const rm = new Float64Array(m);
   const jac = Array.from({ length: k }, () => new Float64Array(m));
   const delta = new Float64Array(k);
+  const a = new Float64Array(k * k);
+  const g = new Float64Array(k);
+  const damped = new Float64Array(k * k);
   let state = init;
   problem.residuals(state, r);
   let f = sumSquares(r);
   if (!Number.isFinite(f)) return init;
   let lambda = 1e-4;
   for (let it = 0; it < maxIterations && f > 1e-30 * m; it++) {
+    fitCounters.lmIterations++;
     for (let j = 0; j < k; j++) {
       delta.fill(0);
       delta[j] = STEP;
@@ -63,8 +77,6 @@ export function levenbergMarquardt<S>(problem: LmProblem<S>, init: S, options: L
       const col = jac[j]!;
       for (let i = 0; i < m; i++) col[i] = (rp[i]! - rm[i]!) / (2 * STEP);
     }
-    const a = new Float64Array(k * k);
-    const g = new Float64Array(k);
     for (let x = 0; x < k; x++) {
       const cx = jac[x]!;
       let gx = 0;
@@ -82,11 +94,23 @@ export function levenbergMarquardt<S>(problem: LmProblem<S>, init: S, options: L
     for (let x = 0; x < k; x++) maxDiag = Math.max(maxDiag, a[x * k + x]!);
     if (!(maxDiag > 0) || !Number.isFinite(maxDiag)) break;
     let improved = false;
+    let converged = false;
     let gain = 0;
     while (lambda < 1e12) {
-      const damped = Float64Array.from(a);
+      damped.set(a);
       for (let x = 0; x < k; x++) damped[x * k + x] = a[x * k + x]! * (1 + lambda) + lambda * 1e-9 * maxDiag;
       const step = solveSymmetric(damped, g, k, 1e-15);
+      // |r + J·step|² = f − (2 gᵀstep − stepᵀ A step); more damping only shrinks the gain
+      let predicted = 0;
+      for (let x = 0; x < k; x++) {
+        let ax = 0;
+        for (let y = 0; y < k; y++) ax += a[x * k + y]! * step[y]!;
+        predicted += step[x]! * (2 * g[x]! - ax);
+      }
+      if (!(predicted > NEGLIGIBLE_GAIN * f)) {
+        converged = true;
+        break;
+      }
       const trial = problem.apply(state, step);
       problem.residuals(trial, rp);
       const ft = sumSquares(rp);
@@ -101,7 +125,7 @@ export function levenbergMarquardt<S>(problem: LmProblem<S>, init: S, options: L
       }
       lambda *= 10;
     }
-    if (!improved) break;
+    if (!improved || converged) break;
     if (gain <= 1e-15 * (f + gain)) break;
     if (target > 0 && it >= 3 && f > 100 * target && gain < 1e-3 * (f + gain)) break;
   }

@@ -6,6 +6,7 @@
  * on all of them.
  */
 import { lmTarget, maxAbs, type FitContext } from './evaluate.js';
+import { fitCounters } from './fitCounters.js';
 import { levenbergMarquardt } from './lm.js';
 
 /** The part of a patch the residual functions read. */
@@ -50,7 +51,10 @@ export const KEEP_INITIAL_FRACTION = 0.01;
 export function refine<S>(points: PointSet, problem: RefineProblem<S>, init: S, ctx: FitContext): S {
   const initial = new Float64Array(points.count);
   problem.residuals(points, init, initial);
-  if (maxAbs(initial) <= KEEP_INITIAL_FRACTION * ctx.tol) return init;
+  if (maxAbs(initial) <= KEEP_INITIAL_FRACTION * ctx.tol) {
+    fitCounters.closedFormKept++;
+    return init;
+  }
   const sample = samplePoints(points);
   const run = (ps: PointSet, start: S, maxIterations: number): S =>
     levenbergMarquardt(

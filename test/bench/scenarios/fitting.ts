@@ -1,0 +1,145 @@
+// Surface fitting (issue 14, item 5): every surface of the shared CAx-IF assemblies (and of
+// all samples/) fitted as surfaceKindOf fits it, CPU ms per pass over the assembly, with
+// the fit counters. SURFCD_BENCH_BASE=<dist dir of another build> (e.g. the commit before)
+// runs that build's fitSurface on the same inputs, interleaved, so the ratio comes from one
+// run; its kinds are compared with ours (type and parameters).
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadAssembly, type Assembly } from '../../../src/index.js';
+import { fitSurface, type FitInput, type SurfaceKind } from '../../../src/model/fit/fitSurface.js';
+import { fitCounters, resetFitCounters, type FitCounters } from '../../../src/model/fit/fitCounters.js';
+import { defaultFitTolerance, surfaceAngleTolerance } from '../../../src/model/surfaceKindOf.js';
+import type { BenchOptions, ScenarioOutput, TargetCheck } from '../context.js';
+import { fmt, fmtInt, fmtRatio, hasShared, note, projectRoot, sampleInterleaved, sharedStep, sink, table, type Summary } from '../util.js';
+
+type Fit = (input: FitInput) => SurfaceKind;
+
+/** The inputs surfaceKindOf builds for every surface of the assembly. */
+function inputsOf(assemblies: Assembly[]): FitInput[] {
+  const inputs: FitInput[] = [];
+  for (const a of assemblies) {
+    for (const part of a.parts) {
+      const tolerance = defaultFitTolerance(part);
+      for (const s of part.surfaces) {
+        inputs.push({ positions: part.positions, normals: part.normals, indices: part.indices, firstTriangle: s.firstTriangle, triangleCount: s.triangleCount, tolerance, angleTolerance: surfaceAngleTolerance(s) });
+      }
+    }
+  }
+  return inputs;
+}
+
+function cpuMs(run: () => void): number {
+  const t = process.cpuUsage();
+  run();
+  const d = process.cpuUsage(t);
+  return (d.user + d.system) / 1000;
+}
+
+function fitAll(fit: Fit, inputs: FitInput[]): SurfaceKind[] {
+  return inputs.map((input) => fit(input));
+}
+
+/** Largest difference of two kinds' numbers relative to the patch size: 0 when identical; Infinity when the types differ. */
+function kindDifference(a: SurfaceKind, b: SurfaceKind, size: number): number {
+  if (a.type !== b.type) return Infinity;
+  let worst = 0;
+  const walk = (x: unknown, y: unknown, scale: number): void => {
+    if (typeof x === 'number' && typeof y === 'number') worst = Math.max(worst, Math.abs(x - y) / scale);
+    else if (Array.isArray(x) && Array.isArray(y)) x.forEach((v, i) => walk(v, y[i], scale));
+  };
+  for (const [key, value] of Object.entries(a)) {
+    if (key === 'residual' || key === 'type') continue;
+    // directions and angles are unitless; points, radii, offsets scale with the patch
+    const unitless = key === 'axis' || key === 'normal' || key === 'halfAngle';
+    walk(value, (b as unknown as Record<string, unknown>)[key], unitless ? 1 : size);
+  }
+  return worst;
+}
+
+function patchSize(input: FitInput): number {
+  const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+  for (let t = input.firstTriangle * 3; t < (input.firstTriangle + input.triangleCount) * 3; t++) {
+    const v = input.indices[t]!;
+    for (let k = 0; k < 3; k++) {
+      lo[k] = Math.min(lo[k]!, input.positions[v * 3 + k]!);
+      hi[k] = Math.max(hi[k]!, input.positions[v * 3 + k]!);
+    }
+  }
+  return Math.hypot(hi[0]! - lo[0]!, hi[1]! - lo[1]!, hi[2]! - lo[2]!) || 1;
+}
+
+const counterText = (c: FitCounters): string => {
+  const per = (r: Record<string, number>): string => Object.entries(r).filter(([, v]) => v > 0).map(([k, v]) => `${k} ${v}`).join(', ') || '–';
+  return `fits attempted: ${per(c.attempted)}; ruled out by normals: ${per(c.ruledOut)}; accepted: ${per(c.accepted)}; closed form kept: ${c.closedFormKept}; LM runs ${c.lmRuns}, iterations ${c.lmIterations}; solves: Cholesky ${c.choleskySolves}, eigen ${c.eigenSolves}`;
+};
+
+export async function fittingScenario(opts: BenchOptions): Promise<ScenarioOutput> {
+  const baseDir = process.env['SURFCD_BENCH_BASE'] ? resolve(process.env['SURFCD_BENCH_BASE']) : null;
+  let baseFit: Fit | null = null;
+  if (baseDir) {
+    const mod = (await import(pathToFileURL(resolve(baseDir, 'src/model/fit/fitSurface.js')).href)) as { fitSurface: Fit };
+    baseFit = mod.fitSurface;
+  }
+  const sets: { label: string; files: string[] }[] = [];
+  if (hasShared()) {
+    for (const f of ['as1-oc-214.stp', 'dm1-id-214.stp', 'io1-cm-214.stp']) sets.push({ label: f, files: [sharedStep(f)] });
+  } else {
+    process.stdout.write('\nFitting: ../shared/data/step not found: the CAx-IF rows are SKIPPED, samples only\n');
+  }
+  const sampleDir = resolve(projectRoot, 'samples');
+  sets.push({ label: 'samples/*.step (all)', files: readdirSync(sampleDir).filter((f) => f.endsWith('.step')).sort().map((f) => resolve(sampleDir, f)) });
+
+  const repeats = opts.quick ? 5 : 15;
+  const rows: string[][] = [];
+  const json: unknown[] = [];
+  const targets: TargetCheck[] = [];
+  const counterLines: string[] = [];
+  for (const set of sets) {
+    note(`fitting: ${set.label}`);
+    const assemblies: Assembly[] = [];
+    for (const f of set.files) assemblies.push(await loadAssembly(f));
+    const inputs = inputsOf(assemblies);
+    // first pass in this process: the JIT is cold for this module graph, as in one CLI run
+    resetFitCounters();
+    let ours: SurfaceKind[] = [];
+    let theirs: SurfaceKind[] | null = null;
+    const firstOurs = cpuMs(() => (ours = fitAll(fitSurface, inputs)));
+    const counters = structuredClone(fitCounters);
+    const firstBase = baseFit ? cpuMs(() => (theirs = fitAll(baseFit!, inputs))) : NaN;
+    let differ = 0;
+    let worst = 0;
+    if (theirs) {
+      inputs.forEach((input, i) => {
+        const d = kindDifference(ours[i]!, theirs![i]!, patchSize(input));
+        if (d === Infinity) differ++;
+        else worst = Math.max(worst, d);
+      });
+    }
+    const runs = [() => cpuMs(() => (sink.value += fitAll(fitSurface, inputs).length)), ...(baseFit ? [() => cpuMs(() => (sink.value += fitAll(baseFit!, inputs).length))] : [])];
+    const [now, before] = sampleInterleaved(runs, 2, repeats) as [Summary, Summary | undefined];
+    const ratio = before ? before.median / now.median : NaN;
+    rows.push([
+      set.label,
+      fmtInt(inputs.length),
+      fmt(now.median),
+      before ? fmt(before.median) : '–',
+      fmtRatio(ratio),
+      fmt(firstOurs),
+      baseFit ? fmt(firstBase) : '–',
+      theirs ? `${differ} types differ, max Δ ${worst.toExponential(1)}` : '–',
+    ]);
+    counterLines.push(`${set.label}: ${counterText(counters)}`);
+    json.push({ set: set.label, surfaces: inputs.length, cpuMs: now, baseCpuMs: before ?? null, ratio, firstPassMs: firstOurs, baseFirstPassMs: baseFit ? firstBase : null, typesDiffer: theirs ? differ : null, maxRelativeDifference: theirs ? worst : null, counters });
+    if (before) targets.push({ target: 'fitting ≥10× faster than the base build', where: `fitting, ${set.label}`, value: fmtRatio(ratio), met: ratio >= 10 });
+  }
+  process.stdout.write(
+    table(
+      `Surface fitting — every surface, default tolerance (CPU ms per pass, median of ${repeats}, interleaved)${baseDir ? `; base = ${baseDir}` : '; set SURFCD_BENCH_BASE=<dist of another build> for before/after'}`,
+      ['assembly', 'surfaces', 'ms', 'base ms', 'base/ours', 'first pass ms', 'base first pass ms', 'kinds vs base (Δ relative to patch size)'],
+      rows,
+    ),
+  );
+  process.stdout.write(`\nFit counters (one pass):\n${counterLines.map((l) => `- ${l}`).join('\n')}\n`);
+  return { json: { sets: json }, targets };
+}
