@@ -9,7 +9,8 @@
  * parametrisation stays well conditioned down to α → 0, where the apex runs away.
  */
 import type { ConeKind } from '../surfaceKind.js';
-import { MAX_LOCAL_RADIUS, normalScatter } from './cylinder.js';
+import { MAX_LOCAL_RADIUS } from './cylinder.js';
+import { normalScatter } from './normalScatter.js';
 import { maxAbs, type FitContext, type LocalPrimitive } from './evaluate.js';
 import { eigenVector, solveSymmetric, symmetricEigen } from './linalg.js';
 import { refine, type PointSet } from './refine.js';
@@ -127,7 +128,7 @@ export function fitCone(patch: Patch, ctx: FitContext): ConeFit | null {
   cov[3] = cov[1]!; cov[6] = cov[2]!; cov[7] = cov[5]!;
   const a1 = unit(eigenVector(symmetricEigen(cov, 3), 0, 3) as V3);
   if (a1) axes.push(a1);
-  const a2 = unit(eigenVector(symmetricEigen(normalScatter(patch).m, 3), 0, 3) as V3);
+  const a2 = unit(eigenVector(normalScatter(patch).eigen, 0, 3) as V3);
   if (a2) axes.push(a2);
   let best: ConeState | null = null;
   let bestF = Infinity;

@@ -6,7 +6,8 @@
  */
 import { canonicalAxis, type CylinderKind } from '../surfaceKind.js';
 import type { FitContext, LocalPrimitive } from './evaluate.js';
-import { eigenVector, solveSymmetric, symmetricEigen } from './linalg.js';
+import { eigenVector, solveSymmetric } from './linalg.js';
+import { normalScatter } from './normalScatter.js';
 import { KEEP_INITIAL_FRACTION, refine, type PointSet } from './refine.js';
 import type { Patch } from './patch.js';
 import { add, dot, isFiniteV, perpBasis, scale, sub, unit, type V3, hyp3 } from './vec.js';
@@ -20,22 +21,6 @@ export interface CylinderFit {
 
 /** Radii beyond this (local units, i.e. × the patch half-size) are planes, not cylinders. */
 export const MAX_LOCAL_RADIUS = 1e5;
-
-/** Σ n nᵀ over the vertices that have a normal (only the given ones with `givenOnly`). */
-export function normalScatter(patch: Patch, givenOnly = false): { m: Float64Array; used: number } {
-  const m = new Float64Array(9);
-  let used = 0;
-  for (let i = 0; i < patch.count; i++) {
-    if (givenOnly && !patch.given[i]) continue;
-    const x = patch.n[i * 3]!, y = patch.n[i * 3 + 1]!, z = patch.n[i * 3 + 2]!;
-    if (x === 0 && y === 0 && z === 0) continue;
-    used++;
-    m[0] += x * x; m[1] += x * y; m[2] += x * z;
-    m[4] += y * y; m[5] += y * z; m[8] += z * z;
-  }
-  m[3] = m[1]!; m[6] = m[2]!; m[7] = m[5]!;
-  return { m, used };
-}
 
 /** Algebraic (Kåsa) circle through 2-D points: centre and radius, null when degenerate. */
 export function circle2d(xs: Float64Array, ys: Float64Array): { cx: number; cy: number; r: number } | null {
@@ -155,25 +140,11 @@ export function cylinderStart(patch: Patch, a: V3, ctx: FitContext): CylinderFit
   return init;
 }
 
-/**
- * True when the given normals alone prove that no cylinder can pass the normal test:
- * for every axis a, max (n·a)² ≥ mean (n·a)² ≥ λ_min(Σ n nᵀ)/count, and an accepted
- * cylinder needs |n·a| ≤ sin(angle tolerance) at every vertex with a given normal.
- */
-export function givenNormalsRuleOutCylinder(patch: Patch, ctx: FitContext): boolean {
-  const { m, used } = normalScatter(patch, true);
-  if (used < 3) return false;
-  const lam = symmetricEigen(m, 3).values[0]!;
-  const s = Math.sin(ctx.angleTolerance);
-  return lam / used > s * s * 1.0001 + 1e-15;
-}
-
 export function fitCylinder(patch: Patch, ctx: FitContext): CylinderFit | null {
   if (patch.count < 4) return null; // fitSurface has already tried givenNormalsRuleOutCylinder
-  const { m, used } = normalScatter(patch);
+  const { eigen, used } = normalScatter(patch);
   if (used < 3) return null;
-  const e = symmetricEigen(m, 3);
-  const a = unit(eigenVector(e, 0, 3) as V3);
+  const a = unit(eigenVector(eigen, 0, 3) as V3);
   if (!a) return null;
   const init = cylinderStart(patch, a, ctx);
   if (!init) return null;

@@ -18,12 +18,13 @@
 import { SurfcdError } from '../../errors.js';
 import type { SurfaceKind } from '../surfaceKind.js';
 import { coneKind, conePrimitive, fitCone } from './cone.js';
-import { cylinderKind, cylinderPrimitive, fitCylinder, givenNormalsRuleOutCylinder } from './cylinder.js';
+import { cylinderKind, cylinderPrimitive, fitCylinder } from './cylinder.js';
 import { fitCounters } from './fitCounters.js';
 import { evaluatePrimitive, type Evaluation, type FitContext, type LocalPrimitive } from './evaluate.js';
 import { buildPatch, type FitInput, type Patch } from './patch.js';
 import { fitPlane, planeKind, planePrimitive } from './plane.js';
 import { fitSphere, sphereKind, spherePrimitive } from './sphere.js';
+import { givenNormalsRuleOutCylinder, givenNormalsRuleOutPlane } from './ruleOut.js';
 import { fitTorus, torusKind, torusPrimitive } from './torus.js';
 
 export type { FitInput } from './patch.js';
@@ -37,12 +38,16 @@ interface Candidate {
   type: Exclude<SurfaceKind['type'], 'freeform'>;
   /** True when a cheap test proves the primitive cannot be accepted (the fit is skipped). */
   ruledOut?(patch: Patch, ctx: FitContext): boolean;
+  /** Rule out only in `fitSurface` (diagnostics keep the attempt and its evaluation). */
+  ruleOutOnlyWhenStopping?: boolean;
   fit(patch: Patch, ctx: FitContext): { prim: LocalPrimitive; kind: (residual: number) => SurfaceKind } | null;
 }
 
 const CANDIDATES: Candidate[] = [
   {
     type: 'plane',
+    ruledOut: givenNormalsRuleOutPlane,
+    ruleOutOnlyWhenStopping: true,
     fit: (patch) => {
       const f = fitPlane(patch);
       return f && { prim: planePrimitive(f), kind: (r) => planeKind(f, patch, r) };
@@ -116,7 +121,7 @@ export function fitSurfaceAttempts(input: FitInput, stopAtFirst = false): { atte
   const attempts: FitAttempt[] = [];
   fitCounters.surfaces++;
   for (const c of CANDIDATES) {
-    if (c.ruledOut?.(patch, ctx)) {
+    if (c.ruledOut && (stopAtFirst || !c.ruleOutOnlyWhenStopping) && c.ruledOut(patch, ctx)) {
       fitCounters.ruledOut[c.type]++;
       attempts.push({ type: c.type, kind: null, evaluation: null, accepted: false });
       continue;
@@ -139,11 +144,16 @@ export function fitSurfaceAttempts(input: FitInput, stopAtFirst = false): { atte
 
 /** The fitted primitive of the patch (see the module comment for the rules). */
 export function fitSurface(input: FitInput): SurfaceKind {
-  const { attempts } = fitSurfaceAttempts(input, true);
+  const { attempts, patch } = fitSurfaceAttempts(input, true);
   let bestResidual = Infinity;
   for (const a of attempts) {
     if (a.accepted && a.kind) return a.kind;
     if (a.kind && a.kind.residual < bestResidual) bestResidual = a.kind.residual;
+  }
+  // a freeform patch reports the plane's residual too, as when the plane was fitted
+  if (patch && attempts[0]?.type === 'plane' && !attempts[0].kind) {
+    const f = fitPlane(patch);
+    if (f) bestResidual = Math.min(bestResidual, patch.scale * evaluatePrimitive(patch, planePrimitive(f), 0, -1).residual);
   }
   return { type: 'freeform', residual: Number.isFinite(bestResidual) ? bestResidual : 0 };
 }
