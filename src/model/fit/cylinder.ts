@@ -1,8 +1,9 @@
 /**
  * Cylinder: the axis is the direction most perpendicular to all normals (smallest-
  * eigenvalue eigenvector of Σ n nᵀ); the vertices projected along it are fitted with an
- * algebraic circle (exact for exact vertices, any arc length); then the five parameters
- * (axis tilt 2, axis position 2, radius) are refined on the vertex distances.
+ * algebraic circle (exact for exact vertices, any arc length), the axis is corrected by the
+ * tilt the vertices ask for (off normals); then the five parameters (axis tilt 2, axis
+ * position 2, radius) are refined on the vertex distances.
  */
 import { canonicalAxis, type CylinderKind } from '../surfaceKind.js';
 import type { FitContext, LocalPrimitive } from './evaluate.js';

@@ -101,7 +101,8 @@ function sortEigen(m: Float64Array, v: Float64Array, n: number): SymmetricEigen 
 /**
  * Least-squares solution of the symmetric system A x = b through the pseudo-inverse:
  * eigen-directions whose |eigenvalue| is below `relCut` × the largest are dropped, so a
- * singular system gives the minimum-norm solution instead of Infinity/NaN.
+ * singular system gives the minimum-norm solution instead of Infinity/NaN. Systems that
+ * provably lose no direction take the Cholesky path (cholesky.ts), same answer, far cheaper.
  */
 export function solveSymmetric(a: ArrayLike<number>, b: ArrayLike<number>, n: number, relCut = 1e-13): Float64Array {
   const fast = choleskySolveIfSafe(a, b, n, relCut);
