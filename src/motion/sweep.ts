@@ -8,6 +8,8 @@ import { advanceScrew } from './advance.js';
 import { distanceRigid } from './distance.js';
 import type { Vec3 } from './inputs.js';
 import { motionBound, poseAt, validateMotion, type RigidMotion } from './rigidMotion.js';
+import { firstImpact } from './firstImpact.js';
+import { PairsNeverMeeting } from './neverMeet.js';
 import { timeOfImpactRigid } from './timeOfImpact.js';
 import { contactAllowance, contactKeptByMotion, interferingSurfacePairs, surfacePairVerdict, surfacesMate } from './verdict.js';
 
@@ -312,28 +314,35 @@ function sweepTranslation(ctx: SweepContext, maxIterations: number): SweepResult
   const { scene, motion } = ctx;
   if (motion.kind !== 'translate') throw new Error('internal: sweepTranslation needs a translation');
   let after = -1;
+  // Surface pairs the move can never make interfere (see neverMeet.ts), per part pair.
+  const apart = ctx.pairs.map(([m, o]) => new PairsNeverMeeting(scene.parts[m]!, scene.poses[m]!, scene.parts[o]!, scene.poses[o]!, motion.vector, ctx.allowance(m, o)));
+  const pairIndex = ctx.pairs.map((_, k) => k);
   for (let iteration = 0; iteration < maxIterations; iteration++) {
-    let best: { t: number; m: number; o: number; contact: SweepContact; normalSpeed: number } | null = null;
-    for (const [m, o] of ctx.pairs) {
-      const r = timeOfImpactRigid(scene.parts[m]!, scene.poses[m]!, scene.parts[o]!, scene.poses[o]!, motion.vector, {
-        mode: 'approach',
-        skin: ctx.allowance(m, o),
-        minDepth: ctx.allowance(m, o),
-        after,
-        until: best ? best.t : 1,
-        ignore: (sa, sb) => ctx.kept.has(`${m}:${o}:${sa}:${sb}`),
-      });
-      addStats(ctx.stats, r.stats);
-      const hit = r.hit;
-      if (!hit || (best && hit.fraction >= best.t)) continue;
-      best = {
-        t: hit.fraction,
-        m,
-        o,
-        contact: { moving: m, other: o, surfaceMoving: hit.surfaceA, surfaceOther: hit.surfaceB, point: hit.point, normal: hit.normal },
-        normalSpeed: Math.abs(hit.normal[0] * motion.vector[0] + hit.normal[1] * motion.vector[1] + hit.normal[2] * motion.vector[2]),
-      };
-    }
+    const found = firstImpact(
+      pairIndex,
+      (k, from, until) => {
+        const [m, o] = ctx.pairs[k]!;
+        const r = timeOfImpactRigid(scene.parts[m]!, scene.poses[m]!, scene.parts[o]!, scene.poses[o]!, motion.vector, {
+          mode: 'approach',
+          skin: ctx.allowance(m, o),
+          minDepth: ctx.allowance(m, o),
+          after: from,
+          until,
+          horizon: 1,
+          ignore: (sa, sb) => apart[k]!.has(sa, sb) || ctx.kept.has(`${m}:${o}:${sa}:${sb}`),
+        });
+        addStats(ctx.stats, r.stats);
+        return r.hit;
+      },
+      after,
+    );
+    const best = found && {
+      t: found.hit.fraction,
+      m: ctx.pairs[found.pair]![0],
+      o: ctx.pairs[found.pair]![1],
+      contact: { moving: ctx.pairs[found.pair]![0], other: ctx.pairs[found.pair]![1], surfaceMoving: found.hit.surfaceA, surfaceOther: found.hit.surfaceB, point: found.hit.point, normal: found.hit.normal } as SweepContact,
+      normalSpeed: Math.abs(found.hit.normal[0] * motion.vector[0] + found.hit.normal[1] * motion.vector[1] + found.hit.normal[2] * motion.vector[2]),
+    };
     if (!best) return ctx.result('free', 1, [], null, iteration);
     const probe = ctx.probeFraction(best.t, best.m, best.o, best.normalSpeed);
     const blocking = ctx.interferenceAt(probe);

@@ -20,6 +20,7 @@ import { emptyStats } from '../collide/stats.js';
 import { loadTransformedTriangle, loadTriangle, triangleBox } from '../collide/triangles.js';
 import { queryBoxTree } from '../collide/treeQuery.js';
 import { surfaceKindToWorld, type SurfaceKind } from '../model/surfaceKind.js';
+import { surfacesNeverMeet } from './neverMeet.js';
 import { surfaceKindOf } from '../model/surfaceKindOf.js';
 import type { Part, Surface } from '../model/types.js';
 import type { RigidMotion } from './rigidMotion.js';
@@ -109,18 +110,19 @@ function sagOf(part: Part): number {
 }
 
 /**
- * Do two surfaces in contact stay "the same primitive" (so, by the verdict, never
- * interfere) all along the motion? True when they coincide now and the motion maps
- * A's primitive onto itself: a cylinder or cone moved along / turned about its own
- * axis, a plane slid in its plane or turned about its normal, a sphere turned about
- * its centre.
+ * Can a contact at the start never become an interference during the motion? True
+ * when the two surfaces' primitives coincide now and the motion maps A's primitive
+ * onto itself (a cylinder or cone moved along / turned about its own axis, a plane
+ * slid in its plane or turned about its normal, a sphere turned about its centre), or,
+ * for a translation, when `surfacesNeverMeet` says so (a seat lifted straight off, a
+ * shank sliding past the rim of its hole).
  */
 export function contactKeptByMotion(surfaceA: Surface, rigidA: Rigid, surfaceB: Surface, rigidB: Rigid, motion: RigidMotion, tolerance: number): boolean {
   const ka = surfaceKindToWorld(surfaceKindOf(surfaceA), rigidA);
   const kb = surfaceKindToWorld(surfaceKindOf(surfaceB), rigidB);
   const allowance = tolerance + Math.max(chordalSag(surfaceA), chordalSag(surfaceB));
-  if (!kindsCoincide(ka, kb, allowance)) return false;
-  return kindInvariant(ka, motion, allowance);
+  if (kindsCoincide(ka, kb, allowance) && kindInvariant(ka, motion, allowance)) return true;
+  return motion.kind === 'translate' && surfacesNeverMeet(surfaceA, rigidA, ka, surfaceB, rigidB, kb, motion.vector, allowance);
 }
 
 /**

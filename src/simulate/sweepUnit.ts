@@ -15,6 +15,7 @@ import { growAabb, transformAabb, type Aabb } from '../math/aabb.js';
 import type { Rigid } from '../math/rigid.js';
 import type { Assembly, Part } from '../model/types.js';
 import { timeOfImpactRigid } from '../motion/timeOfImpact.js';
+import { PairsNeverMeeting } from '../motion/neverMeet.js';
 import { contactKeptByMotion, interferingSurfacePairs } from '../motion/verdict.js';
 import { collideRigid, resolveCollideOptions } from '../collide/collide.js';
 import { solidPenetration } from '../collide/penetration.js';
@@ -71,7 +72,8 @@ export function sweepPair(ctx: SweepContext, i: number, j: number, d: [number, n
   // Surface pairs that grazed once (a vertex sliding along the rim of a face) are left out
   // after that: the rest of the pair's surfaces still see any real block, and the probe
   // measures whole solids.
-  const ignore = (sa: number, sb: number): boolean => kept.has(`${sa}|${sb}`);
+  const apart = new PairsNeverMeeting(a, poseA, b, poseB, move, skin);
+  const ignore = (sa: number, sb: number): boolean => apart.has(sa, sb) || kept.has(`${sa}|${sb}`);
   let after = -1;
   ctx.stats.pairs++;
   for (let event = 0; event < MAX_EVENTS; event++) {
