@@ -5,8 +5,8 @@
  *     (or inside) the cylinder's ring but for the allowance (`ringsKeptApart`: a shank
  *     in its hole, past the rim of the hole, a bolt head over a counterbore);
  *   - one surface is planar and the other lies wholly on its outward side (but for the
- *     allowance) and the move takes them apart along its normal (a bolt head lifted off
- *     its seat, a nut's faces off the plate): every point's distance to the plane grows.
+ *     allowance) and stays there: the move takes them apart or slides one along the
+ *     other (a bolt head lifted off its seat, a block slid on a table).
  * Either way the two can only cross within a band no wider than the allowance, by the
  * tessellations' error: never an interference by the contacts verdict.
  */
@@ -25,14 +25,16 @@ export function surfacesNeverMeet(surfaceA: Surface, rigidA: Rigid, kindA: Surfa
 }
 
 /**
- * The plane (world) moves by −sense·move relative to `other`: true when that takes it
- * away from `other` along its outward normal and `other` starts on its outward side,
- * but for the allowance less the plane's own fit residual.
+ * The plane (world) moves by −sense·move relative to `other`: true when `other` starts
+ * on its outward side and stays there, but for the allowance less the plane's own fit
+ * residual: the move takes them apart along the normal, slides one along the other,
+ * or brings them nearer by less than what is left of the allowance.
  */
 function planeLeftBehind(plane: SurfaceKind & { type: 'plane' }, other: Surface, rigid: Rigid, move: Vec3, sense: number, allowance: number): boolean {
   const n = plane.normal;
-  if (!(sense * (move[0] * n[0] + move[1] * n[1] + move[2] * n[2]) > 0)) return false;
-  const slack = allowance - plane.residual;
+  // How much nearer the plane every point of `other` gets over the move (0 when it parts or slides).
+  const nearer = Math.max(0, -sense * (move[0] * n[0] + move[1] * n[1] + move[2] * n[2]));
+  const slack = allowance - plane.residual - nearer;
   if (!(slack >= 0)) return false;
   // The plane in the other part's frame: n_local = Rᵀn, offset_local = offset − n·t.
   const nx = rigid[0]! * n[0] + rigid[4]! * n[1] + rigid[8]! * n[2];
@@ -61,6 +63,11 @@ export class PairsNeverMeeting {
     private readonly b: Part, private readonly rigidB: Rigid,
     private readonly move: Vec3, private readonly allowance: number,
   ) {}
+
+  /** Leave this pair out too (a contact the caller knows the move keeps). */
+  leaveOut(sa: number, sb: number): void {
+    this.known.set(sa * this.b.surfaces.length + sb, true);
+  }
 
   has(sa: number, sb: number): boolean {
     const key = sa * this.b.surfaces.length + sb;

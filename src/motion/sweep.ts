@@ -316,6 +316,14 @@ function sweepTranslation(ctx: SweepContext, maxIterations: number): SweepResult
   let after = -1;
   // Surface pairs the move can never make interfere (see neverMeet.ts), per part pair.
   const apart = ctx.pairs.map(([m, o]) => new PairsNeverMeeting(scene.parts[m]!, scene.poses[m]!, scene.parts[o]!, scene.poses[o]!, motion.vector, ctx.allowance(m, o)));
+  const leaveOutKept = (): void => {
+    for (const key of ctx.kept) {
+      const [m, o, sa, sb] = key.split(':').map(Number) as [number, number, number, number];
+      const k = ctx.pairs.findIndex(([pm, po]) => pm === m && po === o);
+      if (k >= 0) apart[k]!.leaveOut(sa, sb);
+    }
+  };
+  leaveOutKept();
   const pairIndex = ctx.pairs.map((_, k) => k);
   for (let iteration = 0; iteration < maxIterations; iteration++) {
     const found = firstImpact(
@@ -329,7 +337,7 @@ function sweepTranslation(ctx: SweepContext, maxIterations: number): SweepResult
           after: from,
           until,
           horizon: 1,
-          ignore: (sa, sb) => apart[k]!.has(sa, sb) || ctx.kept.has(`${m}:${o}:${sa}:${sb}`),
+          ignore: (sa, sb) => apart[k]!.has(sa, sb),
         });
         addStats(ctx.stats, r.stats);
         return r.hit;
@@ -353,6 +361,7 @@ function sweepTranslation(ctx: SweepContext, maxIterations: number): SweepResult
     const at = ctx.pose(c.moving, best.t);
     if (contactKeptByMotion(scene.parts[c.moving]!.surfaces[c.surfaceMoving]!, at, scene.parts[c.other]!.surfaces[c.surfaceOther]!, scene.poses[c.other]!, motion, ctx.tolerance)) {
       ctx.kept.add(`${c.moving}:${c.other}:${c.surfaceMoving}:${c.surfaceOther}`);
+      leaveOutKept();
     }
   }
   return ctx.result('out-of-iterations', Math.max(after, 0), [], null, maxIterations);
