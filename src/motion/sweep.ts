@@ -2,7 +2,6 @@ import { SurfcdError } from '../errors.js';
 import { aabbsOverlap, emptyAabb, transformAabb } from '../math/aabb.js';
 import type { Rigid } from '../math/rigid.js';
 import type { Part } from '../model/types.js';
-import { collideRigid, resolveCollideOptions } from '../collide/collide.js';
 import { addStats, emptyStats, type QueryStats } from '../collide/stats.js';
 import { advanceScrew } from './advance.js';
 import { distanceRigid } from './distance.js';
@@ -11,7 +10,7 @@ import { motionBound, poseAt, validateMotion, type RigidMotion } from './rigidMo
 import { firstImpact } from './firstImpact.js';
 import { PairsNeverMeeting } from './neverMeet.js';
 import { timeOfImpactRigid } from './timeOfImpact.js';
-import { contactAllowance, contactKeptByMotion, interferingSurfacePairs, surfacePairVerdict, surfacesMate } from './verdict.js';
+import { contactAllowance, contactKeptByMotion, interferingSurfacePairs, nearAndInterfering, surfacePairVerdict, surfacesMate } from './verdict.js';
 
 /** Parts and where they are: poses[i] is the world pose of parts[i]. */
 export interface Scene {
@@ -157,15 +156,16 @@ export class SweepContext {
       for (const m of moving) if (!ignore?.(m, o)) this.pairs.push([m, o]);
     });
     for (const [m, o] of this.pairs) {
-      for (const x of interferingSurfacePairs(scene.parts[m]!, scene.poses[m]!, scene.parts[o]!, scene.poses[o]!, tolerance)) {
+      // One classified query: what interferes already, and every surface pair within the
+      // allowance (a starting contact).
+      const start = nearAndInterfering(scene.parts[m]!, scene.poses[m]!, scene.parts[o]!, scene.poses[o]!, tolerance, this.allowance(m, o));
+      addStats(this.stats, start.stats);
+      for (const x of start.interfering) {
         this.preexisting.push({ moving: m, other: o, surfaceMoving: x.surfaceA, surfaceOther: x.surfaceB, depth: x.depth });
         this.preKeys.add(`${m}:${o}:${x.surfaceA}:${x.surfaceB}`);
       }
-      // Every surface pair within the allowance at the start is a starting contact.
-      const near = collideRigid(scene.parts[m]!, scene.poses[m]!, scene.parts[o]!, scene.poses[o]!, resolveCollideOptions({ mode: 'all-surfaces', tolerance: this.allowance(m, o) }));
-      addStats(this.stats, near.stats);
       const a = scene.parts[m]!, b = scene.parts[o]!;
-      for (const p of near.surfacePairs) {
+      for (const p of start.near) {
         const key = `${m}:${o}:${p.a}:${p.b}`;
         this.startContacts.add(key);
         this.touching.add(`${m}:${o}`);

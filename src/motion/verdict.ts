@@ -12,6 +12,7 @@
  */
 import { collideRigid, resolveCollideOptions, type SurfacePair } from '../collide/collide.js';
 import { contactVerdict, kindsCoincide } from '../collide/contactVerdict.js';
+import type { QueryStats } from '../collide/stats.js';
 import { effectiveSag as chordalSag } from '../model/tessellationError.js';
 import { relativeRigid, type Rigid } from '../math/rigid.js';
 import { crossingDepth, trianglesCross } from '../math/triangleCross.js';
@@ -41,7 +42,7 @@ export function interferingSurfacePairs(a: Part, rigidA: Rigid, b: Part, rigidB:
  * One classified query for both questions: which surface pairs are within `reach` (mm),
  * and which of them interfere by the contacts verdict at `tolerance`.
  */
-export function nearAndInterfering(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, tolerance: number, reach: number): { near: SurfacePair[]; interfering: Interference[] } {
+export function nearAndInterfering(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, tolerance: number, reach: number): { near: SurfacePair[]; interfering: Interference[]; stats: QueryStats } {
   const result = collideRigid(a, rigidA, b, rigidB, resolveCollideOptions({ mode: 'all-surfaces', tolerance: Math.max(reach, tolerance), classify: true }));
   const floor = contactAllowance(a, b, tolerance);
   const out: Interference[] = [];
@@ -53,7 +54,7 @@ export function nearAndInterfering(a: Part, rigidA: Rigid, b: Part, rigidB: Rigi
       out.push({ surfaceA: p.a, surfaceB: p.b, depth });
     }
   }
-  return { near: result.surfacePairs, interfering: out };
+  return { near: result.surfacePairs, interfering: out, stats: result.stats };
 }
 
 /**
