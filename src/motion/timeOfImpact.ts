@@ -134,6 +134,17 @@ export function timeOfImpactRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid
 
   for (let si = 0; si < countA; si++) {
     const surfaceA = a.surfaces[surfacesA[si]!]!;
+    // Skip the surface when every surface of B its swept box reaches is left out (a
+    // shank whose only neighbours are the fits it slides in): no triangle-level work.
+    if (ignore) {
+      transformAabb(surfaceA.bounds, aToB, box);
+      sweep(box, dB, from, limit, margin, box);
+      stats.aabbUpdates++;
+      const reached = queryBoxTree(b.surfaceTree, box, surfacesB, stats);
+      let open = false;
+      for (let j = 0; j < reached && !open; j++) open = !ignore(surfaceA.index, surfacesB[j]!);
+      if (!open) continue;
+    }
     trianglesA = grow(trianglesA, surfaceA.triangleCount);
     const triangleCountA = queryBoxTree(surfaceA.triangleTree!, sweptBInA, trianglesA, stats);
     for (let ti = 0; ti < triangleCountA; ti++) {
