@@ -2,14 +2,15 @@ import { SurfcdError } from '../errors.js';
 import { aabbsOverlap, emptyAabb, transformAabb } from '../math/aabb.js';
 import type { Rigid } from '../math/rigid.js';
 import type { Part } from '../model/types.js';
-import { collideRigid, resolveCollideOptions } from '../collide/collide.js';
 import { addStats, emptyStats, type QueryStats } from '../collide/stats.js';
 import { advanceScrew } from './advance.js';
 import { distanceRigid } from './distance.js';
 import type { Vec3 } from './inputs.js';
 import { motionBound, poseAt, validateMotion, type RigidMotion } from './rigidMotion.js';
+import { firstImpact } from './firstImpact.js';
+import { PairsNeverMeeting } from './neverMeet.js';
 import { timeOfImpactRigid } from './timeOfImpact.js';
-import { contactAllowance, contactKeptByMotion, interferingSurfacePairs, surfacePairVerdict, surfacesMate } from './verdict.js';
+import { contactAllowance, contactKeptByMotion, interferingSurfacePairs, nearAndInterfering, surfacePairVerdict, surfacesMate } from './verdict.js';
 
 /** Parts and where they are: poses[i] is the world pose of parts[i]. */
 export interface Scene {
@@ -155,15 +156,16 @@ export class SweepContext {
       for (const m of moving) if (!ignore?.(m, o)) this.pairs.push([m, o]);
     });
     for (const [m, o] of this.pairs) {
-      for (const x of interferingSurfacePairs(scene.parts[m]!, scene.poses[m]!, scene.parts[o]!, scene.poses[o]!, tolerance)) {
+      // One classified query: what interferes already, and every surface pair within the
+      // allowance (a starting contact).
+      const start = nearAndInterfering(scene.parts[m]!, scene.poses[m]!, scene.parts[o]!, scene.poses[o]!, tolerance, this.allowance(m, o));
+      addStats(this.stats, start.stats);
+      for (const x of start.interfering) {
         this.preexisting.push({ moving: m, other: o, surfaceMoving: x.surfaceA, surfaceOther: x.surfaceB, depth: x.depth });
         this.preKeys.add(`${m}:${o}:${x.surfaceA}:${x.surfaceB}`);
       }
-      // Every surface pair within the allowance at the start is a starting contact.
-      const near = collideRigid(scene.parts[m]!, scene.poses[m]!, scene.parts[o]!, scene.poses[o]!, resolveCollideOptions({ mode: 'all-surfaces', tolerance: this.allowance(m, o) }));
-      addStats(this.stats, near.stats);
       const a = scene.parts[m]!, b = scene.parts[o]!;
-      for (const p of near.surfacePairs) {
+      for (const p of start.near) {
         const key = `${m}:${o}:${p.a}:${p.b}`;
         this.startContacts.add(key);
         this.touching.add(`${m}:${o}`);
@@ -312,28 +314,43 @@ function sweepTranslation(ctx: SweepContext, maxIterations: number): SweepResult
   const { scene, motion } = ctx;
   if (motion.kind !== 'translate') throw new Error('internal: sweepTranslation needs a translation');
   let after = -1;
-  for (let iteration = 0; iteration < maxIterations; iteration++) {
-    let best: { t: number; m: number; o: number; contact: SweepContact; normalSpeed: number } | null = null;
-    for (const [m, o] of ctx.pairs) {
-      const r = timeOfImpactRigid(scene.parts[m]!, scene.poses[m]!, scene.parts[o]!, scene.poses[o]!, motion.vector, {
-        mode: 'approach',
-        skin: ctx.allowance(m, o),
-        minDepth: ctx.allowance(m, o),
-        after,
-        until: best ? best.t : 1,
-        ignore: (sa, sb) => ctx.kept.has(`${m}:${o}:${sa}:${sb}`),
-      });
-      addStats(ctx.stats, r.stats);
-      const hit = r.hit;
-      if (!hit || (best && hit.fraction >= best.t)) continue;
-      best = {
-        t: hit.fraction,
-        m,
-        o,
-        contact: { moving: m, other: o, surfaceMoving: hit.surfaceA, surfaceOther: hit.surfaceB, point: hit.point, normal: hit.normal },
-        normalSpeed: Math.abs(hit.normal[0] * motion.vector[0] + hit.normal[1] * motion.vector[1] + hit.normal[2] * motion.vector[2]),
-      };
+  // Surface pairs the move can never make interfere (see neverMeet.ts), per part pair.
+  const apart = ctx.pairs.map(([m, o]) => new PairsNeverMeeting(scene.parts[m]!, scene.poses[m]!, scene.parts[o]!, scene.poses[o]!, motion.vector, ctx.allowance(m, o)));
+  const leaveOutKept = (): void => {
+    for (const key of ctx.kept) {
+      const [m, o, sa, sb] = key.split(':').map(Number) as [number, number, number, number];
+      const k = ctx.pairs.findIndex(([pm, po]) => pm === m && po === o);
+      if (k >= 0) apart[k]!.leaveOut(sa, sb);
     }
+  };
+  leaveOutKept();
+  const pairIndex = ctx.pairs.map((_, k) => k);
+  for (let iteration = 0; iteration < maxIterations; iteration++) {
+    const found = firstImpact(
+      pairIndex,
+      (k, from, until) => {
+        const [m, o] = ctx.pairs[k]!;
+        const r = timeOfImpactRigid(scene.parts[m]!, scene.poses[m]!, scene.parts[o]!, scene.poses[o]!, motion.vector, {
+          mode: 'approach',
+          skin: ctx.allowance(m, o),
+          minDepth: ctx.allowance(m, o),
+          after: from,
+          until,
+          horizon: 1,
+          ignore: (sa, sb) => apart[k]!.has(sa, sb),
+        });
+        addStats(ctx.stats, r.stats);
+        return r.hit;
+      },
+      after,
+    );
+    const best = found && {
+      t: found.hit.fraction,
+      m: ctx.pairs[found.pair]![0],
+      o: ctx.pairs[found.pair]![1],
+      contact: { moving: ctx.pairs[found.pair]![0], other: ctx.pairs[found.pair]![1], surfaceMoving: found.hit.surfaceA, surfaceOther: found.hit.surfaceB, point: found.hit.point, normal: found.hit.normal } as SweepContact,
+      normalSpeed: Math.abs(found.hit.normal[0] * motion.vector[0] + found.hit.normal[1] * motion.vector[1] + found.hit.normal[2] * motion.vector[2]),
+    };
     if (!best) return ctx.result('free', 1, [], null, iteration);
     const probe = ctx.probeFraction(best.t, best.m, best.o, best.normalSpeed);
     const blocking = ctx.interferenceAt(probe);
@@ -344,6 +361,7 @@ function sweepTranslation(ctx: SweepContext, maxIterations: number): SweepResult
     const at = ctx.pose(c.moving, best.t);
     if (contactKeptByMotion(scene.parts[c.moving]!.surfaces[c.surfaceMoving]!, at, scene.parts[c.other]!.surfaces[c.surfaceOther]!, scene.poses[c.other]!, motion, ctx.tolerance)) {
       ctx.kept.add(`${c.moving}:${c.other}:${c.surfaceMoving}:${c.surfaceOther}`);
+      leaveOutKept();
     }
   }
   return ctx.result('out-of-iterations', Math.max(after, 0), [], null, maxIterations);

@@ -27,6 +27,8 @@ export interface TimeOfImpactOptions {
   after?: number;
   /** Stop looking beyond this fraction of the move. Default 1. */
   until?: number;
+  /** approach mode: the end of the whole move, for the minDepth test (searching a window of it). Default `until`. */
+  horizon?: number;
   /** Surface pairs to leave out (e.g. an accepted sliding contact). */
   ignore?: (surfaceA: number, surfaceB: number) => boolean;
 }
@@ -109,7 +111,10 @@ export function timeOfImpactRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid
   const margin = skin + transformMargin(a, b, aToB) + 1e-12 * Math.hypot(move[0], move[1], move[2]);
   const minDepth = options.minDepth ?? 0;
   if (!(minDepth >= 0) || !Number.isFinite(minDepth)) throw new SurfcdError('INVALID_OPTION', `timeOfImpact: minDepth must be a finite number ≥ 0 (mm), got ${String(minDepth)}`);
-  const mode = { approach, skin, minDepth, horizon: until };
+  const mode = { approach, skin, minDepth, horizon: Math.max(until, Math.min(options.horizon ?? until, 1)), after };
+  // Nothing before `after` counts: the boxes are swept over [from, limit] only.
+  const from = Math.max(0, after);
+  if (from > until) return { hit: null, stats };
 
   let best = Infinity;
   let bestSa = -1, bestSb = -1, bestTa = -1, bestTb = -1, bestFeature = 0;
@@ -118,9 +123,9 @@ export function timeOfImpactRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid
 
   // Level 1: which surfaces of each part can the other's swept box reach at all?
   transformAabb(a.bounds, aToB, box);
-  sweep(box, dB, limit, margin, sweptAInB);
+  sweep(box, dB, from, limit, margin, sweptAInB);
   transformAabb(b.bounds, bToA, box);
-  sweep(box, dA, -limit, margin, sweptBInA);
+  sweep(box, dA, -from, -limit, margin, sweptBInA);
   stats.aabbUpdates += 2;
   surfacesA = grow(surfacesA, a.surfaces.length);
   surfacesB = grow(surfacesB, b.surfaces.length);
@@ -129,6 +134,17 @@ export function timeOfImpactRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid
 
   for (let si = 0; si < countA; si++) {
     const surfaceA = a.surfaces[surfacesA[si]!]!;
+    // Skip the surface when every surface of B its swept box reaches is left out (a
+    // shank whose only neighbours are the fits it slides in): no triangle-level work.
+    if (ignore) {
+      transformAabb(surfaceA.bounds, aToB, box);
+      sweep(box, dB, from, limit, margin, box);
+      stats.aabbUpdates++;
+      const reached = queryBoxTree(b.surfaceTree, box, surfacesB, stats);
+      let open = false;
+      for (let j = 0; j < reached && !open; j++) open = !ignore(surfaceA.index, surfacesB[j]!);
+      if (!open) continue;
+    }
     trianglesA = grow(trianglesA, surfaceA.triangleCount);
     const triangleCountA = queryBoxTree(surfaceA.triangleTree!, sweptBInA, trianglesA, stats);
     for (let ti = 0; ti < triangleCountA; ti++) {
@@ -136,7 +152,7 @@ export function timeOfImpactRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid
       loadTransformedTriangle(a, ta, aToB, triA);
       // Level 2: this triangle's box swept over what is left of the move, down B's trees.
       triangleBox(triA, box);
-      sweep(box, dB, limit, margin, box);
+      sweep(box, dB, from, limit, margin, box);
       stats.aabbUpdates++;
       const countB = queryBoxTree(b.surfaceTree, box, surfacesB, stats);
       for (let sj = 0; sj < countB; sj++) {
@@ -183,13 +199,13 @@ export function timeOfImpactRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid
   };
 }
 
-/** out = box ∪ (box + fraction·d), grown by margin. `out` may alias box. */
-function sweep(b: Aabb, d: Float64Array, fraction: number, margin: number, out: Aabb): void {
+/** out = (box + f0·d) ∪ (box + f1·d), grown by margin. `out` may alias box. */
+function sweep(b: Aabb, d: Float64Array, f0: number, f1: number, margin: number, out: Aabb): void {
   for (let k = 0; k < 3; k++) {
-    const shift = fraction * d[k]!;
+    const s0 = f0 * d[k]!, s1 = f1 * d[k]!;
     const lo = b[k]!, hi = b[k + 3]!;
-    out[k] = (shift < 0 ? lo + shift : lo) - margin;
-    out[k + 3] = (shift > 0 ? hi + shift : hi) + margin;
+    out[k] = lo + (s0 < s1 ? s0 : s1) - margin;
+    out[k + 3] = hi + (s0 > s1 ? s0 : s1) + margin;
   }
 }
 

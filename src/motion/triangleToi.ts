@@ -51,6 +51,12 @@ export interface ToiMode {
   minDepth: number;
   /** approach mode: the end of the whole move (fraction), for the depth test. */
   horizon: number;
+  /**
+   * Only contacts at t > after count (resuming past an event). Each feature (a vertex on a
+   * face, an edge on an edge) meets at one time under a translation, so a later feature of
+   * the same pair is still found. Default −1.
+   */
+  after?: number;
 }
 
 const np = new Float64Array(4); // unit normal of p and |n|
@@ -67,8 +73,9 @@ const ENDPOINT = 1e-7;
  */
 export function translationToi(p: Float64Array, q: Float64Array, d: Float64Array, tMax: number, mode: ToiMode): number {
   const dLength = Math.sqrt(d[0]! * d[0]! + d[1]! * d[1]! + d[2]! * d[2]!);
+  const after = mode.after ?? -1;
   let best = Infinity;
-  if (!mode.approach && trianglesIntersect(p, q)) {
+  if (!mode.approach && after < 0 && trianglesIntersect(p, q)) {
     toiHit.t = 0;
     toiHit.feature = 4;
     toiHit.point.set([(p[0]! + p[3]! + p[6]!) / 3, (p[1]! + p[4]! + p[7]!) / 3, (p[2]! + p[5]! + p[8]!) / 3]);
@@ -86,7 +93,7 @@ export function translationToi(p: Float64Array, q: Float64Array, d: Float64Array
   if (hasNq) {
     for (let i = 0; i < 9; i += 3) {
       const t = vertexFace(p, i, d, q, nq, Math.min(best, tMax), still, mode);
-      if (t < best) {
+      if (t < best && t > after) {
         best = t;
         writeVertexHit(p, i, d, t, nq, 0, mode);
       } else if (t === -2) coplanar = true;
@@ -95,7 +102,7 @@ export function translationToi(p: Float64Array, q: Float64Array, d: Float64Array
   if (hasNp) {
     for (let i = 0; i < 9; i += 3) {
       const t = vertexFace(q, i, negD, p, np, Math.min(best, tMax), still, mode);
-      if (t < best) {
+      if (t < best && t > after) {
         best = t;
         // The point is q's vertex (q does not move); the normal points from q toward p: −n_p.
         toiHit.point[0] = q[i]!; toiHit.point[1] = q[i + 1]!; toiHit.point[2] = q[i + 2]!;
@@ -108,12 +115,12 @@ export function translationToi(p: Float64Array, q: Float64Array, d: Float64Array
   }
   for (let i = 0; i < 9; i += 3) {
     for (let k = 0; k < 9; k += 3) {
-      const t = edgeEdge(p, i, q, k, d, tMax, best, still, mode, hasNp && hasNq);
+      const t = edgeEdge(p, i, q, k, d, tMax, best, after, still, mode, hasNp && hasNq);
       if (t < best) best = t; // edgeEdge writes toiHit itself
     }
   }
   if (coplanar && !mode.approach && hasNq) {
-    const t = coplanarSlide(p, q, d, tMax, best);
+    const t = coplanarSlide(p, q, d, tMax, best, after);
     if (t < best) best = t;
   }
   return best;
@@ -144,6 +151,9 @@ function vertexFace(v: Float64Array, i: number, dv: Float64Array, f: Float64Arra
   let t: number;
   if (mode.approach) {
     if (!(sd < -still)) return Infinity;
+    // Cheap rejections before the inside-the-face clipping: already deeper than the skin,
+    // reaching the face only after tMax, or never deeper than minDepth by the horizon.
+    if (s0 < -mode.skin || (s0 > 0 && s0 / -sd > tMax) || -(s0 + mode.horizon * sd) <= mode.minDepth) return Infinity;
     // While the moving vertex is over the face: three linear conditions on t.
     IV[0] = 0; IV[1] = mode.horizon;
     const area2 = n[3]! * n[3]!;
@@ -205,11 +215,15 @@ function writeVertexHit(p: Float64Array, i: number, d: Float64Array, t: number, 
 }
 
 /** Edge p[i]→p[i+1] moving by t·d against edge q[k]→q[k+1]. Writes toiHit when it returns a time ≤ tMax and < best. */
-function edgeEdge(p: Float64Array, i: number, q: Float64Array, k: number, d: Float64Array, tMax: number, best: number, still: number, mode: ToiMode, oriented: boolean): number {
+function edgeEdge(p: Float64Array, i: number, q: Float64Array, k: number, d: Float64Array, tMax: number, best: number, after: number, still: number, mode: ToiMode, oriented: boolean): number {
+  if (mode.approach && !oriented) return Infinity;
   const j = i === 6 ? 0 : i + 3, l = k === 6 ? 0 : k + 3;
   const ax = p[j]! - p[i]!, ay = p[j + 1]! - p[i + 1]!, az = p[j + 2]! - p[i + 2]!;
   const bx = q[l]! - q[k]!, by = q[l + 1]! - q[k + 1]!, bz = q[l + 2]! - q[k + 2]!;
   let nx = ay * bz - az * by, ny = az * bx - ax * bz, nz = ax * by - ay * bx;
+  // approach: the oriented normal must move against d, i.e. (n·(n_q − n_p))·(n·d) < 0 —
+  // decided here without the square root for the pairs that only slide or part.
+  if (mode.approach && (nx * (nq[0]! - np[0]!) + ny * (nq[1]! - np[1]!) + nz * (nq[2]! - np[2]!)) * (nx * d[0]! + ny * d[1]! + nz * d[2]!) >= 0) return Infinity;
   const nn2 = nx * nx + ny * ny + nz * nz;
   const ab2 = (ax * ax + ay * ay + az * az) * (bx * bx + by * by + bz * bz);
   if (!(nn2 > 1e-18 * ab2)) return Infinity; // parallel (or a zero-length edge: vertex cases cover it)
@@ -217,7 +231,6 @@ function edgeEdge(p: Float64Array, i: number, q: Float64Array, k: number, d: Flo
   let sign = 1;
   if (mode.approach) {
     // Orient n from q's side toward p's: along q's outward normal, against p's.
-    if (!oriented) return Infinity;
     const o = (nx * (nq[0]! - np[0]!) + ny * (nq[1]! - np[1]!) + nz * (nq[2]! - np[2]!)) / nLength;
     // n lies in both faces' planes: the faces meet side-on here; their vertices decide.
     if (Math.abs(o) < 1e-6) return Infinity;
@@ -226,6 +239,14 @@ function edgeEdge(p: Float64Array, i: number, q: Float64Array, k: number, d: Flo
   nx *= sign / nLength; ny *= sign / nLength; nz *= sign / nLength;
   const s0 = (p[i]! - q[k]!) * nx + (p[i + 1]! - q[k + 1]!) * ny + (p[i + 2]! - q[k + 2]!) * nz;
   const sd = d[0]! * nx + d[1]! * ny + d[2]! * nz;
+  if (mode.approach) {
+    // The same rejections as below, before the line parameters: not approaching, already
+    // deeper than the skin, reaching contact after tMax (or best), never deeper than minDepth.
+    if (!(sd < -still) || s0 < -mode.skin || -(s0 + mode.horizon * sd) <= mode.minDepth) return Infinity;
+    if (s0 > 0 && s0 >= -sd * Math.min(tMax, best)) {
+      if (s0 / -sd > tMax || s0 / -sd >= best) return Infinity;
+    }
+  } else if (Math.abs(sd) <= still) return Infinity;
   // Closest-point parameters of the two lines, linear in t: u(t) = u0 + t·u1, v(t) = v0 + t·v1.
   const mx = nx * nLength * sign, my = ny * nLength * sign, mz = nz * nLength * sign; // the unnormalised ea × eb
   const w0x = q[k]! - p[i]!, w0y = q[k + 1]! - p[i + 1]!, w0z = q[k + 2]! - p[i + 2]!;
@@ -246,13 +267,13 @@ function edgeEdge(p: Float64Array, i: number, q: Float64Array, k: number, d: Flo
     clipLinear(1 - ENDPOINT - v0, -v1);
     const lo = IV[0]!, hi = IV[1]!;
     t = Math.max(lo, s0 <= 0 ? 0 : s0 / -sd);
-    if (t > hi || t > tMax || t >= best || s0 + t * sd < -mode.skin || -(s0 + hi * sd) <= mode.minDepth) return Infinity;
+    if (t > hi || t > tMax || t >= best || t <= after || s0 + t * sd < -mode.skin || -(s0 + hi * sd) <= mode.minDepth) return Infinity;
     u = u0 + t * u1;
     v = v0 + t * v1;
   } else {
     if (Math.abs(sd) <= still) return Infinity;
     t = -s0 / sd;
-    if (t < 0 || t > tMax || t >= best) return Infinity;
+    if (t < 0 || t > tMax || t >= best || t <= after) return Infinity;
     u = u0 + t * u1;
     v = v0 + t * v1;
     if (u < -INSIDE || u > 1 + INSIDE || v < -INSIDE || v > 1 + INSIDE) return Infinity;
@@ -271,7 +292,7 @@ function edgeEdge(p: Float64Array, i: number, q: Float64Array, k: number, d: Flo
  * Coplanar triangles moving in their plane: the first contact is a vertex of one
  * meeting an edge of the other. Solved in the plane of q (unit normal in nq).
  */
-function coplanarSlide(p: Float64Array, q: Float64Array, d: Float64Array, tMax: number, bestSoFar: number): number {
+function coplanarSlide(p: Float64Array, q: Float64Array, d: Float64Array, tMax: number, bestSoFar: number, after: number): number {
   let best = bestSoFar;
   for (let pass = 0; pass < 2; pass++) {
     const v = pass === 0 ? p : q, f = pass === 0 ? q : p, sgn = pass === 0 ? 1 : -1;
@@ -286,7 +307,7 @@ function coplanarSlide(p: Float64Array, q: Float64Array, d: Float64Array, tMax: 
         const c1 = (dy * ez - dz * ey) * nq[0]! + (dz * ex - dx * ez) * nq[1]! + (dx * ey - dy * ex) * nq[2]!;
         if (c1 === 0) continue;
         const t = -c0 / c1;
-        if (!(t >= 0 && t <= tMax && t < best)) continue;
+        if (!(t >= 0 && t <= tMax && t < best && t > after)) continue;
         const e2 = ex * ex + ey * ey + ez * ez;
         const u = ((rx + t * dx) * ex + (ry + t * dy) * ey + (rz + t * dz) * ez) / e2;
         if (u < -INSIDE || u > 1 + INSIDE) continue;

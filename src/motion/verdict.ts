@@ -12,6 +12,7 @@
  */
 import { collideRigid, resolveCollideOptions, type SurfacePair } from '../collide/collide.js';
 import { contactVerdict, kindsCoincide } from '../collide/contactVerdict.js';
+import type { QueryStats } from '../collide/stats.js';
 import { effectiveSag as chordalSag } from '../model/tessellationError.js';
 import { relativeRigid, type Rigid } from '../math/rigid.js';
 import { crossingDepth, trianglesCross } from '../math/triangleCross.js';
@@ -20,6 +21,7 @@ import { emptyStats } from '../collide/stats.js';
 import { loadTransformedTriangle, loadTriangle, triangleBox } from '../collide/triangles.js';
 import { queryBoxTree } from '../collide/treeQuery.js';
 import { surfaceKindToWorld, type SurfaceKind } from '../model/surfaceKind.js';
+import { surfacesNeverMeet } from './neverMeet.js';
 import { surfaceKindOf } from '../model/surfaceKindOf.js';
 import type { Part, Surface } from '../model/types.js';
 import type { RigidMotion } from './rigidMotion.js';
@@ -40,7 +42,7 @@ export function interferingSurfacePairs(a: Part, rigidA: Rigid, b: Part, rigidB:
  * One classified query for both questions: which surface pairs are within `reach` (mm),
  * and which of them interfere by the contacts verdict at `tolerance`.
  */
-export function nearAndInterfering(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, tolerance: number, reach: number): { near: SurfacePair[]; interfering: Interference[] } {
+export function nearAndInterfering(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, tolerance: number, reach: number): { near: SurfacePair[]; interfering: Interference[]; stats: QueryStats } {
   const result = collideRigid(a, rigidA, b, rigidB, resolveCollideOptions({ mode: 'all-surfaces', tolerance: Math.max(reach, tolerance), classify: true }));
   const floor = contactAllowance(a, b, tolerance);
   const out: Interference[] = [];
@@ -52,7 +54,7 @@ export function nearAndInterfering(a: Part, rigidA: Rigid, b: Part, rigidB: Rigi
       out.push({ surfaceA: p.a, surfaceB: p.b, depth });
     }
   }
-  return { near: result.surfacePairs, interfering: out };
+  return { near: result.surfacePairs, interfering: out, stats: result.stats };
 }
 
 /**
@@ -109,18 +111,19 @@ function sagOf(part: Part): number {
 }
 
 /**
- * Do two surfaces in contact stay "the same primitive" (so, by the verdict, never
- * interfere) all along the motion? True when they coincide now and the motion maps
- * A's primitive onto itself: a cylinder or cone moved along / turned about its own
- * axis, a plane slid in its plane or turned about its normal, a sphere turned about
- * its centre.
+ * Can a contact at the start never become an interference during the motion? True
+ * when the two surfaces' primitives coincide now and the motion maps A's primitive
+ * onto itself (a cylinder or cone moved along / turned about its own axis, a plane
+ * slid in its plane or turned about its normal, a sphere turned about its centre), or,
+ * for a translation, when `surfacesNeverMeet` says so (a seat lifted straight off, a
+ * shank sliding past the rim of its hole).
  */
 export function contactKeptByMotion(surfaceA: Surface, rigidA: Rigid, surfaceB: Surface, rigidB: Rigid, motion: RigidMotion, tolerance: number): boolean {
   const ka = surfaceKindToWorld(surfaceKindOf(surfaceA), rigidA);
   const kb = surfaceKindToWorld(surfaceKindOf(surfaceB), rigidB);
   const allowance = tolerance + Math.max(chordalSag(surfaceA), chordalSag(surfaceB));
-  if (!kindsCoincide(ka, kb, allowance)) return false;
-  return kindInvariant(ka, motion, allowance);
+  if (kindsCoincide(ka, kb, allowance) && kindInvariant(ka, motion, allowance)) return true;
+  return motion.kind === 'translate' && surfacesNeverMeet(surfaceA, rigidA, ka, surfaceB, rigidB, kb, motion.vector, allowance);
 }
 
 /**

@@ -15,6 +15,7 @@ import { growAabb, transformAabb, type Aabb } from '../math/aabb.js';
 import type { Rigid } from '../math/rigid.js';
 import type { Assembly, Part } from '../model/types.js';
 import { timeOfImpactRigid } from '../motion/timeOfImpact.js';
+import { PairsNeverMeeting } from '../motion/neverMeet.js';
 import { contactKeptByMotion, interferingSurfacePairs } from '../motion/verdict.js';
 import { collideRigid, resolveCollideOptions } from '../collide/collide.js';
 import { solidPenetration } from '../collide/penetration.js';
@@ -64,14 +65,14 @@ export function sweepPair(ctx: SweepContext, i: number, j: number, d: [number, n
   const probed = new Float64Array(12);
   // Starting contacts this move keeps coincident (a bore sliding along its peg, a face
   // sliding in its plane) cannot become a block: leave them out of the search.
-  const kept = new Set<string>();
+  const apart = new PairsNeverMeeting(a, poseA, b, poseB, move, skin);
   for (const [sa, sb] of startContacts(ctx, i, j, skin)) {
-    if (contactKeptByMotion(a.surfaces[sa]!, poseA, b.surfaces[sb]!, poseB, { kind: 'translate', vector: move }, ctx.tolerance)) kept.add(`${sa}|${sb}`);
+    if (contactKeptByMotion(a.surfaces[sa]!, poseA, b.surfaces[sb]!, poseB, { kind: 'translate', vector: move }, ctx.tolerance)) apart.leaveOut(sa, sb);
   }
   // Surface pairs that grazed once (a vertex sliding along the rim of a face) are left out
   // after that: the rest of the pair's surfaces still see any real block, and the probe
   // measures whole solids.
-  const ignore = (sa: number, sb: number): boolean => kept.has(`${sa}|${sb}`);
+  const ignore = (sa: number, sb: number): boolean => apart.has(sa, sb);
   let after = -1;
   ctx.stats.pairs++;
   for (let event = 0; event < MAX_EVENTS; event++) {
@@ -91,7 +92,7 @@ export function sweepPair(ctx: SweepContext, i: number, j: number, d: [number, n
     if (blocks) {
       return { other: j, moving: i, distance: hit.distance, surfaceMoving: hit.surfaceA, surfaceOther: hit.surfaceB, point: hit.point, normal: hit.normal };
     }
-    kept.add(`${hit.surfaceA}|${hit.surfaceB}`);
+    apart.leaveOut(hit.surfaceA, hit.surfaceB);
     after = past / length;
     if (after >= 1) return null;
   }
