@@ -15,6 +15,7 @@ import { assertPart, assertPose } from '../model/validate.js';
 import { queryBoxTree } from './treeQuery.js';
 import { axisPermutation, boxOverlaps, emptyCandidates, gatherCandidates, gatherSurfaceCandidates, queryLeaves } from './leafQuery.js';
 import { COUNT_MASK } from '../spatial/boxTree.js';
+import { ShellFilter } from './shellFilter.js';
 
 export type CollideMode = 'first-surface' | 'all-surfaces' | 'all-triangles';
 export const COLLIDE_MODES: readonly CollideMode[] = ['first-surface', 'all-surfaces', 'all-triangles'];
@@ -121,6 +122,7 @@ let surfacesA: Uint32Array = new Uint32Array(64);
 let pairState: Uint8Array = new Uint8Array(64);
 let pairDepth: Float64Array = new Float64Array(64);
 let touchedA: Uint32Array = new Uint32Array(64);
+const shellFilter = new ShellFilter();
 
 function atLeast(buffer: Uint32Array, size: number): Uint32Array {
   return buffer.length >= size ? buffer : new Uint32Array(Math.max(size, buffer.length * 2));
@@ -208,6 +210,10 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   for (let si = 0; si < surfaceCountB && !done; si++) {
     const surfaceB = b.surfaces[surfacesB[si]!]!;
     const treeB = surfaceB.triangleTree!;
+    // Shells (issue 14): A surfaces provably out of reach of this one are never searched;
+    // when that is all of them, its triangle tree is not opened.
+    const shells = shellFilter.begin(a, surfaceB, bToA, reach, stats) ? shellFilter : null;
+    if (shells !== null && shells.rejectsAll(oaabbA)) continue;
     let touchedCount = 0;
     // Leaf by leaf of B's tree: A's candidates are gathered once per leaf (leafQuery.ts) when
     // the leaf's box stays tight in A's frame, else once per triangle.
@@ -221,7 +227,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
         growAabb(leafBoxA, 2 * reach); // ⊇ every triangle box below, rounding included
         stats.aabbUpdates++;
         if (!intersectAabbs(leafBoxA, oaabbA, leafClip)) continue;
-        gatherCandidates(a, leafClip, candidates, stats, skip);
+        gatherCandidates(a, leafClip, candidates, stats, skip, shells);
         if (candidates.count === 0) continue;
       }
       const firstSlot = treeB.nodeFirst[leaf]!, endSlot = firstSlot + (treeB.nodeCount[leaf]! & COUNT_MASK);
@@ -242,6 +248,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
           if (!batched) {
             const sa = surfacesA[g]!;
             if (skip !== null && skip[sa]! !== UNSEEN) continue;
+            if (shells !== null && shells.rejects(sa)) continue;
             gatherSurfaceCandidates(aSurfaces[sa]!, clipped, candidates, stats);
           }
           for (let c = 0; c < candidates.count; c++) {
@@ -303,6 +310,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
       pairDepth[sa] = 0;
     }
   }
+  shellFilter.end();
   pairs.sort((p, q) => p.a - q.a || p.b - q.b);
   return {
     intersecting: pairs.length > 0,
