@@ -49,21 +49,28 @@ export function surfaceShell(surface: Surface): SurfaceShell | null {
   if (known !== undefined) return known;
   let shell: SurfaceShell | null = null;
   if (surface.triangleCount >= MIN_SHELL_TRIANGLES) {
-    for (const frame of framesOf(surface)) {
+    for (const frameOf of framesOf(surface)) {
+      const frame = frameOf(surface);
       const s = frame && shellAround(surface, frame);
       if (s && (shell === null || s.rMax - s.rMin < shell.rMax - shell.rMin)) shell = s;
+      if (shell !== null && shell.rMax - shell.rMin < THIN * shell.rMax) break; // thin enough: skip the other fit
     }
   }
   cache.set(surface, shell);
   return shell;
 }
 
-function framesOf(surface: Surface): (ShellFrame | null)[] {
+/** A shell thinner than this fraction of its radius is not worth a second fit. */
+const THIN = 0.01;
+
+type FrameOf = (surface: Surface) => ShellFrame | null;
+
+function framesOf(surface: Surface): FrameOf[] {
   const kind = surface.kind;
   if (kind?.type === 'plane') return [];
-  if (kind?.type === 'sphere') return [{ type: 'sphere', center: kind.center }];
-  if (kind?.type === 'cylinder') return [{ type: 'cylinder', point: kind.point, axis: kind.axis }];
-  return [algebraicSphere(surface), normalScatterCylinder(surface)];
+  if (kind?.type === 'sphere') return [() => ({ type: 'sphere', center: kind.center })];
+  if (kind?.type === 'cylinder') return [() => ({ type: 'cylinder', point: kind.point, axis: kind.axis })];
+  return [algebraicSphere, normalScatterCylinder];
 }
 
 const tri = new Float64Array(9);
