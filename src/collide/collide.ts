@@ -1,5 +1,5 @@
 import { SurfcdError } from '../errors.js';
-import { aabbsOverlap, growAabb, intersectAabbs, transformAabb } from '../math/aabb.js';
+import { aabbMagnitude, aabbsOverlap, growAabb, intersectAabbs, transformAabb } from '../math/aabb.js';
 import { OBB_TEST_NAMES, OBB_TESTS, type ObbTestName } from '../math/obbTests.js';
 import { invertRigid, relativeRigid, toRigid, type Pose, type Rigid } from '../math/rigid.js';
 import { crossingDepth, trianglesCross } from '../math/triangleCross.js';
@@ -10,11 +10,12 @@ import { indexPart } from '../spatial/indexPart.js';
 import { contactGeometry, type ContactGeometry } from './contactGeometry.js';
 import { collideNarrow, SCD_METHOD } from './narrowPhases.js';
 import { emptyStats, type QueryStats } from './stats.js';
-import { loadTransformedTriangle, loadTriangle, separatedByPlane, transformMargin, triangleBox, trianglePlane } from './triangles.js';
+import { loadTransformedTriangle, loadTriangle, partTriangleSeparated, separatedByPlane, transformMargin, triangleBox, trianglePlane } from './triangles.js';
 import { assertPart, assertPose } from '../model/validate.js';
 import { queryBoxTree } from './treeQuery.js';
 import { axisPermutation, boxOverlaps, emptyCandidates, gatherCandidates, gatherSurfaceCandidates, queryLeaves } from './leafQuery.js';
 import { COUNT_MASK } from '../spatial/boxTree.js';
+import { ShellFilter } from './shellFilter.js';
 
 export type CollideMode = 'first-surface' | 'all-surfaces' | 'all-triangles';
 export const COLLIDE_MODES: readonly CollideMode[] = ['first-surface', 'all-surfaces', 'all-triangles'];
@@ -105,6 +106,7 @@ const aToBScratch = new Float64Array(12);
 const triA = new Float64Array(9);
 const triB = new Float64Array(9);
 const planeB = new Float64Array(7);
+const planeA = new Float64Array(7);
 const coverOfA = new Float64Array(6);
 const coverOfB = new Float64Array(6);
 const oaabbA = new Float64Array(6);
@@ -121,6 +123,7 @@ let surfacesA: Uint32Array = new Uint32Array(64);
 let pairState: Uint8Array = new Uint8Array(64);
 let pairDepth: Float64Array = new Float64Array(64);
 let touchedA: Uint32Array = new Uint32Array(64);
+const shellFilter = new ShellFilter();
 
 function atLeast(buffer: Uint32Array, size: number): Uint32Array {
   return buffer.length >= size ? buffer : new Uint32Array(Math.max(size, buffer.length * 2));
@@ -200,6 +203,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   const exact = opts.tolerance === 0;
   let done = false;
   const batched = axisPermutation(bToA);
+  const magnitudeA = aabbMagnitude(a.bounds);
   const skip = skipKnownPairs && !opts.classify ? pairState : null;
   surfacesA = atLeast(surfacesA, aSurfaces.length);
 
@@ -208,6 +212,10 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   for (let si = 0; si < surfaceCountB && !done; si++) {
     const surfaceB = b.surfaces[surfacesB[si]!]!;
     const treeB = surfaceB.triangleTree!;
+    // Shells (issue 14): A surfaces provably out of reach of this one are never searched;
+    // when that is all of them, its triangle tree is not opened.
+    const shells = shellFilter.begin(a, surfaceB, bToA, reach, stats) ? shellFilter : null;
+    if (shells !== null && shells.rejectsAll(oaabbA)) continue;
     let touchedCount = 0;
     // Leaf by leaf of B's tree: A's candidates are gathered once per leaf (leafQuery.ts) when
     // the leaf's box stays tight in A's frame, else once per triangle.
@@ -221,7 +229,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
         growAabb(leafBoxA, 2 * reach); // ⊇ every triangle box below, rounding included
         stats.aabbUpdates++;
         if (!intersectAabbs(leafBoxA, oaabbA, leafClip)) continue;
-        gatherCandidates(a, leafClip, candidates, stats, skip);
+        gatherCandidates(a, leafClip, candidates, stats, skip, shells);
         if (candidates.count === 0) continue;
       }
       const firstSlot = treeB.nodeFirst[leaf]!, endSlot = firstSlot + (treeB.nodeCount[leaf]! & COUNT_MASK);
@@ -242,24 +250,32 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
           if (!batched) {
             const sa = surfacesA[g]!;
             if (skip !== null && skip[sa]! !== UNSEEN) continue;
+            if (shells !== null && shells.rejects(sa)) continue;
             gatherSurfaceCandidates(aSurfaces[sa]!, clipped, candidates, stats);
           }
-          for (let c = 0; c < candidates.count; c++) {
+          // The triangle's clipped box in locals: this filter runs ~40 times per triangle.
+          const boxes = candidates.box;
+          const x0 = clipped[0]!, y0 = clipped[1]!, z0 = clipped[2]!, x1 = clipped[3]!, y1 = clipped[4]!, z1 = clipped[5]!;
+          let c = 0;
+          for (; c < candidates.count; c++) {
             if (batched) {
-              stats.aabbTests++;
-              if (!boxOverlaps(candidates.box, c, clipped)) continue;
+              const o = 6 * c;
+              if (!(boxes[o]! <= x1 && boxes[o + 3]! >= x0 && boxes[o + 1]! <= y1 && boxes[o + 4]! >= y0 && boxes[o + 2]! <= z1 && boxes[o + 5]! >= z0)) continue;
             }
             const sa = candidates.surface[c]!;
             if (pairState[sa]! !== UNSEEN && skipKnownPairs && !opts.classify) continue;
             const ta = candidates.triangle[c]!;
-            loadTriangle(a, ta, triA);
             stats.triangleTests++;
             // 6. Exact test, or distance ≤ tolerance (after the cheap plane rejection, issue 14).
             if (!planeReady) {
               trianglePlane(triB, planeB);
               planeReady = true;
             }
-            if (separatedByPlane(triB, planeB, triA, opts.tolerance)) continue;
+            if (partTriangleSeparated(triB, planeB, a, ta, opts.tolerance, magnitudeA)) continue;
+            loadTriangle(a, ta, triA);
+            // The other way round: A's plane separates where B's does not (A outside B's facets).
+            trianglePlane(triA, planeA);
+            if (separatedByPlane(triA, planeA, triB, opts.tolerance)) continue;
             if (!(exact ? trianglesIntersect(triA, triB) : trianglesWithin(triA, triB, opts.tolerance))) continue;
             const before = pairState[sa]!;
             if (before === UNSEEN) {
@@ -288,6 +304,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
               break;
             }
           }
+          if (batched) stats.aabbTests += c < candidates.count ? c + 1 : candidates.count; // boxes compared
         }
       }
     }
@@ -303,6 +320,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
       pairDepth[sa] = 0;
     }
   }
+  shellFilter.end();
   pairs.sort((p, q) => p.a - q.a || p.b - q.b);
   return {
     intersecting: pairs.length > 0,

@@ -7,6 +7,7 @@ import type { Aabb } from '../math/aabb.js';
 import type { BoxTree, Part, Surface } from '../model/types.js';
 import { COUNT_MASK, LEAF_FLAG } from '../spatial/boxTree.js';
 import type { QueryStats } from './stats.js';
+import type { ShellFilter } from './shellFilter.js';
 import { queryBoxTree } from './treeQuery.js';
 
 let stack: Uint32Array = new Uint32Array(256);
@@ -65,15 +66,16 @@ let slots: Uint32Array = new Uint32Array(64);
 /**
  * Fills `into` with A's triangles whose boxes overlap `box`: A's surfaces in surface-tree
  * order, each surface's triangles in its tree's order (what queryBoxTree gives); surfaces
- * with a non-zero entry in `skip` are left out.
+ * with a non-zero entry in `skip`, or that `shells` proves apart, are left out.
  */
-export function gatherCandidates(a: Part, box: Aabb, into: Candidates, stats: QueryStats, skip: Uint8Array | null): void {
+export function gatherCandidates(a: Part, box: Aabb, into: Candidates, stats: QueryStats, skip: Uint8Array | null, shells: ShellFilter | null = null): void {
   into.count = 0;
   if (surfaceIds.length < a.surfaces.length) surfaceIds = new Uint32Array(2 * a.surfaces.length);
   const surfaceCount = queryBoxTree(a.surfaceTree!, box, surfaceIds, stats);
   for (let s = 0; s < surfaceCount; s++) {
     // A surface already paired with the current B surface is not searched again.
     if (skip !== null && skip[surfaceIds[s]!]! !== 0) continue;
+    if (shells !== null && shells.rejects(surfaceIds[s]!)) continue;
     appendSurface(a.surfaces[surfaceIds[s]!]!, box, into, stats);
   }
 }

@@ -8,10 +8,14 @@ export interface QueryStats {
   aabbUpdates: number;
   /** Exact triangle–triangle (or distance) tests. */
   triangleTests: number;
+  /** S-CD: surface pairs whose shells were compared (shellFilter.ts); absent in other narrow phases. */
+  shellTests?: number;
+  /** S-CD: surface pairs the shells proved apart, so no triangle of them was tested. */
+  shellRejects?: number;
 }
 
 export function emptyStats(): QueryStats {
-  return { obbTests: 0, aabbTests: 0, aabbUpdates: 0, triangleTests: 0 };
+  return { obbTests: 0, aabbTests: 0, aabbUpdates: 0, triangleTests: 0, shellTests: 0, shellRejects: 0 };
 }
 
 export function addStats(into: QueryStats, from: QueryStats): QueryStats {
@@ -19,5 +23,7 @@ export function addStats(into: QueryStats, from: QueryStats): QueryStats {
   into.aabbTests += from.aabbTests;
   into.aabbUpdates += from.aabbUpdates;
   into.triangleTests += from.triangleTests;
+  if (from.shellTests) into.shellTests = (into.shellTests ?? 0) + from.shellTests;
+  if (from.shellRejects) into.shellRejects = (into.shellRejects ?? 0) + from.shellRejects;
   return into;
 }

@@ -65,7 +65,9 @@ export function trianglePlane(t: Float64Array, out: Float64Array): void {
   out[2] = nz;
   out[3] = Math.abs(nx) + Math.abs(ny) + Math.abs(nz);
   out[4] = Math.abs(ax) + Math.abs(ay) + Math.abs(az) + Math.abs(bx) + Math.abs(by) + Math.abs(bz);
-  out[5] = Math.hypot(nx, ny, nz);
+  // |n|, rounded up (Math.hypot is slow and this runs per candidate pair); hypot where squares would under/overflow.
+  const n2 = nx * nx + ny * ny + nz * nz;
+  out[5] = n2 > 1e-290 && n2 < 1e290 ? Math.sqrt(n2) * (1 + 1e-15) : Math.hypot(nx, ny, nz);
   let m = 0;
   for (let i = 0; i < 9; i++) m = Math.max(m, Math.abs(t[i]!));
   out[6] = m;
@@ -87,6 +89,32 @@ export function separatedByPlane(o: Float64Array, plane: Float64Array, t: Float6
   let above = 0, below = 0;
   for (let k = 0; k < 9; k += 3) {
     const wx = t[k]! - o[0]!, wy = t[k + 1]! - o[1]!, wz = t[k + 2]! - o[2]!;
+    const s = wx * nx + wy * ny + wz * nz;
+    const margin = base + perW * (Math.abs(wx) + Math.abs(wy) + Math.abs(wz));
+    if (s > margin) above++;
+    else if (s < -margin) below++;
+    else return false;
+  }
+  return above === 3 || below === 3;
+}
+
+/**
+ * separatedByPlane for triangle t of `part`, read in place instead of copied first (most
+ * candidate pairs end here). `magnitude` ≥ every |coordinate| of the part stands in for the
+ * triangle's own largest coordinate: that only widens the margin, so it stays conservative.
+ */
+export function partTriangleSeparated(o: Float64Array, plane: Float64Array, part: Part, t: number, tolerance: number, magnitude: number): boolean {
+  const { positions, indices } = part;
+  const nx = plane[0]!, ny = plane[1]!, nz = plane[2]!;
+  const m = plane[6]! > magnitude ? plane[6]! : magnitude;
+  const edges = plane[4]!;
+  const base = SEPARATION_MARGIN * m * plane[3]! + tolerance * plane[5]!;
+  const perW = SEPARATION_MARGIN * edges * (m + edges);
+  const ox = o[0]!, oy = o[1]!, oz = o[2]!;
+  let above = 0, below = 0;
+  for (let k = 0; k < 3; k++) {
+    const v = 3 * indices[3 * t + k]!;
+    const wx = positions[v]! - ox, wy = positions[v + 1]! - oy, wz = positions[v + 2]! - oz;
     const s = wx * nx + wy * ny + wz * nz;
     const margin = base + perW * (Math.abs(wx) + Math.abs(wy) + Math.abs(wz));
     if (s > margin) above++;

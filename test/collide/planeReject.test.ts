@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { separatedByPlane, trianglePlane } from '../../src/collide/triangles.js';
+import { partTriangleSeparated, separatedByPlane, trianglePlane } from '../../src/collide/triangles.js';
 import { axisPermutation } from '../../src/collide/leafQuery.js';
-import { trianglesIntersect, trianglesWithin } from '../../src/index.js';
+import { partFromMesh, trianglesIntersect, trianglesWithin } from '../../src/index.js';
 
 const c = fc.oneof(fc.integer({ min: -4, max: 4 }), fc.double({ min: -4, max: 4, noNaN: true }));
 const tri = fc.tuple(c, c, c, c, c, c, c, c, c).map((v) => Float64Array.from(v));
@@ -28,6 +28,30 @@ describe('separatedByPlane (cheap rejection before the exact test)', () => {
         }
       }),
       { numRuns: 3000 },
+    );
+  });
+
+  it('read in place from a part (partTriangleSeparated) it never rejects a pair the exact tests say meet', () => {
+    const plane = new Float64Array(7);
+    fc.assert(
+      fc.property(tri, tri, fc.nat(8), fc.constantFrom(0, 0, 1e-3, 0.5), scaleOffset, (a, b, shared, tol, [s, off]) => {
+        if (shared < 3) b.set(a.subarray(3 * shared, 3 * shared + 3), 0);
+        if (shared === 3) for (let k = 0; k < 9; k += 3) b[k + 2] = a[2]!, a[k + 2] = a[2]!;
+        for (let i = 0; i < 9; i++) {
+          a[i] = a[i]! * s + off;
+          b[i] = b[i]! * s + off;
+        }
+        const part = partFromMesh({ name: 'a', positions: Array.from(a), indices: [0, 1, 2] });
+        const t = tol * s;
+        trianglePlane(b, plane);
+        const magnitude = Math.max(...Array.from(a, Math.abs));
+        if (partTriangleSeparated(b, plane, part, 0, t, magnitude)) {
+          expect(separatedByPlane(b, plane, a, t), 'no rejection the copying test would not make').toBe(true);
+          expect(trianglesWithin(a, b, t)).toBe(false);
+          if (t === 0) expect(trianglesIntersect(a, b)).toBe(false);
+        }
+      }),
+      { numRuns: 1000 },
     );
   });
 

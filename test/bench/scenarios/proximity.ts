@@ -71,6 +71,7 @@ export async function proximity(opts: BenchOptions): Promise<ScenarioOutput> {
       fmt(exact.stats.aabbTests),
       fmt(exact.stats.triangleTests),
       String(exact.surfacePairs.length),
+      `${exact.stats.shellRejects ?? 0}/${exact.stats.shellTests ?? 0}`,
       fmtSummary(peerAll),
       fmt(peerTests),
       fmtRatio(peerAll.median / surfcd.median),
@@ -95,7 +96,7 @@ export async function proximity(opts: BenchOptions): Promise<ScenarioOutput> {
   process.stdout.write(
     table(
       `Parallel close proximity — concentric spheres, ${triangles} triangles each, radii 1 and 1+ε (µs per query, median [min–max] of ${repeats}, all queries interleaved)`,
-      ['ε', 'all-surfaces µs', 'AABB tests', 'tri tests', 'pairs', 'bvhcast µs', 'peer tri tests', 'bvhcast/surfcd', 'first µs', 'intersectsGeometry µs', 'iG/first', 'all-surfaces tol=2ε µs'],
+      ['ε', 'all-surfaces µs', 'AABB tests', 'tri tests', 'pairs', 'shell rejects/tests', 'bvhcast µs', 'peer tri tests', 'bvhcast/surfcd', 'first µs', 'intersectsGeometry µs', 'iG/first', 'all-surfaces tol=2ε µs'],
       rows,
     ),
   );

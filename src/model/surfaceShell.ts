@@ -1,0 +1,143 @@
+/**
+ * A surface's shell: the region between two spheres (or two coaxial cylinders, with an
+ * axial extent) that holds every point of its triangles. It is exact by construction,
+ * whatever centre or axis it was built around: the largest distance to a point or a line
+ * is convex, so over a triangle it peaks at a vertex (rMax); the smallest is the exact
+ * point–triangle (or, projected along the axis, 2-D origin–triangle) distance (rMin).
+ * collide uses it to reject a surface pair when one shell's body lies in the other's
+ * hollow (a bolt in a clearance hole, nested spheres), without touching a triangle.
+ */
+import { closestPointOnTriangle } from '../math/pointInSolid.js';
+import { perpBasis, type V3 } from './fit/vec.js';
+import { algebraicSphere, normalScatterCylinder, type ShellFrame } from './shellFrames.js';
+import type { Surface } from './types.js';
+
+/** Surfaces with fewer triangles get no shell: their triangle tests are cheaper than one. */
+export const MIN_SHELL_TRIANGLES = 32;
+
+/**
+ * Rounding allowance, relative to the magnitudes involved: distances are computed to a few
+ * ulps, this is four orders above that and still far below any tessellation feature.
+ */
+const SLACK = 1e-12;
+
+export interface SurfaceShell {
+  readonly cylinder: boolean;
+  /** Centre (sphere) or a point on the axis (cylinder), part frame. */
+  readonly cx: number; readonly cy: number; readonly cz: number;
+  /** Unit axis (cylinder); zero for a sphere. */
+  readonly ax: number; readonly ay: number; readonly az: number;
+  /** Every point of the surface is at distance in [rMin, rMax] of the centre (axis), widened by the slack. */
+  readonly rMin: number;
+  readonly rMax: number;
+  /** Cylinder: axial extent (along ax, from the point) of every vertex, widened by the slack. */
+  readonly hMin: number;
+  readonly hMax: number;
+  /** Magnitude of the numbers above, for the query's own rounding allowance. */
+  readonly scale: number;
+}
+
+const cache = new WeakMap<Surface, SurfaceShell | null>();
+
+/**
+ * The surface's shell in its part's frame, computed on first use and cached; null for small
+ * surfaces, planes, and surfaces no frame could be found for. The centre / axis comes from
+ * the fitted kind when there is one, else from cheap algebraic fits (the thinner shell wins).
+ */
+export function surfaceShell(surface: Surface): SurfaceShell | null {
+  const known = cache.get(surface);
+  if (known !== undefined) return known;
+  let shell: SurfaceShell | null = null;
+  if (surface.triangleCount >= MIN_SHELL_TRIANGLES) {
+    for (const frameOf of framesOf(surface)) {
+      const frame = frameOf(surface);
+      const s = frame && shellAround(surface, frame);
+      if (s && (shell === null || s.rMax - s.rMin < shell.rMax - shell.rMin)) shell = s;
+      if (shell !== null && shell.rMax - shell.rMin < THIN * shell.rMax) break; // thin enough: skip the other fit
+    }
+  }
+  cache.set(surface, shell);
+  return shell;
+}
+
+/** A shell thinner than this fraction of its radius is not worth a second fit. */
+const THIN = 0.01;
+
+type FrameOf = (surface: Surface) => ShellFrame | null;
+
+function framesOf(surface: Surface): FrameOf[] {
+  const kind = surface.kind;
+  if (kind?.type === 'plane') return [];
+  if (kind?.type === 'sphere') return [() => ({ type: 'sphere', center: kind.center })];
+  if (kind?.type === 'cylinder') return [() => ({ type: 'cylinder', point: kind.point, axis: kind.axis })];
+  return [algebraicSphere, normalScatterCylinder];
+}
+
+const tri = new Float64Array(9);
+const closest = new Float64Array(3);
+
+/** Measures the shell of the surface's triangles around one frame. */
+export function shellAround(surface: Surface, frame: ShellFrame): SurfaceShell | null {
+  const { positions, indices } = surface.part;
+  const cylinder = frame.type === 'cylinder';
+  const c = cylinder ? frame.point : frame.center;
+  const a: V3 = cylinder ? frame.axis : [0, 0, 0];
+  const [u, w] = cylinder ? perpBasis(a) : [a, a];
+  let rMax = 0, rMin2 = Infinity, hMin = Infinity, hMax = -Infinity;
+  const first = surface.firstTriangle, end = first + surface.triangleCount;
+  for (let t = first; t < end; t++) {
+    for (let k = 0; k < 3; k++) {
+      const v = 3 * indices[3 * t + k]!;
+      const x = positions[v]! - c[0], y = positions[v + 1]! - c[1], z = positions[v + 2]! - c[2];
+      if (cylinder) {
+        // Coordinates across the axis (u, w) and along it (h).
+        tri[3 * k] = x * u[0] + y * u[1] + z * u[2];
+        tri[3 * k + 1] = x * w[0] + y * w[1] + z * w[2];
+        tri[3 * k + 2] = 0;
+        const h = x * a[0] + y * a[1] + z * a[2];
+        if (h < hMin) hMin = h;
+        if (h > hMax) hMax = h;
+      } else {
+        tri[3 * k] = x;
+        tri[3 * k + 1] = y;
+        tri[3 * k + 2] = z;
+      }
+      const r = Math.hypot(tri[3 * k]!, tri[3 * k + 1]!, tri[3 * k + 2]!);
+      if (r > rMax) rMax = r;
+    }
+    // Across the axis the triangle projects to a plane triangle: same closest-point routine, z = 0.
+    // A degenerate triangle is its edges (the closest-point routine may give NaN for it).
+    const d2 = Math.min(edgeDistance2(0, 3), edgeDistance2(3, 6), edgeDistance2(6, 0));
+    const face = closestPointOnTriangle(tri, 0, 0, 0, 0, closest);
+    const d = face < d2 ? face : d2;
+    if (d < rMin2) rMin2 = d;
+  }
+  const rMin = Math.sqrt(rMin2);
+  if (!Number.isFinite(rMax) || !Number.isFinite(rMin) || (cylinder && !(hMax >= hMin))) return null;
+  const b = surface.bounds;
+  const magnitude = Math.max(Math.abs(b[0]!), Math.abs(b[1]!), Math.abs(b[2]!), Math.abs(b[3]!), Math.abs(b[4]!), Math.abs(b[5]!));
+  const hMag = cylinder ? Math.max(Math.abs(hMin), Math.abs(hMax)) : 0;
+  const scale = magnitude + Math.max(Math.abs(c[0]), Math.abs(c[1]), Math.abs(c[2])) + rMax + hMag;
+  const slack = SLACK * scale;
+  return {
+    cylinder,
+    cx: c[0], cy: c[1], cz: c[2],
+    ax: a[0], ay: a[1], az: a[2],
+    rMin: Math.max(0, rMin - slack),
+    rMax: rMax + slack,
+    hMin: cylinder ? hMin - slack : 0,
+    hMax: cylinder ? hMax + slack : 0,
+    scale,
+  };
+}
+
+/** Squared distance from the origin to the segment between vertices i and j of `tri`. */
+function edgeDistance2(i: number, j: number): number {
+  const px = tri[i]!, py = tri[i + 1]!, pz = tri[i + 2]!;
+  const ex = tri[j]! - px, ey = tri[j + 1]! - py, ez = tri[j + 2]! - pz;
+  const e2 = ex * ex + ey * ey + ez * ez;
+  let s = e2 > 0 ? -(px * ex + py * ey + pz * ez) / e2 : 0;
+  s = s < 0 ? 0 : s > 1 ? 1 : s;
+  const x = px + s * ex, y = py + s * ey, z = pz + s * ez;
+  return x * x + y * y + z * z;
+}
