@@ -12,6 +12,7 @@
 import type { Rigid } from '../math/rigid.js';
 import type { SurfaceKind } from '../model/surfaceKind.js';
 import type { Surface } from '../model/types.js';
+import { shellAround } from '../model/surfaceShell.js';
 import type { Vec3 } from './inputs.js';
 
 const PARALLEL = 1 - 1e-9;
@@ -48,9 +49,8 @@ export function ringsKeptApart(
 
 /**
  * [min, max] distance of the surface's triangles (posed by `rigid`) to the world line
- * c + s·u (u unit): the max at a vertex (distance to a line is convex), the min from the
- * triangle projected on the plane ⊥ u (0 when it covers the axis, else its nearest
- * edge). Worked in the part's frame: the line goes there once, the vertices stay put.
+ * c + s·u (u unit), measured as `shellAround` measures a cylinder shell: exact, in the
+ * part's frame (the line goes there once, the vertices stay put).
  */
 export function ring(surface: Surface, rigid: Rigid, c: Vec3, u: Vec3): [number, number] {
   // The line in the part's frame: p_local = Rᵀ(p − t).
@@ -62,7 +62,9 @@ export function ring(surface: Surface, rigid: Rigid, c: Vec3, u: Vec3): [number,
   let memo = rings.get(surface);
   const known = memo?.find((m) => m.key === key);
   if (known) return known.ring;
-  const computed = ringInPartFrame(surface, lc, lu);
+  // The shell's measure (exact, widened by a rounding slack) about this axis.
+  const shell = shellAround(surface, { type: 'cylinder', point: lc, axis: lu });
+  const computed: [number, number] = shell ? [shell.rMin, shell.rMax] : [0, Infinity];
   if (!memo) rings.set(surface, (memo = []));
   if (memo.length >= 4) memo.shift();
   memo.push({ key, ring: computed });
@@ -71,57 +73,3 @@ export function ring(surface: Surface, rigid: Rigid, c: Vec3, u: Vec3): [number,
 
 /** The last few rings of each surface, keyed by the axis in the part's frame. */
 const rings = new WeakMap<Surface, { key: string; ring: [number, number] }[]>();
-
-function ringInPartFrame(surface: Surface, lc: Vec3, lu: Vec3): [number, number] {
-  const e1 = perpendicular(lu);
-  const e2: Vec3 = [lu[1] * e1[2] - lu[2] * e1[1], lu[2] * e1[0] - lu[0] * e1[2], lu[0] * e1[1] - lu[1] * e1[0]];
-  const { positions, indices } = surface.part;
-  let lo = Infinity, hi2 = 0;
-  for (let t = surface.firstTriangle, end = surface.firstTriangle + surface.triangleCount; t < end; t++) {
-    for (let k = 0; k < 3; k++) {
-      const v = 3 * indices[3 * t + k]!;
-      const x = positions[v]! - lc[0], y = positions[v + 1]! - lc[1], z = positions[v + 2]! - lc[2];
-      const px = x * e1[0] + y * e1[1] + z * e1[2], py = x * e2[0] + y * e2[1] + z * e2[2];
-      xy[2 * k] = px;
-      xy[2 * k + 1] = py;
-      const r2 = px * px + py * py;
-      if (r2 > hi2) hi2 = r2;
-    }
-    if (lo > 0) lo = Math.min(lo, originToTriangle2d(xy));
-  }
-  return [lo, Math.sqrt(hi2)];
-}
-
-const xy = new Float64Array(6);
-
-function perpendicular(u: Vec3): Vec3 {
-  // Cross with the axis u is least aligned with.
-  const ax = Math.abs(u[0]), ay = Math.abs(u[1]), az = Math.abs(u[2]);
-  const w: Vec3 = ax <= ay && ax <= az ? [1, 0, 0] : ay <= az ? [0, 1, 0] : [0, 0, 1];
-  const v: Vec3 = [u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]];
-  const n = Math.hypot(v[0], v[1], v[2]);
-  return [v[0] / n, v[1] / n, v[2] / n];
-}
-
-/** Distance from (0, 0) to the 2-D triangle (x0, y0, x1, y1, x2, y2), 0 inside. */
-export function originToTriangle2d(p: Float64Array): number {
-  let best = Infinity;
-  let sign = 0, inside = true;
-  for (let i = 0; i < 3; i++) {
-    const j = i === 2 ? 0 : i + 1;
-    const ax = p[2 * i]!, ay = p[2 * i + 1]!, bx = p[2 * j]!, by = p[2 * j + 1]!;
-    const ex = bx - ax, ey = by - ay;
-    // Which side of the edge the origin is on (cross of edge with a→origin).
-    const side = ex * -ay - ey * -ax;
-    if (side !== 0) {
-      const s = side > 0 ? 1 : -1;
-      if (sign === 0) sign = s;
-      else if (s !== sign) inside = false;
-    }
-    const e2 = ex * ex + ey * ey;
-    const f = e2 > 0 ? Math.min(1, Math.max(0, (-ax * ex - ay * ey) / e2)) : 0;
-    const dx = ax + f * ex, dy = ay + f * ey;
-    best = Math.min(best, dx * dx + dy * dy);
-  }
-  return inside ? 0 : Math.sqrt(best);
-}

@@ -1,38 +1,12 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { identityRigid } from '../../src/math/rigid.js';
 import { surfaceKindToWorld } from '../../src/model/surfaceKind.js';
 import { surfaceKindOf } from '../../src/model/surfaceKindOf.js';
-import { originToTriangle2d, ring, ringsKeptApart } from '../../src/motion/radialShell.js';
+import { ring, ringsKeptApart } from '../../src/motion/radialShell.js';
 import { contactKeptByMotion } from '../../src/motion/verdict.js';
 import { blockWithHole, box, cylinder } from './shapes.js';
 
 const I = identityRigid();
-
-describe('originToTriangle2d', () => {
-  it('equals the nearest of dense samples of the triangle (0 when it covers the origin)', () => {
-    const coord = fc.double({ min: -5, max: 5, noNaN: true });
-    fc.assert(
-      fc.property(fc.array(coord, { minLength: 6, maxLength: 6 }), (xy) => {
-        const p = new Float64Array(xy);
-        let best = Infinity;
-        const n = 60;
-        for (let i = 0; i <= n; i++) {
-          for (let j = 0; i + j <= n; j++) {
-            const a = i / n, b = j / n, c = 1 - a - b;
-            best = Math.min(best, Math.hypot(a * p[0]! + b * p[2]! + c * p[4]!, a * p[1]! + b * p[3]! + c * p[5]!));
-          }
-        }
-        const got = originToTriangle2d(p);
-        expect(got).toBeLessThanOrEqual(best + 1e-9);
-        // Samples 1/60 apart: the exact value can only be that much closer.
-        const size = Math.max(...xy.map(Math.abs));
-        expect(got).toBeGreaterThanOrEqual(best - (4 * size) / n - 1e-9);
-      }),
-      { numRuns: 200 },
-    );
-  });
-});
 
 describe('rings about a cylinder axis', () => {
   const pin = cylinder('pin', 5, -10, 10, 24);
@@ -41,12 +15,12 @@ describe('rings about a cylinder axis', () => {
   const side = 0, rim = 1; // pin side surface; the plate's top face around the hole
   it('the ring of a tessellated cylinder about its own axis is [r·cos(π/n), r]', () => {
     const [lo, hi] = ring(pin.surfaces[side]!, I, [0, 0, 0], [0, 0, 1]);
-    expect(hi).toBeCloseTo(5, 12);
-    expect(lo).toBeCloseTo(5 * Math.cos(Math.PI / 24), 12);
+    expect(hi).toBeCloseTo(5, 9);
+    expect(lo).toBeCloseTo(5 * Math.cos(Math.PI / 24), 9);
     // The hole's rim face starts at the hole's radius and reaches the outer corners.
     const [rlo, rhi] = ring(plate.surfaces[rim]!, I, [0, 0, 0], [0, 0, 1]);
-    expect(rlo).toBeCloseTo(5 * Math.cos(Math.PI / 24), 12);
-    expect(rhi).toBeCloseTo(20, 12);
+    expect(rlo).toBeCloseTo(5 * Math.cos(Math.PI / 24), 9);
+    expect(rhi).toBeCloseTo(20, 9);
   });
   const kinds = (a: typeof pin, sa: number, b: typeof pin, sb: number) =>
     [surfaceKindToWorld(surfaceKindOf(a.surfaces[sa]!), I), surfaceKindToWorld(surfaceKindOf(b.surfaces[sb]!), I)] as const;
