@@ -5,6 +5,7 @@ import { surfaceKindToWorld } from '../model/surfaceKind.js';
 import { surfaceKindOf } from '../model/surfaceKindOf.js';
 import { motionBound, pointSpeed } from './rigidMotion.js';
 import { rotateVector } from './timeOfImpact.js';
+import { PairsNeverMeeting } from './neverMeet.js';
 import { contactKeptByMotion, surfacePairVerdict } from './verdict.js';
 import type { BlockingPair, SweepContext, SweepContact, SweepResult } from './sweep.js';
 
@@ -24,7 +25,10 @@ import type { BlockingPair, SweepContext, SweepContact, SweepResult } from './sw
  *
  * A contact found this way blocks if the verdict says "interference" a little further
  * on (as for translations); otherwise its surface pair is accepted (left out of d) and
- * the advancement goes on.
+ * the advancement goes on. Surface pairs the motion can never make interfere (a nut's
+ * faces against its bolt's as it unscrews: rings about the axis kept apart, planes left
+ * behind; see neverMeet.ts) are left out of d from the start: a contact between them
+ * could only be a graze, never a block.
  *
  * A sharper bound for flat faces: while a surface lies wholly on one side of a flat
  * face's plane (a face of either part), the two cannot touch, and the gap to the plane
@@ -46,6 +50,8 @@ export function advanceScrew(ctx: SweepContext, maxIterations: number): SweepRes
   /** Last closest triangle pair per part pair: along a motion it stays close, so it seeds the next query. */
   const seeds = new Map<string, [number, number]>();
   const planes = flatFaces(ctx);
+  // Surface pairs the motion can never make interfere (neverMeet.ts) stay out of d too.
+  const apart = ctx.pairs.map(([m, o]) => new PairsNeverMeeting(scene.parts[m]!, scene.poses[m]!, scene.parts[o]!, scene.poses[o]!, ctx.motion, ctx.allowance(m, o)));
   let t = 0;
   let lastSafe = 0;
   for (let iteration = 0; iteration < maxIterations; iteration++) {
@@ -95,11 +101,12 @@ export function advanceScrew(ctx: SweepContext, maxIterations: number): SweepRes
         }
       }
     }
-    for (const [m, o] of ctx.pairs) {
+    for (let k = 0; k < ctx.pairs.length; k++) {
+      const [m, o] = ctx.pairs[k]!;
       ctx.pose(m, t, pose);
       const r = distanceRigid(scene.parts[m]!, pose, scene.parts[o]!, scene.poses[o]!, {
         maxDistance: best ? best.d : bound * (1 - t) + tau,
-        ignore: (sa, sb) => accepted.has(`${m}:${o}:${sa}:${sb}`) || handled.has(`${m}:${o}:${sa}:${sb}`),
+        ignore: (sa, sb) => apart[k]!.has(sa, sb) || accepted.has(`${m}:${o}:${sa}:${sb}`) || handled.has(`${m}:${o}:${sa}:${sb}`),
         ...(seeds.has(`${m}:${o}`) ? { seed: seeds.get(`${m}:${o}`)! } : {}),
       });
       addStats(ctx.stats, r.stats);

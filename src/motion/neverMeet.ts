@@ -16,37 +16,68 @@ import { surfaceKindOf } from '../model/surfaceKindOf.js';
 import type { Part, Surface } from '../model/types.js';
 import type { Vec3 } from './inputs.js';
 import { ringsKeptApart } from './radialShell.js';
+import type { RigidMotion } from './rigidMotion.js';
 
-export function surfacesNeverMeet(surfaceA: Surface, rigidA: Rigid, kindA: SurfaceKind, surfaceB: Surface, rigidB: Rigid, kindB: SurfaceKind, move: Vec3, allowance: number): boolean {
+export function surfacesNeverMeet(surfaceA: Surface, rigidA: Rigid, kindA: SurfaceKind, surfaceB: Surface, rigidB: Rigid, kindB: SurfaceKind, motion: RigidMotion, allowance: number): boolean {
   if (surfaceA.triangleCount === 0 || surfaceB.triangleCount === 0) return true;
-  if (kindB.type === 'plane' && planeLeftBehind(kindB, surfaceA, rigidA, move, 1, allowance)) return true;
-  if (kindA.type === 'plane' && planeLeftBehind(kindA, surfaceB, rigidB, move, -1, allowance)) return true;
-  return ringsKeptApart(surfaceA, rigidA, kindA, surfaceB, rigidB, kindB, move, allowance);
+  if (kindB.type === 'plane' && planeLeftBehind(kindB, surfaceA, rigidA, motion, 1, allowance)) return true;
+  if (kindA.type === 'plane' && planeLeftBehind(kindA, surfaceB, rigidB, motion, -1, allowance)) return true;
+  return ringsKeptApart(surfaceA, rigidA, kindA, surfaceB, rigidB, kindB, motion, allowance);
 }
 
 /**
- * The plane (world) moves by −sense·move relative to `other`: true when `other` starts
- * on its outward side and stays there, but for the allowance less the plane's own fit
- * residual: the move takes them apart along the normal, slides one along the other,
- * or brings them nearer by less than what is left of the allowance.
+ * The plane (world) moves by the inverse of the motion relative to `other` when sense is
+ * −1 (a face of the moving part), `other` moves by it when sense is 1. True when `other`
+ * starts on the plane's outward side and stays there, but for the allowance less the
+ * plane's own fit residual: the motion takes them apart or slides one along the other,
+ * or brings them nearer by less than what is left of the allowance. A screw counts only
+ * about an axis along the normal (turning about the normal keeps every distance to the
+ * plane; a tilt of sin α lets a point at r from the axis near it by up to α·|θ|·r).
  */
-function planeLeftBehind(plane: SurfaceKind & { type: 'plane' }, other: Surface, rigid: Rigid, move: Vec3, sense: number, allowance: number): boolean {
+function planeLeftBehind(plane: SurfaceKind & { type: 'plane' }, other: Surface, rigid: Rigid, motion: RigidMotion, sense: number, allowance: number): boolean {
   const n = plane.normal;
-  // How much nearer the plane every point of `other` gets over the move (0 when it parts or slides).
-  const nearer = Math.max(0, -sense * (move[0] * n[0] + move[1] * n[1] + move[2] * n[2]));
-  const slack = allowance - plane.residual - nearer;
-  if (!(slack >= 0)) return false;
+  const { positions, indices } = other.part;
   // The plane in the other part's frame: n_local = Rᵀn, offset_local = offset − n·t.
   const nx = rigid[0]! * n[0] + rigid[4]! * n[1] + rigid[8]! * n[2];
   const ny = rigid[1]! * n[0] + rigid[5]! * n[1] + rigid[9]! * n[2];
   const nz = rigid[2]! * n[0] + rigid[6]! * n[1] + rigid[10]! * n[2];
+  const first = 3 * other.firstTriangle, end = 3 * (other.firstTriangle + other.triangleCount);
+  let nearer: number;
+  if (motion.kind === 'translate') {
+    const m = motion.vector;
+    nearer = Math.max(0, -sense * (m[0] * n[0] + m[1] * n[1] + m[2] * n[2]));
+  } else {
+    const w = motion.axis;
+    const cos = w[0] * n[0] + w[1] * n[1] + w[2] * n[2];
+    const tilt = Math.sqrt(Math.max(0, 1 - cos * cos)) * (1 + 1e-9) + 1e-15;
+    if (tilt > 1e-3) return false;
+    nearer = Math.max(0, -sense * motion.advance * cos) + tilt * Math.abs(motion.angle) * farthestFromAxis(other, rigid, motion.point, w, first, end);
+  }
+  const slack = allowance - plane.residual - nearer;
+  if (!(slack >= 0)) return false;
   const floor = plane.offset - (n[0] * rigid[3]! + n[1] * rigid[7]! + n[2] * rigid[11]!) - slack;
-  const { positions, indices } = other.part;
-  for (let i = 3 * other.firstTriangle, end = 3 * (other.firstTriangle + other.triangleCount); i < end; i++) {
+  for (let i = first; i < end; i++) {
     const v = 3 * indices[i]!;
     if (positions[v]! * nx + positions[v + 1]! * ny + positions[v + 2]! * nz < floor) return false;
   }
   return true;
+}
+
+/** Largest distance of the surface's vertices (posed) from the world line p + s·w. */
+function farthestFromAxis(surface: Surface, rigid: Rigid, p: Vec3, w: Vec3, first: number, end: number): number {
+  const { positions, indices } = surface.part;
+  let r2 = 0;
+  for (let i = first; i < end; i++) {
+    const v = 3 * indices[i]!;
+    const x = positions[v]!, y = positions[v + 1]!, z = positions[v + 2]!;
+    const dx = rigid[0]! * x + rigid[1]! * y + rigid[2]! * z + rigid[3]! - p[0];
+    const dy = rigid[4]! * x + rigid[5]! * y + rigid[6]! * z + rigid[7]! - p[1];
+    const dz = rigid[8]! * x + rigid[9]! * y + rigid[10]! * z + rigid[11]! - p[2];
+    const s = dx * w[0] + dy * w[1] + dz * w[2];
+    const q = dx * dx + dy * dy + dz * dz - s * s;
+    if (q > r2) r2 = q;
+  }
+  return Math.sqrt(r2) * (1 + 1e-12);
 }
 
 /**
@@ -61,7 +92,7 @@ export class PairsNeverMeeting {
   constructor(
     private readonly a: Part, private readonly rigidA: Rigid,
     private readonly b: Part, private readonly rigidB: Rigid,
-    private readonly move: Vec3, private readonly allowance: number,
+    private readonly motion: RigidMotion, private readonly allowance: number,
   ) {}
 
   /** Leave this pair out too (a contact the caller knows the move keeps). */
@@ -75,7 +106,7 @@ export class PairsNeverMeeting {
     if (v === undefined) {
       const kindA = kindIn(this.kindsA, this.a.surfaces[sa]!, this.rigidA);
       const kindB = kindIn(this.kindsB, this.b.surfaces[sb]!, this.rigidB);
-      v = surfacesNeverMeet(this.a.surfaces[sa]!, this.rigidA, kindA, this.b.surfaces[sb]!, this.rigidB, kindB, this.move, this.allowance);
+      v = surfacesNeverMeet(this.a.surfaces[sa]!, this.rigidA, kindA, this.b.surfaces[sb]!, this.rigidB, kindB, this.motion, this.allowance);
       this.known.set(key, v);
     }
     return v;

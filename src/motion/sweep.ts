@@ -315,7 +315,7 @@ function sweepTranslation(ctx: SweepContext, maxIterations: number): SweepResult
   if (motion.kind !== 'translate') throw new Error('internal: sweepTranslation needs a translation');
   let after = -1;
   // Surface pairs the move can never make interfere (see neverMeet.ts), per part pair.
-  const apart = ctx.pairs.map(([m, o]) => new PairsNeverMeeting(scene.parts[m]!, scene.poses[m]!, scene.parts[o]!, scene.poses[o]!, motion.vector, ctx.allowance(m, o)));
+  const apart = ctx.pairs.map(([m, o]) => new PairsNeverMeeting(scene.parts[m]!, scene.poses[m]!, scene.parts[o]!, scene.poses[o]!, motion, ctx.allowance(m, o)));
   const leaveOutKept = (): void => {
     for (const key of ctx.kept) {
       const [m, o, sa, sb] = key.split(':').map(Number) as [number, number, number, number];

@@ -114,16 +114,16 @@ function sagOf(part: Part): number {
  * Can a contact at the start never become an interference during the motion? True
  * when the two surfaces' primitives coincide now and the motion maps A's primitive
  * onto itself (a cylinder or cone moved along / turned about its own axis, a plane
- * slid in its plane or turned about its normal, a sphere turned about its centre), or,
- * for a translation, when `surfacesNeverMeet` says so (a seat lifted straight off, a
- * shank sliding past the rim of its hole).
+ * slid in its plane or turned about its normal, a sphere turned about its centre), or
+ * when `surfacesNeverMeet` says so (a seat lifted straight off, a shank sliding past the
+ * rim of its hole, a nut's faces as it unscrews).
  */
 export function contactKeptByMotion(surfaceA: Surface, rigidA: Rigid, surfaceB: Surface, rigidB: Rigid, motion: RigidMotion, tolerance: number): boolean {
   const ka = surfaceKindToWorld(surfaceKindOf(surfaceA), rigidA);
   const kb = surfaceKindToWorld(surfaceKindOf(surfaceB), rigidB);
   const allowance = tolerance + Math.max(chordalSag(surfaceA), chordalSag(surfaceB));
   if (kindsCoincide(ka, kb, allowance) && kindInvariant(ka, motion, allowance)) return true;
-  return motion.kind === 'translate' && surfacesNeverMeet(surfaceA, rigidA, ka, surfaceB, rigidB, kb, motion.vector, allowance);
+  return surfacesNeverMeet(surfaceA, rigidA, ka, surfaceB, rigidB, kb, motion, allowance);
 }
 
 /**

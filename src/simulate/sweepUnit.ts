@@ -65,7 +65,7 @@ export function sweepPair(ctx: SweepContext, i: number, j: number, d: [number, n
   const probed = new Float64Array(12);
   // Starting contacts this move keeps coincident (a bore sliding along its peg, a face
   // sliding in its plane) cannot become a block: leave them out of the search.
-  const apart = new PairsNeverMeeting(a, poseA, b, poseB, move, skin);
+  const apart = new PairsNeverMeeting(a, poseA, b, poseB, { kind: 'translate', vector: move }, skin);
   for (const [sa, sb] of startContacts(ctx, i, j, skin)) {
     if (contactKeptByMotion(a.surfaces[sa]!, poseA, b.surfaces[sb]!, poseB, { kind: 'translate', vector: move }, ctx.tolerance)) apart.leaveOut(sa, sb);
   }

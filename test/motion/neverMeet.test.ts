@@ -16,7 +16,7 @@ describe('surfacesNeverMeet: planes', () => {
   const block = box('block', [-1, -1, 0], [1, 1, 1]);
   const sunk = box('sunk', [-1, -1, -0.5], [1, 1, 1]);
   const never = (a: Part, sa: number, b: Part, sb: number, move: [number, number, number]) =>
-    surfacesNeverMeet(a.surfaces[sa]!, I, kind(a, sa), b.surfaces[sb]!, I, kind(b, sb), move, 0.01);
+    surfacesNeverMeet(a.surfaces[sa]!, I, kind(a, sa), b.surfaces[sb]!, I, kind(b, sb), { kind: 'translate', vector: move }, 0.01);
   it('a block on a table: lifted or slid, its bottom never meets the top; pushed down, it may', () => {
     expect(never(block, BOTTOM, table, TOP, [0, 0, 5])).toBe(true);
     expect(never(block, BOTTOM, table, TOP, [20, 3, 0])).toBe(true);
@@ -30,13 +30,34 @@ describe('surfacesNeverMeet: planes', () => {
     expect(never(sunk, BOTTOM, table, TOP, [0, 0, 5])).toBe(false);
   });
   it('PairsNeverMeeting asks once per surface pair and takes pairs the caller leaves out', () => {
-    const pairs = new PairsNeverMeeting(block, I, table, I, [0, 0, 5], 0.01);
+    const pairs = new PairsNeverMeeting(block, I, table, I, { kind: 'translate', vector: [0, 0, 5] }, 0.01);
     expect(pairs.has(BOTTOM, TOP)).toBe(true);
     expect(pairs.has(TOP, TOP)).toBe(true); // the block's top is further up still
-    const down = new PairsNeverMeeting(block, I, table, I, [0, 0, -5], 0.01);
+    const down = new PairsNeverMeeting(block, I, table, I, { kind: 'translate', vector: [0, 0, -5] }, 0.01);
     expect(down.has(BOTTOM, TOP)).toBe(false);
     down.leaveOut(BOTTOM, TOP);
     expect(down.has(BOTTOM, TOP)).toBe(true);
+  });
+});
+
+describe('surfacesNeverMeet: screws', () => {
+  const table = box('table', [-50, -50, -2], [50, 50, 0]);
+  const block = box('block', [-1, -1, 0], [1, 1, 1]);
+  const pin = cylinder('pin', 5, -10, 10, 24);
+  const plate = blockWithHole('plate', 20, 5, -2, 0, 24);
+  const screw = (point: [number, number, number], axis: [number, number, number], turns: number, advance: number) =>
+    ({ kind: 'screw' as const, point, axis, angle: 2 * Math.PI * turns, advance });
+  // The pin's chordal sag (5·(1 − cos π/24) ≈ 0.043) is part of a real allowance.
+  const never = (a: Part, sa: number, b: Part, sb: number, motion: ReturnType<typeof screw>) =>
+    surfacesNeverMeet(a.surfaces[sa]!, I, kind(a, sa), b.surfaces[sb]!, I, kind(b, sb), motion, 0.06);
+  it('unscrewing about the normal lifts a seat off; about a tilted axis it may dig in', () => {
+    expect(never(block, BOTTOM, table, TOP, screw([0, 0, 0], [0, 0, 1], 3, 4.5))).toBe(true);
+    expect(never(block, BOTTOM, table, TOP, screw([0, 0, 0], [0, 0, 1], 3, -4.5))).toBe(false);
+    expect(never(block, BOTTOM, table, TOP, screw([0, 0, 0], [1, 0, 0], 0.1, 0))).toBe(false);
+  });
+  it('a pin turned and pushed along its own axis keeps its ring; about an axis 1 mm off it does not', () => {
+    expect(never(pin, 0, plate, 1, screw([0, 0, 0], [0, 0, 1], 2, 30))).toBe(true);
+    expect(never(pin, 0, plate, 1, screw([1, 0, 0], [0, 0, 1], 2, 30))).toBe(false);
   });
 });
 

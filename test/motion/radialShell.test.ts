@@ -28,14 +28,14 @@ describe('rings about a cylinder axis', () => {
     const [kp, kr] = kinds(pin, side, plate, rim);
     expect(kp.type).toBe('cylinder');
     const sag = 5 * (1 - Math.cos(Math.PI / 24));
-    expect(ringsKeptApart(pin.surfaces[side]!, I, kp, plate.surfaces[rim]!, I, kr, [0, 0, 30], sag + 0.01)).toBe(true);
-    expect(ringsKeptApart(pin.surfaces[side]!, I, kp, plate.surfaces[rim]!, I, kr, [0, 0, 30], sag / 2)).toBe(false);
+    expect(ringsKeptApart(pin.surfaces[side]!, I, kp, plate.surfaces[rim]!, I, kr, { kind: 'translate', vector: [0, 0, 30] }, sag + 0.01)).toBe(true);
+    expect(ringsKeptApart(pin.surfaces[side]!, I, kp, plate.surfaces[rim]!, I, kr, { kind: 'translate', vector: [0, 0, 30] }, sag / 2)).toBe(false);
     const [, kt] = kinds(pin, side, tight, rim);
-    expect(ringsKeptApart(pin.surfaces[side]!, I, kp, tight.surfaces[rim]!, I, kt, [0, 0, 30], sag + 0.01)).toBe(false);
+    expect(ringsKeptApart(pin.surfaces[side]!, I, kp, tight.surfaces[rim]!, I, kt, { kind: 'translate', vector: [0, 0, 30] }, sag + 0.01)).toBe(false);
     // Pushed sideways the rings move: nothing is promised.
-    expect(ringsKeptApart(pin.surfaces[side]!, I, kp, plate.surfaces[rim]!, I, kr, [3, 0, 0], sag + 0.01)).toBe(false);
+    expect(ringsKeptApart(pin.surfaces[side]!, I, kp, plate.surfaces[rim]!, I, kr, { kind: 'translate', vector: [3, 0, 0] }, sag + 0.01)).toBe(false);
     // Nearly along the axis, the drift over the move counts.
-    expect(ringsKeptApart(pin.surfaces[side]!, I, kp, plate.surfaces[rim]!, I, kr, [0.5, 0, 30], sag + 0.01)).toBe(false);
+    expect(ringsKeptApart(pin.surfaces[side]!, I, kp, plate.surfaces[rim]!, I, kr, { kind: 'translate', vector: [0.5, 0, 30] }, sag + 0.01)).toBe(false);
     // The same through contactKeptByMotion (allowance = tolerance + the surfaces' chordal sag).
     const pull = { kind: 'translate' as const, vector: [0, 0, 30] as [number, number, number] };
     expect(contactKeptByMotion(pin.surfaces[side]!, I, plate.surfaces[rim]!, I, pull, 0.01)).toBe(true);

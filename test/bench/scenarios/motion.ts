@@ -92,7 +92,7 @@ export async function motionScenario(o: BenchOptions): Promise<ScenarioOutput> {
       // the contacts the move keeps and the surface pairs it can never make interfere left
       // out, then the earliest contact over every part near the path, in windows of the move.
       const apart = others.map((other) => {
-        const pairs = new PairsNeverMeeting(c.moving, rigidIdentity, other, rigidIdentity, c.move as [number, number, number], 0.05);
+        const pairs = new PairsNeverMeeting(c.moving, rigidIdentity, other, rigidIdentity, motionOf(c.move), 0.05);
         const near = collide(c.moving, IDENTITY, other, IDENTITY, { mode: 'all-surfaces', tolerance: 0.05 });
         if (stats) addStats(stats, near.stats);
         for (const p of near.surfacePairs) if (contactKeptByMotion(c.moving.surfaces[p.a]!, rigidIdentity, other.surfaces[p.b]!, rigidIdentity, motionOf(c.move), 0.01)) pairs.leaveOut(p.a, p.b);
