@@ -97,16 +97,18 @@ function packBoxes(boxes: Float64Array, count: number, nodeFirst: Uint32Array, n
 }
 
 /**
- * out box i = box itemIds[i], rounded outward to Float32. One flat loop with one rounding
- * site per direction: small code, so the optimizing compiler (a background thread whose CPU
- * a cold process pays for) finishes fast.
+ * out box i = box itemIds[i], rounded outward to Float32. A function of its own, apart from
+ * the node unions: smaller units for the optimizing compiler, whose background thread's CPU
+ * a cold process pays for.
  */
 function gatherRounded(boxes: Float64Array, itemIds: Uint32Array, out: Float32Array, count: number): void {
   for (let i = 0; i < count; i++) {
     const s = 6 * itemIds[i]!, o = 6 * i;
-    for (let k = 0; k < 6; k++) {
-      const v = boxes[s + k]!, f = Math.fround(v);
-      out[o + k] = f === v ? f : k < 3 ? (f < v ? f : floatDown(v)) : f > v ? f : floatUp(v);
+    for (let k = 0; k < 3; k++) {
+      const lo = boxes[s + k]!, hi = boxes[s + 3 + k]!;
+      const flo = Math.fround(lo), fhi = Math.fround(hi);
+      out[o + k] = flo <= lo ? flo : floatDown(lo);
+      out[o + 3 + k] = fhi >= hi ? fhi : floatUp(hi);
     }
   }
 }

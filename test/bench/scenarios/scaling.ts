@@ -19,14 +19,15 @@ export interface Level {
 /**
  * Tessellation ladder of as1 (triangle counts measured with occt-import-js 0.0.23).
  * The angular deflection drives the count down to ≈0.02 rad (≈30k at 1 mm); the linear
- * deflection then refines slowly and expensively (1e-4 mm: 109k, 1e-5 mm: > 15 min).
+ * deflection then refines slowly and expensively (1e-4 mm: 109k, 1e-5 mm: > 15 min; the import
+ * now refuses anything under 1e-6 of the model size, ≈ 3.6e-4 mm for as1, so the ladder uses 4e-4).
  */
 export const LEVELS: Level[] = [
   { label: 'default' },
   { label: 'lin 0.1 ang 0.2', linearDeflection: 0.1, angularDeflection: 0.2 },
   { label: 'lin 0.1 ang 0.1', linearDeflection: 0.1, angularDeflection: 0.1 },
   { label: 'lin 0.1 ang 0.03', linearDeflection: 0.1, angularDeflection: 0.03 },
-  { label: 'lin 1e-4 ang 0.5', linearDeflection: 1e-4, angularDeflection: 0.5 },
+  { label: 'lin 4e-4 ang 0.5', linearDeflection: 4e-4, angularDeflection: 0.5 },
   // occt's mesher jumps from ≈30k to ≈2.45M triangles between 0.018 and 0.017 rad at 1 mm;
   // nothing in between was found in reasonable time. ≈2 min of occt-import-js on 2 cores.
   { label: 'lin 1 ang 0.017', linearDeflection: 1, angularDeflection: 0.017 },
