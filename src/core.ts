@@ -40,7 +40,8 @@ export { trianglesCross } from './math/triangleCross.js';
 // Spatial: parts without a CAD file, and the S-CD index
 export { partFromMesh, type MeshInput } from './spatial/mesh.js';
 export { partFromGeometry, type GeometryLike } from './spatial/geometry.js';
-export { indexPart, indexAssembly, partIndexBytes } from './spatial/indexPart.js';
+export { indexPart, indexPartFully, indexAssembly, indexAssemblyFully, partIndexBytes } from './spatial/indexPart.js';
+export { triangleTreeOf } from './spatial/triangleTree.js';
 export { serializeAssembly, deserializeAssembly, SERIAL_FORMAT_VERSION } from './spatial/serialize.js';
 
 // three.js-friendly (structural: three itself is only needed by surfcd/three)

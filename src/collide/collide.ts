@@ -16,6 +16,7 @@ import { queryBoxTree } from './treeQuery.js';
 import { axisPermutation, boxOverlaps, emptyCandidates, gatherCandidates, gatherSurfaceCandidates, queryLeaves } from './leafQuery.js';
 import { COUNT_MASK } from '../spatial/boxTree.js';
 import { ShellFilter } from './shellFilter.js';
+import { triangleTreeOf } from '../spatial/triangleTree.js';
 
 export type CollideMode = 'first-surface' | 'all-surfaces' | 'all-triangles';
 export const COLLIDE_MODES: readonly CollideMode[] = ['first-surface', 'all-surfaces', 'all-triangles'];
@@ -211,11 +212,11 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   const surfaceCountB = queryBoxTree(b.surfaceTree, oaabbB, surfacesB, stats);
   for (let si = 0; si < surfaceCountB && !done; si++) {
     const surfaceB = b.surfaces[surfacesB[si]!]!;
-    const treeB = surfaceB.triangleTree!;
     // Shells (issue 14): A surfaces provably out of reach of this one are never searched;
-    // when that is all of them, its triangle tree is not opened.
+    // when that is all of them, its triangle tree is not opened (nor built).
     const shells = shellFilter.begin(a, surfaceB, bToA, reach, stats) ? shellFilter : null;
     if (shells !== null && shells.rejectsAll(oaabbA)) continue;
+    const treeB = triangleTreeOf(surfaceB)!;
     let touchedCount = 0;
     // Leaf by leaf of B's tree: A's candidates are gathered once per leaf (leafQuery.ts) when
     // the leaf's box stays tight in A's frame, else once per triangle.

@@ -31,6 +31,7 @@ import { surfacePairPenetration } from './penetration.js';
 import { emptyStats } from './stats.js';
 import { loadTransformedTriangle, loadTriangle, triangleBox } from './triangles.js';
 import { queryBoxTree } from './treeQuery.js';
+import { triangleTreeOf } from '../spatial/triangleTree.js';
 
 export { kindsCoincide, surfacePairAllowance, fittedSurfacesCoincide, coincidenceTolerance, fittedRadialOverlap, radialSense, type PoseLike } from './allowance.js';
 export { distanceToKind } from '../model/kindDistance.js';
@@ -134,12 +135,12 @@ export function judgeSurfacePair(surfaceA: Surface, poseA: PoseLike | undefined,
   const bToA = relativeRigid(rigidA, rigidB);
   let relation: SurfacePairQuery['relation'] = 'apart';
   let crossing = 0;
-  if (surfaceA.triangleTree && surfaceB.triangleTree) {
+  if (triangleTreeOf(surfaceA) && triangleTreeOf(surfaceB)) {
     if (hits.length < surfaceA.triangleCount) hits = new Uint32Array(surfaceA.triangleCount);
     for (let j = 0; j < surfaceB.triangleCount; j++) {
       loadTransformedTriangle(surfaceB.part, surfaceB.firstTriangle + j, bToA, triB);
       triangleBox(triB, tolerance + 1e-12 * Math.max(1, Math.abs(triB[0]!), Math.abs(triB[1]!), Math.abs(triB[2]!)), box);
-      const n = queryBoxTree(surfaceA.triangleTree, box, hits, stats);
+      const n = queryBoxTree(triangleTreeOf(surfaceA)!, box, hits, stats);
       for (let i = 0; i < n; i++) {
         loadTriangle(surfaceA.part, surfaceA.firstTriangle + hits[i]!, triA);
         if (!(tolerance === 0 ? trianglesIntersect(triA, triB) : trianglesWithin(triA, triB, tolerance))) continue;

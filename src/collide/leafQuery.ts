@@ -9,6 +9,7 @@ import { COUNT_MASK, LEAF_FLAG } from '../spatial/boxTree.js';
 import type { QueryStats } from './stats.js';
 import type { ShellFilter } from './shellFilter.js';
 import { queryBoxTree } from './treeQuery.js';
+import { triangleTreeOf } from '../spatial/triangleTree.js';
 
 let stack: Uint32Array = new Uint32Array(256);
 
@@ -88,7 +89,7 @@ export function gatherSurfaceCandidates(surface: Surface, box: Aabb, into: Candi
 
 /** Appends one surface's triangles overlapping `box`; their boxes only when asked (the batched filter needs them). */
 function appendSurface(surface: Surface, box: Aabb, into: Candidates, stats: QueryStats, withBoxes = true): void {
-  const tree = surface.triangleTree!;
+  const tree = triangleTreeOf(surface)!;
   if (slots.length < surface.triangleCount) slots = new Uint32Array(2 * surface.triangleCount);
   const n = querySlots(tree, box, slots, stats);
   grow(into, into.count + n);

@@ -12,6 +12,7 @@ import { COUNT_MASK, LEAF_FLAG } from '../spatial/boxTree.js';
 import { emptyStats } from './stats.js';
 import { loadTriangle } from './triangles.js';
 import { queryBoxTree } from './treeQuery.js';
+import { triangleTreeOf } from '../spatial/triangleTree.js';
 
 const tri = new Float64Array(9);
 const rayBox: Aabb = new Float64Array(6);
@@ -42,7 +43,7 @@ export function axisWindings(part: Part, px: number, py: number, pz: number, out
     for (let i = 0; i < ns; i++) {
       const surface = part.surfaces[surfaceHits[i]!]!;
       if (triangleHits.length < surface.triangleCount) triangleHits = new Uint32Array(surface.triangleCount);
-      const nt = queryBoxTree(surface.triangleTree!, rayBox, triangleHits, scratchStats);
+      const nt = queryBoxTree(triangleTreeOf(surface)!, rayBox, triangleHits, scratchStats);
       for (let j = 0; j < nt; j++) {
         loadTriangle(part, surface.firstTriangle + triangleHits[j]!, tri);
         w += axisRayCrossing(tri, 0, axis, px, py, pz);
@@ -91,7 +92,7 @@ export function distanceToPart(part: Part, px: number, py: number, pz: number, o
       for (let i = first; i < first + count; i++) {
         if (boxDistance2(tree.itemBoxes, i, px, py, pz) > best2) continue;
         const surface = part.surfaces[tree.itemIds[i]!]!;
-        best2 = nearestInTriangleTree(part, surface.triangleTree!, surface.firstTriangle, px, py, pz, best2, out);
+        best2 = nearestInTriangleTree(part, triangleTreeOf(surface)!, surface.firstTriangle, px, py, pz, best2, out);
       }
     } else {
       if (top + count > stack.length) stack = grow(stack);

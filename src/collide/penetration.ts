@@ -22,6 +22,7 @@ import { distanceToPart, partIsClosed, pointInPart } from './partSolid.js';
 import { emptyStats } from './stats.js';
 import { loadTransformedTriangle, loadTriangle, triangleBox } from './triangles.js';
 import { queryBoxTree } from './treeQuery.js';
+import { triangleTreeOf } from '../spatial/triangleTree.js';
 
 export interface Penetration {
   /** mm; 0 when no sampled point of either part lies inside the other. */
@@ -224,14 +225,14 @@ function forEachVertexIn(surface: Surface, box: Float64Array, visit: (x: number,
 /** Flat (triangle of sa, triangle of sb) pairs that cross; sb moved into A's frame by bToA. */
 function crossingPairs(sa: Surface, sb: Surface, bToA: Rigid): number[] {
   const out: number[] = [];
-  if (!sa.triangleTree || !sb.triangleTree) return out;
+  if (!triangleTreeOf(sa) || !triangleTreeOf(sb)) return out;
   if (hits.length < sa.triangleCount) hits = new Uint32Array(sa.triangleCount);
   const b = sb.part, a = sa.part;
   for (let j = 0; j < sb.triangleCount; j++) {
     const tb = sb.firstTriangle + j;
     loadTransformedTriangle(b, tb, bToA, triB);
     triangleBox(triB, 1e-12 * Math.max(1, Math.abs(triB[0]!)), box);
-    const n = queryBoxTree(sa.triangleTree, box, hits, stats);
+    const n = queryBoxTree(triangleTreeOf(sa)!, box, hits, stats);
     for (let i = 0; i < n; i++) {
       const ta = sa.firstTriangle + hits[i]!;
       loadTriangle(a, ta, triA);

@@ -36,10 +36,9 @@ export function createPart(input: PartInput): Part {
   if (positions.length % 3 !== 0) {
     throw new SurfcdError('INVALID_MESH', `${where}: positions has ${positions.length} numbers, expected a multiple of 3 (x, y, z per vertex)`);
   }
-  for (let i = 0; i < positions.length; i++) {
-    if (!Number.isFinite(positions[i]!)) {
-      throw new SurfcdError('INVALID_MESH', `${where}: positions[${i}] is ${positions[i]}, expected a finite number`);
-    }
+  if (!allFinite(positions)) {
+    const i = positions.findIndex((v) => !Number.isFinite(v));
+    throw new SurfcdError('INVALID_MESH', `${where}: positions[${i}] is ${positions[i]}, expected a finite number`);
   }
   const vertexCount = positions.length / 3;
   const indices = input.indices ? toUint32(input.indices, vertexCount, where) : sequentialIndices(vertexCount, where);
@@ -54,7 +53,8 @@ export function createPart(input: PartInput): Part {
   const ranges = input.surfaces && input.surfaces.length > 0 ? input.surfaces : [{ first: 0, last: triangleCount - 1 }];
 
   const triangleSurface = new Uint32Array(triangleCount);
-  const covered = new Uint8Array(triangleCount);
+  // Per-triangle bookkeeping only when the ranges overlap or leave gaps (to name the triangle).
+  const covered = rangesTile(ranges, triangleCount) ? null : new Uint8Array(triangleCount);
   const bounds = emptyAabb();
   let obb: Obb | null = null;
   const part = {
@@ -86,10 +86,13 @@ export function createPart(input: PartInput): Part {
       );
     }
     const surfaceBounds = emptyAabb();
-    for (let t = first; t <= last; t++) {
-      if (covered[t]) throw new SurfcdError('INVALID_MESH', `${where}: triangle ${t} belongs to two surfaces (surface ${s} and ${triangleSurface[t]})`);
-      covered[t] = 1;
-      triangleSurface[t] = s;
+    if (covered === null) triangleSurface.fill(s, first, last + 1);
+    else {
+      for (let t = first; t <= last; t++) {
+        if (covered[t]) throw new SurfcdError('INVALID_MESH', `${where}: triangle ${t} belongs to two surfaces (surface ${s} and ${triangleSurface[t]})`);
+        covered[t] = 1;
+        triangleSurface[t] = s;
+      }
     }
     if (last >= first) surfaceBox(surfaceBounds, positions, indices, first, last);
     expandAabb(bounds, surfaceBounds);
@@ -103,7 +106,7 @@ export function createPart(input: PartInput): Part {
       ...(range.color ? { color: range.color } : {}),
     });
   });
-  const uncovered = covered.indexOf(0);
+  const uncovered = covered === null ? -1 : covered.indexOf(0);
   if (uncovered >= 0) {
     throw new SurfcdError('INVALID_MESH', `${where}: triangle ${uncovered} belongs to no surface; surface ranges must cover every triangle`);
   }
@@ -142,14 +145,41 @@ function toFloat64(values: ArrayLike<number>, what: string): Float64Array {
   return values instanceof Float64Array ? values : Float64Array.from(values);
 }
 
+/**
+ * True when every value is finite, in one multiply-add per value (x·0 is NaN exactly for
+ * ±Infinity and NaN); the caller looks for the culprit only when there is one.
+ */
+function allFinite(values: Float64Array): boolean {
+  let probe = 0;
+  for (let i = 0; i < values.length; i++) probe += values[i]! * 0;
+  return probe === 0;
+}
+
+/** Whether the ranges (all within [0, count), checked later) cover every triangle exactly once. */
+function rangesTile(ranges: SurfaceRange[], count: number): boolean {
+  const sorted = ranges.filter((r) => r.last >= r.first).sort((p, q) => p.first - q.first);
+  let next = 0;
+  for (const r of sorted) {
+    if (r.first !== next) return false;
+    next = r.last + 1;
+  }
+  return next === count;
+}
+
+/** A native copy, then one pass that finds any value the copy changed (non-integer, negative, huge) or out of range. */
 function toUint32(values: ArrayLike<number>, vertexCount: number, where: string): Uint32Array {
-  const out = new Uint32Array(values.length);
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
-    if (!Number.isInteger(v) || v < 0 || v >= vertexCount) {
-      throw new SurfcdError('INVALID_MESH', `${where}: indices[${i}] is ${v}, expected an integer vertex index in [0, ${vertexCount - 1}]`);
+  const out = values instanceof Uint32Array ? values.slice() : Uint32Array.from(values);
+  const exact = values instanceof Uint32Array;
+  let bad = -1;
+  for (let i = 0; i < out.length; i++) {
+    if (out[i]! >= vertexCount || (!exact && out[i] !== values[i])) {
+      bad = i;
+      break;
     }
-    out[i] = v;
+  }
+  if (bad >= 0) {
+    const v = values[bad]!;
+    throw new SurfcdError('INVALID_MESH', `${where}: indices[${bad}] is ${v}, expected an integer vertex index in [0, ${vertexCount - 1}]`);
   }
   return out;
 }

@@ -10,6 +10,7 @@ import { queryBoxTree } from '../collide/treeQuery.js';
 import { triangleClosestPoints } from './closestPoints.js';
 import { readPoses, type Vec3 } from './inputs.js';
 import { transformPoint } from './timeOfImpact.js';
+import { triangleTreeOf } from '../spatial/triangleTree.js';
 
 export interface DistanceOptions {
   /** Only look this far (mm): farther pairs are pruned, and a result beyond it is null. Default Infinity. */
@@ -138,7 +139,7 @@ export function distanceRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, op
     const surfaceB = b.surfaces[order[2 * k + 1]!]!;
     trianglesB = grow(trianglesB, surfaceB.triangleCount);
     grown(coverA, best + margin, reach);
-    const countB = queryBoxTree(surfaceB.triangleTree!, reach, trianglesB, stats);
+    const countB = queryBoxTree(triangleTreeOf(surfaceB)!, reach, trianglesB, stats);
     for (let ti = 0; ti < countB; ti++) {
       const tb = surfaceB.firstTriangle + trianglesB[ti]!;
       loadTransformedTriangle(b, tb, bToA, triB);
@@ -150,7 +151,7 @@ export function distanceRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, op
         if (ignore && ignore(sa, surfaceB.index)) continue;
         const surfaceA = a.surfaces[sa]!;
         trianglesA = grow(trianglesA, surfaceA.triangleCount);
-        const countTa = queryBoxTree(surfaceA.triangleTree!, box, trianglesA, stats);
+        const countTa = queryBoxTree(triangleTreeOf(surfaceA)!, box, trianglesA, stats);
         for (let tj = 0; tj < countTa; tj++) {
           const ta = surfaceA.firstTriangle + trianglesA[tj]!;
           loadTriangle(a, ta, triA);
@@ -216,7 +217,7 @@ function triangleBox(tri: Float64Array, m: number, out: Aabb): void {
 
 /** The triangle of B's surface whose box is nearest A's cover box, and A's triangle nearest to it (box distances). */
 function nearestGuess(a: Part, surfaceB: Surface, coverOfA: Aabb, stats: QueryStats): [number, number] | null {
-  const tree = surfaceB.triangleTree;
+  const tree = triangleTreeOf(surfaceB);
   if (!tree || !a.surfaceTree) return null;
   let bestB = -1, gapB = Infinity;
   for (let i = 0; i < tree.itemIds.length; i++) {
@@ -229,8 +230,8 @@ function nearestGuess(a: Part, surfaceB: Surface, coverOfA: Aabb, stats: QuerySt
   stats.aabbUpdates++;
   let bestA = -1, gapA = Infinity;
   for (const s of a.surfaces) {
-    const t = s.triangleTree;
-    if (!t || boxGap(s.bounds, box) > gapA) continue;
+    if (s.triangleCount === 0 || boxGap(s.bounds, box) > gapA) continue;
+    const t = triangleTreeOf(s)!;
     for (let i = 0; i < t.itemIds.length; i++) {
       const g = boxGap32(t.itemBoxes, i, box);
       if (g < gapA) { gapA = g; bestA = s.firstTriangle + t.itemIds[i]!; }

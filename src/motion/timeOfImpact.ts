@@ -8,6 +8,7 @@ import { loadTransformedTriangle, loadTriangle, transformMargin } from '../colli
 import { queryBoxTree } from '../collide/treeQuery.js';
 import { readPoses, readVector, type Vec3 } from './inputs.js';
 import { toiHit, translationToi, type ToiFeature } from './triangleToi.js';
+import { triangleTreeOf } from '../spatial/triangleTree.js';
 
 export interface TimeOfImpactOptions {
   /**
@@ -146,7 +147,7 @@ export function timeOfImpactRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid
       if (!open) continue;
     }
     trianglesA = grow(trianglesA, surfaceA.triangleCount);
-    const triangleCountA = queryBoxTree(surfaceA.triangleTree!, sweptBInA, trianglesA, stats);
+    const triangleCountA = queryBoxTree(triangleTreeOf(surfaceA)!, sweptBInA, trianglesA, stats);
     for (let ti = 0; ti < triangleCountA; ti++) {
       const ta = surfaceA.firstTriangle + trianglesA[ti]!;
       loadTransformedTriangle(a, ta, aToB, triA);
@@ -160,7 +161,7 @@ export function timeOfImpactRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid
         if (ignore && ignore(surfaceA.index, sb)) continue;
         const surfaceB = b.surfaces[sb]!;
         trianglesB = grow(trianglesB, surfaceB.triangleCount);
-        const triangleCountB = queryBoxTree(surfaceB.triangleTree!, box, trianglesB, stats);
+        const triangleCountB = queryBoxTree(triangleTreeOf(surfaceB)!, box, trianglesB, stats);
         for (let tj = 0; tj < triangleCountB; tj++) {
           const tb = surfaceB.firstTriangle + trianglesB[tj]!;
           loadTriangle(b, tb, triB);

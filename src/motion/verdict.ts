@@ -25,6 +25,7 @@ import { surfacesNeverMeet } from './neverMeet.js';
 import { surfaceKindOf } from '../model/surfaceKindOf.js';
 import type { Part, Surface } from '../model/types.js';
 import type { RigidMotion } from './rigidMotion.js';
+import { triangleTreeOf } from '../spatial/triangleTree.js';
 
 export interface Interference {
   surfaceA: number;
@@ -63,7 +64,7 @@ export function nearAndInterfering(a: Part, rigidA: Rigid, b: Part, rigidB: Rigi
  */
 export function surfacePairVerdict(a: Part, rigidA: Rigid, sa: number, b: Part, rigidB: Rigid, sb: number, tolerance: number, reach: number): { near: boolean; interference: Interference | null } {
   const surfaceA = a.surfaces[sa]!, surfaceB = b.surfaces[sb]!;
-  if (!surfaceA.triangleTree || !surfaceB.triangleTree) return { near: false, interference: null };
+  if (!triangleTreeOf(surfaceA) || !triangleTreeOf(surfaceB)) return { near: false, interference: null };
   relativeRigid(rigidA, rigidB, bToA);
   let near = false, crossing = false, depth = 0;
   const within = Math.max(reach, tolerance);
@@ -72,7 +73,7 @@ export function surfacePairVerdict(a: Part, rigidA: Rigid, sa: number, b: Part, 
     const tb = surfaceB.firstTriangle + i;
     loadTransformedTriangle(b, tb, bToA, triB);
     triangleBox(triB, within, box);
-    const n = queryBoxTree(surfaceA.triangleTree, box, hits, stats);
+    const n = queryBoxTree(triangleTreeOf(surfaceA)!, box, hits, stats);
     for (let k = 0; k < n; k++) {
       loadTriangle(a, surfaceA.firstTriangle + hits[k]!, triA);
       if (!trianglesWithin(triA, triB, within)) continue;

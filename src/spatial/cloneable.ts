@@ -9,6 +9,7 @@ import type { Aabb } from '../math/aabb.js';
 import type { Obb } from '../math/obb.js';
 import type { SurfaceKind } from '../model/surfaceKind.js';
 import type { Assembly, BoxTree, LoadWarning, Part, ProductNode, Surface } from '../model/types.js';
+import { triangleTreeOf } from './triangleTree.js';
 
 export const CLONE_TAG = 'surfcd/assembly-clone@1';
 
@@ -78,7 +79,7 @@ export function assemblyToData(assembly: Assembly): { data: AssemblyData; transf
       firstTriangle: s.firstTriangle,
       triangleCount: s.triangleCount,
       bounds: keep(s.bounds),
-      triangleTree: keepTree(s.triangleTree),
+      triangleTree: keepTree(triangleTreeOf(s)),
       ...(s.kind ? { kind: s.kind } : {}),
       ...(s.color ? { color: s.color } : {}),
     })),

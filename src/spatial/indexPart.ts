@@ -1,40 +1,36 @@
 import type { Assembly, Part } from '../model/types.js';
 import { buildBoxTree, boxTreeBytes } from './boxTree.js';
+import { buildTriangleTrees } from './triangleTree.js';
 
 /**
- * Builds the two levels of S-CD's index for a part, in its local frame: one triangle
- * tree (TBV) per surface, and the surface tree (SBV) over the surfaces' boxes.
+ * Builds the top level of S-CD's index for a part, in its local frame: the surface tree
+ * (SBV) over the surfaces' boxes. Each surface's triangle tree (TBV) is built on first use
+ * (`triangleTreeOf`), so a cold process pays only for the surfaces its queries reach.
  * Idempotent: an indexed part is left alone.
  */
 export function indexPart(part: Part): Part {
   if (part.surfaceTree) return part;
-  const { positions, indices } = part;
-  let largest = 0;
-  for (const s of part.surfaces) largest = Math.max(largest, s.triangleCount);
-  const boxes = new Float64Array(6 * largest);
-  for (const surface of part.surfaces) {
-    if (surface.triangleCount === 0) continue;
-    for (let i = 0; i < surface.triangleCount; i++) {
-      const t = surface.firstTriangle + i;
-      const a = 3 * indices[3 * t]!, b = 3 * indices[3 * t + 1]!, c = 3 * indices[3 * t + 2]!;
-      const o = 6 * i;
-      for (let k = 0; k < 3; k++) {
-        const va = positions[a + k]!, vb = positions[b + k]!, vc = positions[c + k]!;
-        boxes[o + k] = va < vb ? (va < vc ? va : vc) : vb < vc ? vb : vc;
-        boxes[o + 3 + k] = va > vb ? (va > vc ? va : vc) : vb > vc ? vb : vc;
-      }
-    }
-    // Item ids are surface-relative; the query adds firstTriangle back.
-    surface.triangleTree = buildBoxTree(boxes, surface.triangleCount);
+  const surfaces = part.surfaces;
+  let nonEmpty = 0;
+  for (const s of surfaces) if (s.triangleCount > 0) nonEmpty++;
+  const surfaceBoxes = new Float64Array(6 * nonEmpty);
+  const ids = new Uint32Array(nonEmpty);
+  let k = 0;
+  for (const s of surfaces) {
+    if (s.triangleCount === 0) continue;
+    surfaceBoxes.set(s.bounds, 6 * k);
+    ids[k++] = s.index;
   }
-  const nonEmpty = part.surfaces.filter((s) => s.triangleCount > 0);
-  const surfaceBoxes = new Float64Array(6 * nonEmpty.length);
-  nonEmpty.forEach((s, i) => surfaceBoxes.set(s.bounds, 6 * i));
-  const tree = buildBoxTree(surfaceBoxes, nonEmpty.length);
+  const tree = buildBoxTree(surfaceBoxes, nonEmpty);
   // Map leaf ids back from "index among non-empty surfaces" to surface index.
-  for (let i = 0; i < tree.itemIds.length; i++) tree.itemIds[i] = nonEmpty[tree.itemIds[i]!]!.index;
+  for (let i = 0; i < tree.itemIds.length; i++) tree.itemIds[i] = ids[tree.itemIds[i]!]!;
   part.surfaceTree = tree;
   return part;
+}
+
+/** indexPart and every triangle tree now (what the cache stores and a worker hands over). */
+export function indexPartFully(part: Part): Part {
+  return buildTriangleTrees(indexPart(part));
 }
 
 export function indexAssembly(assembly: Assembly): Assembly {
@@ -42,7 +38,13 @@ export function indexAssembly(assembly: Assembly): Assembly {
   return assembly;
 }
 
-/** Bytes of S-CD index (both tree levels) held by a part. */
+/** indexAssembly with every triangle tree built. */
+export function indexAssemblyFully(assembly: Assembly): Assembly {
+  for (const part of assembly.parts) indexPartFully(part);
+  return assembly;
+}
+
+/** Bytes of S-CD index held by a part (triangle trees not built yet count nothing). */
 export function partIndexBytes(part: Part): number {
   let bytes = part.surfaceTree ? boxTreeBytes(part.surfaceTree) : 0;
   for (const s of part.surfaces) if (s.triangleTree) bytes += boxTreeBytes(s.triangleTree);

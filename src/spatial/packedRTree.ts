@@ -16,6 +16,12 @@ let queue = new Int32Array(4 * 64);
  * fan-out `maxEntries`, children of every node contiguous (breadth-first order).
  */
 export function buildPackedRTree(boxes: Float64Array, count: number, maxEntries: number): BoxTree {
+  // One leaf (most CAD faces are small): no partition, no work queue.
+  if (count <= maxEntries) {
+    const itemIds = new Uint32Array(count);
+    for (let i = 0; i < count; i++) itemIds[i] = i;
+    return packBoxes(boxes, count, new Uint32Array(1), Uint32Array.of((count | LEAF_FLAG) >>> 0), itemIds);
+  }
   const order = new Uint32Array(count);
   for (let i = 0; i < count; i++) order[i] = i;
   // Every internal node has ≥ 2 children and every leaf ≥ 1 item (or is the empty root),
@@ -79,15 +85,7 @@ export function buildPackedRTree(boxes: Float64Array, count: number, maxEntries:
 /** Item boxes rounded outward to Float32, node boxes as unions bottom-up (children follow parents). */
 function packBoxes(boxes: Float64Array, count: number, nodeFirst: Uint32Array, nodeCount: Uint32Array, itemIds: Uint32Array): BoxTree {
   const itemBoxes = new Float32Array(6 * count);
-  for (let i = 0; i < count; i++) {
-    const s = 6 * itemIds[i]!, o = 6 * i;
-    for (let k = 0; k < 3; k++) {
-      const lo = boxes[s + k]!, hi = boxes[s + 3 + k]!;
-      const flo = Math.fround(lo), fhi = Math.fround(hi);
-      itemBoxes[o + k] = flo <= lo ? flo : floatDown(lo);
-      itemBoxes[o + 3 + k] = fhi >= hi ? fhi : floatUp(hi);
-    }
-  }
+  gatherRounded(boxes, itemIds, itemBoxes, count);
   const nodes = nodeFirst.length;
   const nodeBoxes = new Float32Array(6 * nodes);
   for (let node = nodes - 1; node >= 0; node--) {
@@ -96,6 +94,23 @@ function packBoxes(boxes: Float64Array, count: number, nodeFirst: Uint32Array, n
     else unionOf(nodeBoxes, nodeFirst[node]!, packed, nodeBoxes, node);
   }
   return { nodeBoxes, nodeFirst, nodeCount, itemBoxes, itemIds };
+}
+
+/**
+ * out box i = box itemIds[i], rounded outward to Float32. A function of its own, apart from
+ * the node unions: smaller units for the optimizing compiler, whose background thread's CPU
+ * a cold process pays for.
+ */
+function gatherRounded(boxes: Float64Array, itemIds: Uint32Array, out: Float32Array, count: number): void {
+  for (let i = 0; i < count; i++) {
+    const s = 6 * itemIds[i]!, o = 6 * i;
+    for (let k = 0; k < 3; k++) {
+      const lo = boxes[s + k]!, hi = boxes[s + 3 + k]!;
+      const flo = Math.fround(lo), fhi = Math.fround(hi);
+      out[o + k] = flo <= lo ? flo : floatDown(lo);
+      out[o + 3 + k] = fhi >= hi ? fhi : floatUp(hi);
+    }
+  }
 }
 
 /** out box `at` = union of boxes first..first+n−1 of `from` (empty box when n = 0). */

@@ -15,6 +15,7 @@ import { SurfcdError } from '../errors.js';
 import type { Obb } from '../math/obb.js';
 import type { SurfaceKind } from '../model/surfaceKind.js';
 import type { Assembly, BoxTree, Part, ProductNode, Surface } from '../model/types.js';
+import { triangleTreeOf } from './triangleTree.js';
 
 /** Bump on any change to the layout or to what the index contains (tree builder, OBB fit…). */
 export const SERIAL_FORMAT_VERSION = 1;
@@ -103,7 +104,7 @@ export function serializeAssembly(assembly: Assembly, keepKind: KindFilter = () 
     surfaces: p.surfaces.map((s) => ({
       first: s.firstTriangle,
       count: s.triangleCount,
-      tree: tree(s.triangleTree),
+      tree: tree(triangleTreeOf(s)),
       ...(s.color ? { color: s.color } : {}),
       ...(s.kind && keepKind(s) ? { kind: s.kind } : {}),
     })),

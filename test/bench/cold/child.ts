@@ -1,6 +1,7 @@
 // One cold measurement in a fresh process (spawned by scenarios/cold.ts), because the CLI
 // always runs cold: `node child.js <task> <file> [distRoot]`, prints one JSON line.
-//   build-surfcd <meshes.bin>  createPart + indexPart of every mesh (OBB fit, both trees)
+//   build-surfcd <meshes.bin>  createPart + indexPart of every mesh (surface trees; triangle trees are lazy)
+//   build-surfcd-full <meshes.bin>  the same plus every triangle tree (what the cache stores)
 //   build-peer   <meshes.bin>  three-mesh-bvh's MeshBVH of every mesh
 //   import       <cad file>    loadAssembly without cache (occt-import-js + indexing)
 //   reopen       <cad file> <cache dir>  loadAssembly through the cache (a hit)
@@ -27,13 +28,15 @@ function stop(): { ms: number; cpuMs: number } {
 }
 
 async function main(): Promise<{ ms: number; cpuMs: number }> {
-  if (task === 'build-surfcd' || task === 'build-peer') {
+  if (task === 'build-surfcd' || task === 'build-surfcd-full' || task === 'build-peer') {
     const meshes = readMeshes(readFileSync(file!));
-    if (task === 'build-surfcd') {
+    if (task !== 'build-peer') {
       const { createPart } = await lib<typeof import('../../../src/model/part.js')>('src/model/part.js');
-      const { indexPart } = await lib<typeof import('../../../src/spatial/indexPart.js')>('src/spatial/indexPart.js');
+      const spatial = await lib<typeof import('../../../src/spatial/indexPart.js')>('src/spatial/indexPart.js');
+      // A base build from before lazy triangle trees has no indexPartFully: its indexPart was full.
+      const index = task === 'build-surfcd-full' ? (spatial.indexPartFully ?? spatial.indexPart) : spatial.indexPart;
       start();
-      for (const m of meshes) indexPart(createPart({ name: 'p', positions: m.positions, indices: m.indices, surfaces: m.surfaces }));
+      for (const m of meshes) index(createPart({ name: 'p', positions: m.positions, indices: m.indices, surfaces: m.surfaces }));
       return stop();
     }
     const { BufferAttribute, BufferGeometry } = await import('three');

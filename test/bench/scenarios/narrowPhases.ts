@@ -5,7 +5,7 @@
 // removal paths and a tumbling as1 plate; with build time, bytes per triangle and the
 // work counters.
 import type { Matrix4 } from 'three';
-import { collide, indexPart, partFromMesh, partIndexBytes, type CollideOptions, type Part, type QueryStats } from '../../../src/index.js';
+import { collide, indexPartFully, partFromMesh, partIndexBytes, type CollideOptions, type Part, type QueryStats } from '../../../src/index.js';
 import { narrowPhase } from '../../../src/collide/narrowPhases.js';
 import { findPartByPath, peerOf, sharedAssembly, type BenchOptions, type ScenarioOutput } from '../context.js';
 import { IDENTITY, normalizedCopy, polylinePoses, tumblePose } from '../meshes.js';
@@ -62,9 +62,9 @@ function buildCost(c: Contender, parts: Part[]): { ms: number; bytes: number } {
       const roots = (makePeer(part).bvh as unknown as { _roots: ArrayBuffer[] })._roots;
       bytes += roots.reduce((n, r) => n + r.byteLength, 0);
     } else if (c.options.method === 'scd') {
-      // A fresh copy: partFromMesh fits the part's OBB (the pre-check's), indexPart builds both R-tree levels.
+      // A fresh copy: partFromMesh fits the part's OBB (the pre-check's), indexPartFully builds both R-tree levels.
       const copy = partFromMesh({ name: part.name, positions: part.positions, indices: part.indices, surfaces: part.surfaces.map((s) => ({ first: s.firstTriangle, last: s.firstTriangle + s.triangleCount - 1 })) });
-      indexPart(copy);
+      indexPartFully(copy);
       bytes += partIndexBytes(copy);
     } else {
       const phase = narrowPhase(c.options.method!);
