@@ -70,7 +70,32 @@ function framesOf(surface: Surface): FrameOf[] {
   if (kind?.type === 'plane') return [];
   if (kind?.type === 'sphere') return [() => ({ type: 'sphere', center: kind.center })];
   if (kind?.type === 'cylinder') return [() => ({ type: 'cylinder', point: kind.point, axis: kind.axis })];
+  // Not fitted yet: a flat face (most large faces of a machined part) has no useful shell,
+  // and telling so costs one cross product per triangle, not two fits.
+  if (kind === undefined && flat(surface)) return [];
   return [algebraicSphere, normalScatterCylinder];
+}
+
+/** Are all the surface's triangle normals parallel (within 1e-6 rad, degenerate ones skipped)? */
+function flat(surface: Surface): boolean {
+  const { positions, indices } = surface.part;
+  let rx = 0, ry = 0, rz = 0, rr = 0;
+  for (let t = surface.firstTriangle, end = t + surface.triangleCount; t < end; t++) {
+    const i = 3 * indices[3 * t]!, j = 3 * indices[3 * t + 1]!, k = 3 * indices[3 * t + 2]!;
+    const ux = positions[j]! - positions[i]!, uy = positions[j + 1]! - positions[i + 1]!, uz = positions[j + 2]! - positions[i + 2]!;
+    const vx = positions[k]! - positions[i]!, vy = positions[k + 1]! - positions[i + 1]!, vz = positions[k + 2]! - positions[i + 2]!;
+    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const nn = nx * nx + ny * ny + nz * nz;
+    if (!(nn > 0)) continue;
+    if (rr === 0) {
+      rx = nx; ry = ny; rz = nz; rr = nn;
+      continue;
+    }
+    const cx = ny * rz - nz * ry, cy = nz * rx - nx * rz, cz = nx * ry - ny * rx;
+    // |n × r|² ≤ sin²(1e-6)·|n|²|r|², and the same side.
+    if (cx * cx + cy * cy + cz * cz > 1e-12 * nn * rr || nx * rx + ny * ry + nz * rz <= 0) return false;
+  }
+  return true;
 }
 
 const tri = new Float64Array(9);
