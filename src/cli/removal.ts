@@ -1,4 +1,5 @@
 /** `surfcd removal` (which way can each part come out) and `surfcd disassemble` (in what order). */
+import { availableParallelism } from 'node:os';
 import { Command, Option } from 'commander';
 import { SingleBar } from 'cli-progress';
 import { resolvePoses } from '../collide/findContacts.js';
@@ -8,7 +9,7 @@ import { loadAssembly } from '../spatial/load.js';
 import type { Assembly } from '../model/types.js';
 import type { SweepBatch, SweepUnit } from '../simulate/blocking.js';
 import { DEFAULT_REMOVAL_TOLERANCE, DEFAULT_SPHERE_DIRECTIONS, disassemble, removalAnalysis } from '../simulate/removal.js';
-import { createSweepPool, defaultJobs, type SweepPool } from '../simulate/sweepPool.js';
+import type { SweepPool } from '../simulate/sweepPool.js';
 import { sweepInProcess } from '../simulate/sweepUnit.js';
 import { disassemblyJson, disassemblyMarkdown, disassemblyTable, removalJson, removalMarkdown, removalTable } from '../report/removalReport.js';
 import { writeFileAtomic } from '../report/writeOutput.js';
@@ -48,15 +49,16 @@ function parseCommon(flags: CommonFlags): { sphere: number; tolerance: number; j
   const sphere = parseNumber('--directions', flags.directions, { min: 0 });
   if (!Number.isInteger(sphere) || sphere > 10_000) throw new SurfcdError('INVALID_OPTION', `--directions: expected an integer from 0 to 10000, got "${flags.directions}"`);
   const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
-  const jobs = flags.jobs === undefined ? defaultJobs() : parseNumber('--jobs', flags.jobs, { min: 1 });
+  const jobs = flags.jobs === undefined ? Math.max(1, availableParallelism()) : parseNumber('--jobs', flags.jobs, { min: 1 });
   if (!Number.isInteger(jobs) || jobs > 256) throw new SurfcdError('INVALID_OPTION', `--jobs: expected an integer from 1 to 256, got "${flags.jobs}"`);
   return { sphere, tolerance, jobs, format: parseChoice('--format', flags.format, FORMATS) };
 }
 
 /** A sweep engine (pool, or this thread for --jobs 1) that shows a progress bar on a TTY. */
-function sweeper(assembly: Assembly, tolerance: number, jobs: number): { sweep: SweepBatch | undefined; pool: SweepPool | null; done: () => void } {
+async function sweeper(assembly: Assembly, tolerance: number, jobs: number): Promise<{ sweep: SweepBatch | undefined; pool: SweepPool | null; done: () => void }> {
   const poses = resolvePoses(assembly, undefined);
-  const pool = jobs > 1 ? createSweepPool(assembly, poses, tolerance, jobs) : null;
+  // The worker pool library only when workers are asked for (start-up cost of every command).
+  const pool = jobs > 1 ? (await import('../simulate/sweepPool.js')).createSweepPool(assembly, poses, tolerance, jobs) : null;
   if (!process.stderr.isTTY) return { sweep: pool?.sweep, pool, done: () => undefined };
   const bar = new SingleBar({ format: 'sweeping {bar} {value}/{total} part-direction units', stream: process.stderr, hideCursor: true, clearOnComplete: true });
   let started = false;
@@ -88,7 +90,7 @@ async function withSweeps(
   const stop = status(`loading ${file}`);
   const assembly = await loadAssembly(file, loadOptions(flags)).finally(stop);
   reportWarnings(assembly, flags.strict);
-  const engine = sweeper(assembly, opts.tolerance, opts.jobs);
+  const engine = await sweeper(assembly, opts.tolerance, opts.jobs);
   try {
     await work(assembly, engine.sweep, engine.done);
   } finally {

@@ -12,8 +12,6 @@ import { reportHtml } from '../report/htmlReport.js';
 import { applyPrevious, previousItems } from '../report/reportDiff.js';
 import { buildReport, type ReportModel } from '../report/reportModel.js';
 import { timelineOf } from '../report/timeline.js';
-import { parseMotionScript } from '../simulate/script.js';
-import { simulate } from '../simulate/simulate.js';
 import { headlineOf, reportJson, reportMarkdown } from '../report/reportText.js';
 import { loadAssembly } from '../spatial/load.js';
 import { addLoadOptions, loadOptions, parseMoves, reportWarnings, type LoadFlags } from './loadFlags.js';
@@ -82,14 +80,16 @@ export function registerReportCommand(program: Command): Command {
       throw new SurfcdError('INVALID_OPTION', '--script and --move: a script starts from where the file puts the parts; give one or the other');
     }
     // check the script and the previous report before paying for the import
-    const script = flags.script !== undefined ? parseMotionScript(await readText(flags.script, 'motion script'), flags.script) : null;
+    // The simulator and its schema library only when a script is given (start-up cost).
+    const sim = flags.script !== undefined ? { ...(await import('../simulate/script.js')), ...(await import('../simulate/simulate.js')) } : null;
+    const script = sim && flags.script !== undefined ? sim.parseMotionScript(await readText(flags.script, 'motion script'), flags.script) : null;
     const previous = flags.previous !== undefined ? previousItems(await readPrevious(flags.previous), flags.previous) : null;
     const assembly = await loadAssembly(file, loadOptions(flags));
     reportWarnings(assembly, flags.strict);
     let model = reportModelOf(assembly, { tolerance, clearance, poses });
     if (previous) model = applyPrevious(model, previous, flags.previous ?? null);
     if (script && flags.script !== undefined) {
-      const simulation = simulate(assembly, script, { source: flags.script, tolerance });
+      const simulation = sim!.simulate(assembly, script, { source: flags.script, tolerance });
       model = { ...model, timeline: { source: basename(flags.script), steps: timelineOf(simulation, flags.script) } };
     }
     const text = flags.format === 'json' ? reportJson(model) : flags.format === 'md' ? reportMarkdown(model) : reportHtml(assembly, model);

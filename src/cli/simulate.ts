@@ -3,8 +3,6 @@ import cliProgress from 'cli-progress';
 import { Option, type Command } from 'commander';
 import { SurfcdError } from '../errors.js';
 import { simulationJson, simulationMarkdown, simulationTable } from '../report/simulationReport.js';
-import { parseMotionScript } from '../simulate/script.js';
-import { simulate } from '../simulate/simulate.js';
 import { loadAssembly } from '../spatial/load.js';
 import { emit, parseNumber, status } from './output.js';
 
@@ -39,6 +37,9 @@ export function registerSimulateCommand(program: Command): void {
         throw new SurfcdError(code, `${scriptFile}: cannot read the motion script (${(error as Error).message})`);
       }
       // Check the script before paying for the import.
+      // Loaded here, not at start-up: the schema library costs every other command ~0.1 s.
+      const { parseMotionScript } = await import('../simulate/script.js');
+      const { simulate } = await import('../simulate/simulate.js');
       const script = parseMotionScript(text, scriptFile);
       const stop = status(`loading ${file}`);
       const assembly = await loadAssembly(file, {
