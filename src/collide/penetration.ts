@@ -164,18 +164,34 @@ export function solidPenetration(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid,
   return deepest.result(rigidA, false);
 }
 
-/** Vertices, and the midpoints of the inward chords from triangle centroids (part frame). */
+/**
+ * Vertices, and the midpoints of the inward chords from triangle centroids (part frame).
+ * The samples depend on the part alone, not its pose, and each chord costs a bisection of
+ * nearest-surface searches: they are computed once per part and sample count.
+ */
 export function forEachSolidSample(part: Part, maxSamples: number, visit: (x: number, y: number, z: number) => void): void {
+  let byCount = sampleCache.get(part);
+  if (!byCount) sampleCache.set(part, (byCount = new Map()));
+  let samples = byCount.get(maxSamples);
+  if (!samples) byCount.set(maxSamples, (samples = solidSamples(part, maxSamples)));
+  for (let i = 0; i < samples.length; i += 3) visit(samples[i]!, samples[i + 1]!, samples[i + 2]!);
+}
+
+const sampleCache = new WeakMap<Part, Map<number, Float64Array>>();
+
+function solidSamples(part: Part, maxSamples: number): Float64Array {
   const { positions: p, indices } = part;
+  const out: number[] = [];
   const vertexCount = p.length / 3, triangleCount = indices.length / 3;
   const vStride = Math.max(1, Math.ceil(vertexCount / (maxSamples / 2)));
-  for (let v = 0; v < vertexCount; v += vStride) visit(p[3 * v]!, p[3 * v + 1]!, p[3 * v + 2]!);
+  for (let v = 0; v < vertexCount; v += vStride) out.push(p[3 * v]!, p[3 * v + 1]!, p[3 * v + 2]!);
   const tStride = Math.max(1, Math.ceil(triangleCount / (maxSamples / 2)));
   for (let t = 0; t < triangleCount; t += tStride) {
     loadTriangle(part, t, triA);
     const mid = inwardChordMidpoint(part, triA);
-    if (mid) visit(mid[0], mid[1], mid[2]);
+    if (mid) out.push(mid[0], mid[1], mid[2]);
   }
+  return Float64Array.from(out);
 }
 
 const closestScratch = new Float64Array(3);

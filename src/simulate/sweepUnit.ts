@@ -18,7 +18,7 @@ import { timeOfImpactRigid } from '../motion/timeOfImpact.js';
 import { PairsNeverMeeting } from '../motion/neverMeet.js';
 import { contactKeptByMotion, interferingSurfacePairs } from '../motion/verdict.js';
 import { collideRigid, resolveCollideOptions } from '../collide/collide.js';
-import { solidPenetration } from '../collide/penetration.js';
+import { solidDeeperThan } from '../collide/solidDeeper.js';
 import { contactFaceDepth } from './faceDepth.js';
 import { partSag } from '../model/tessellationError.js';
 import { runUnit, type Blocker, type SweepUnit, type UnitOutcome } from './blocking.js';
@@ -101,8 +101,8 @@ export function sweepPair(ctx: SweepContext, i: number, j: number, d: [number, n
 
 /** Whole-solid check past an event: penetration depth on closed meshes, the surface verdict on open ones. */
 function solidBlocks(a: Part, poseA: Rigid, b: Part, poseB: Rigid, tolerance: number, depth: number): boolean {
-  const pen = solidPenetration(a, poseA, b, poseB, SOLID_SAMPLES);
-  return pen.openMesh ? interferingSurfacePairs(a, poseA, b, poseB, tolerance).length > 0 : pen.depth > depth;
+  const deeper = solidDeeperThan(a, poseA, b, poseB, depth, SOLID_SAMPLES);
+  return deeper === null ? interferingSurfacePairs(a, poseA, b, poseB, tolerance).length > 0 : deeper;
 }
 
 /** Surface pairs of parts i and j within `skin` of each other at the start (computed once per part pair). */
