@@ -66,6 +66,9 @@ export function evaluatePrimitive(patch: Patch, prim: LocalPrimitive, angleToler
     if (!(d <= residual)) residual = Number.isFinite(d) ? Math.max(residual, d) : Infinity;
   }
   if (residual > rejectAbove) return { residual, worstAngle: NaN, normalsOk: false };
+  let needSpread = false;
+  for (let i = 0; i < count && !needSpread; i++) if (!given[i]) needSpread = true;
+  if (!needSpread) return givenNormalsCheck(patch, prim, angleTolerance, residual);
   const pn = new Float64Array(count * 3);
   const defined = new Uint8Array(count);
   const out = new Float64Array(3);
@@ -80,9 +83,7 @@ export function evaluatePrimitive(patch: Patch, prim: LocalPrimitive, angleToler
   }
   // turn of the primitive's normal across the facets around each weld group (for estimated normals)
   let spread: Float64Array | null = null;
-  let needSpread = false;
-  for (let i = 0; i < count && !needSpread; i++) if (!given[i]) needSpread = true;
-  if (needSpread) {
+  {
     const minCos = new Float64Array(patch.groupCount).fill(1);
     const tri = patch.tri;
     for (let t = 0; t < tri.length; t += 3) {
@@ -128,3 +129,20 @@ export function evaluatePrimitive(patch: Patch, prim: LocalPrimitive, angleToler
   const worstAngle = Math.acos(Math.min(1, worstCos));
   return { residual, worstAngle, normalsOk };
 }
+
+/** The normal test when every normal is given: no facet turn, so no per-vertex buffers (issue 14). */
+function givenNormalsCheck(patch: Patch, prim: LocalPrimitive, angleTolerance: number, residual: number): Evaluation {
+  const { count, p, n } = patch;
+  const out = scratch;
+  const cosTol = Math.cos(angleTolerance);
+  let worstCos = 1;
+  for (let i = 0; i < count; i++) {
+    const nx = n[i * 3]!, ny = n[i * 3 + 1]!, nz = n[i * 3 + 2]!;
+    if (!prim.normal(p[i * 3]!, p[i * 3 + 1]!, p[i * 3 + 2]!, out)) continue;
+    const c = Math.abs(nx * out[0]! + ny * out[1]! + nz * out[2]!);
+    if (c < worstCos) worstCos = c;
+  }
+  return { residual, worstAngle: Math.acos(Math.min(1, worstCos)), normalsOk: worstCos >= cosTol };
+}
+
+const scratch = new Float64Array(3);

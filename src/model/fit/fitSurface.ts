@@ -25,6 +25,9 @@ import { buildPatch, type FitInput, type Patch } from './patch.js';
 import { fitPlane, planeKind, planePrimitive } from './plane.js';
 import { fitSphere, sphereKind, spherePrimitive } from './sphere.js';
 import { givenNormalsRuleOutCylinder, givenNormalsRuleOutPlane } from './ruleOut.js';
+import { givenNormalsRuleOutCone, givenNormalsRuleOutTorus } from './ruleOutRevolution.js';
+import { givenNormalsRuleOutSphere } from './ruleOutSphere.js';
+import { givenNormalsRuleOutConeBand } from './ruleOutConeBand.js';
 import { fitTorus, torusKind, torusPrimitive } from './torus.js';
 
 export type { FitInput } from './patch.js';
@@ -63,6 +66,8 @@ const CANDIDATES: Candidate[] = [
   },
   {
     type: 'cone',
+    ruledOut: (patch, ctx) => givenNormalsRuleOutCone(patch, ctx) || givenNormalsRuleOutConeBand(patch, ctx),
+    ruleOutOnlyWhenStopping: true,
     fit: (patch, ctx) => {
       const f = fitCone(patch, ctx);
       return f && { prim: conePrimitive(f), kind: (r) => coneKind(f, patch, r) };
@@ -70,6 +75,8 @@ const CANDIDATES: Candidate[] = [
   },
   {
     type: 'sphere',
+    ruledOut: givenNormalsRuleOutSphere,
+    ruleOutOnlyWhenStopping: true,
     fit: (patch, ctx) => {
       const f = fitSphere(patch, ctx);
       return f && { prim: spherePrimitive(f), kind: (r) => sphereKind(f, patch, r) };
@@ -77,6 +84,8 @@ const CANDIDATES: Candidate[] = [
   },
   {
     type: 'torus',
+    ruledOut: givenNormalsRuleOutTorus,
+    ruleOutOnlyWhenStopping: true,
     fit: (patch, ctx) => {
       const f = fitTorus(patch, ctx);
       return f && { prim: torusPrimitive(f), kind: (r) => torusKind(f, patch, r) };
