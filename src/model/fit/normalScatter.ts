@@ -31,7 +31,6 @@ export class NormalScatter {
   }
 }
 
-const memo = new WeakMap<Patch, { all?: NormalScatter; given?: NormalScatter }>();
 
 function build(patch: Patch, givenOnly: boolean): NormalScatter {
   const m = new Float64Array(9);
@@ -52,16 +51,23 @@ function build(patch: Patch, givenOnly: boolean): NormalScatter {
 
 /** The scatter over the vertices that have a normal (only the given ones with `givenOnly`). */
 export function normalScatter(patch: Patch, givenOnly = false): NormalScatter {
-  let entry = memo.get(patch);
-  if (!entry) memo.set(patch, (entry = {}));
-  const key = givenOnly ? 'given' : 'all';
-  const hit = entry[key];
+  const memo = patch.memo;
+  const hit = (givenOnly ? memo.scatterGiven : memo.scatterAll) as NormalScatter | null;
   if (hit) return hit;
   // every normal given: both sums are the same sum
   let allGiven = true;
   for (let i = 0; i < patch.count && allGiven; i++) if (!patch.given[i]) allGiven = false;
-  const other = entry[givenOnly ? 'all' : 'given'];
+  const other = (givenOnly ? memo.scatterAll : memo.scatterGiven) as NormalScatter | null;
   const s = allGiven && other ? other : build(patch, givenOnly);
-  entry[key] = s;
+  if (givenOnly) memo.scatterGiven = s;
+  else memo.scatterAll = s;
   return s;
 }
+
+/**
+ * One instance kept alive for good: the instance map is reached through transitions, which
+ * a full GC drops when no instance is alive, deoptimising every function that checks it
+ * (the bench collects before each pass; issue 14).
+ */
+export const KEEP_SHAPE = new NormalScatter(new Float64Array(9), 0, new Float64Array(3));
+KEEP_SHAPE.eigen;

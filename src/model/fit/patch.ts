@@ -46,6 +46,22 @@ export interface Patch {
   scale: number;
   /** True when the caller gave normals. */
   normalsGiven: boolean;
+  /**
+   * Per-patch results shared by several fits and rule-outs, filled by their modules
+   * (a field, not a WeakMap: ephemeron tables made the collector slow; issue 14).
+   */
+  memo: PatchMemo;
+}
+
+/**
+ * Slots of `Patch.memo`; each module owns its slot and its type. All slots exist from the
+ * start: a property added later gives the object a transition map, which a full GC may
+ * drop while optimised code still checks for it (each pass would then deoptimise).
+ */
+export interface PatchMemo {
+  scatterAll: unknown;
+  scatterGiven: unknown;
+  pluecker: unknown;
 }
 
 /** Validates the range, collects the patch's vertices and estimates missing normals. */
@@ -184,7 +200,7 @@ export function buildPatch(input: FitInput): Patch {
       }
     }
   }
-  return { count: m, p, n, given, group, groupCount, tri, winding, centroid, area, origin, scale, normalsGiven };
+  return { count: m, p, n, given, group, groupCount, tri, winding, centroid, area, origin, scale, normalsGiven, memo: { scatterAll: null, scatterGiven: null, pluecker: null } };
 }
 
 const EMPTY = new Uint32Array(0);

@@ -98,15 +98,15 @@ export function givenNormalsRuleOutConeBand(patch: Patch, ctx: FitContext): bool
   if (k > MAX_TRIM || m <= 2 * k + 1) return false;
   const lo = new Float64Array(k + 1), hi = new Float64Array(k + 1), ext = new Float64Array(2);
   const c = new Float64Array(3), corner = new Float64Array(3);
-  // cells: face, u0, v0, size; the three faces x, y, z cover every direction up to sign
-  const stack: number[] = [];
-  for (let face = 0; face < 3; face++) for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) stack.push(face, -1 + i * 0.5, -1 + j * 0.5, 0.5);
+  // cells (face, u0, v0, size) best-first by the spread at their parent's centre: near a
+  // true axis the narrow band is found in a few steps, instead of refining the rim of the
+  // feasible region (where neither proof nor feasibility comes) depth-first
+  const heap = new CellHeap();
+  for (let face = 0; face < 3; face++) for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) heap.push(0, face, -1 + i * 0.5, -1 + j * 0.5, 0.5);
   let cells = 0;
-  while (stack.length > 0) {
+  while (heap.size > 0) {
     if (++cells > MAX_CELLS) return false;
-    const size = stack.pop()!, v0 = stack.pop()!, u0 = stack.pop()!;
-    const face = stack.pop()!;
-    // (pushed as face, u0, v0, size: popped in reverse)
+    const { face, u0, v0, size } = heap.pop();
     direction(face, u0 + size / 2, v0 + size / 2, c);
     let delta = 0;
     for (let q = 0; q < 4; q++) {
@@ -120,7 +120,58 @@ export function givenNormalsRuleOutConeBand(patch: Patch, ctx: FitContext): bool
     // rounding of acos and the dot products: far below 1e-9 rad
     if (spread - 2 * delta > band * (1 + 1e-9) + 1e-9) continue;
     const h = size / 2;
-    for (let q = 0; q < 4; q++) stack.push(face, u0 + (q & 1) * h, v0 + (q >> 1) * h, h);
+    for (let q = 0; q < 4; q++) heap.push(spread - 2 * delta, face, u0 + (q & 1) * h, v0 + (q >> 1) * h, h);
   }
   return true;
+}
+
+/** Min-heap of direction cells keyed by a lower bound of their spread. */
+class CellHeap {
+  private keys: number[] = [];
+  private cells: { face: number; u0: number; v0: number; size: number }[] = [];
+
+  get size(): number {
+    return this.keys.length;
+  }
+
+  push(key: number, face: number, u0: number, v0: number, size: number): void {
+    const { keys, cells } = this;
+    let i = keys.length;
+    keys.push(key);
+    cells.push({ face, u0, v0, size });
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (keys[parent]! <= key) break;
+      this.swap(i, parent);
+      i = parent;
+    }
+  }
+
+  pop(): { face: number; u0: number; v0: number; size: number } {
+    const { keys, cells } = this;
+    const top = cells[0]!;
+    const lastKey = keys.pop()!, lastCell = cells.pop()!;
+    if (keys.length > 0) {
+      keys[0] = lastKey;
+      cells[0] = lastCell;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1, r = l + 1;
+        let best = i;
+        if (l < keys.length && keys[l]! < keys[best]!) best = l;
+        if (r < keys.length && keys[r]! < keys[best]!) best = r;
+        if (best === i) break;
+        this.swap(i, best);
+        i = best;
+      }
+    }
+    return top;
+  }
+
+  private swap(i: number, j: number): void {
+    const k = this.keys[i]!, c = this.cells[i]!;
+    this.keys[i] = this.keys[j]!;
+    this.cells[i] = this.cells[j]!;
+    this.keys[j] = k;
+    this.cells[j] = c;
+  }
 }

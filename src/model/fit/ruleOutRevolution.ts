@@ -21,11 +21,9 @@ import type { Patch } from './patch.js';
 /** Relative slack on the bound. */
 const SLACK = 1e-6;
 
-const memo = new WeakMap<Patch, { s: Float64Array; used: number }>();
-
 /** S over the given normals (memoised per patch: cone and torus share it). */
 function plueckerScatter(patch: Patch): { s: Float64Array; used: number } {
-  const hit = memo.get(patch);
+  const hit = patch.memo.pluecker as { s: Float64Array; used: number } | null;
   if (hit) return hit;
   const s = new Float64Array(36);
   const w = new Float64Array(6);
@@ -45,7 +43,7 @@ function plueckerScatter(patch: Patch): { s: Float64Array; used: number } {
   }
   for (let r = 0; r < 6; r++) for (let c = 0; c < r; c++) s[r * 6 + c] = s[c * 6 + r]!;
   const out = { s, used };
-  memo.set(patch, out);
+  patch.memo.pluecker = out;
   return out;
 }
 
