@@ -41,7 +41,7 @@ export function circle2d(xs: Float64Array, ys: Float64Array): { cx: number; cy: 
   return { cx, cy, r: Math.sqrt(r2) };
 }
 
-function cylinderResiduals(patch: PointSet, s: CylinderFit, out: Float64Array): void {
+export function cylinderResiduals(patch: PointSet, s: CylinderFit, out: Float64Array): void {
   const { p } = patch;
   const [qx, qy, qz] = s.q;
   const [ax, ay, az] = s.a;
@@ -52,7 +52,7 @@ function cylinderResiduals(patch: PointSet, s: CylinderFit, out: Float64Array): 
   }
 }
 
-function applyCylinder(s: CylinderFit, d: Float64Array): CylinderFit {
+export function applyCylinder(s: CylinderFit, d: Float64Array): CylinderFit {
   const [u, v] = perpBasis(s.a);
   const a = unit(add(s.a, add(scale(u, d[0]!), scale(v, d[1]!)))) ?? s.a;
   let q = add(s.q, add(scale(u, d[2]!), scale(v, d[3]!)));
@@ -60,8 +60,34 @@ function applyCylinder(s: CylinderFit, d: Float64Array): CylinderFit {
   return { q, a, r: s.r + d[4]! };
 }
 
+/**
+ * ∂residual/∂(tilt u, tilt v, shift u, shift v, radius) in applyCylinder's basis: with
+ * P = p − q, h = P·a and d̂ the unit radial direction, −h·d̂·u, −h·d̂·v, −d̂·u, −d̂·v, −1
+ * (issue 14: one pass instead of ten residual evaluations by central differences).
+ */
+export function cylinderJacobian(patch: PointSet, s: CylinderFit, cols: Float64Array[]): void {
+  const { p } = patch;
+  const [u, v] = perpBasis(s.a);
+  const [qx, qy, qz] = s.q;
+  const [ax, ay, az] = s.a;
+  const c0 = cols[0]!, c1 = cols[1]!, c2 = cols[2]!, c3 = cols[3]!, c4 = cols[4]!;
+  for (let i = 0; i < patch.count; i++) {
+    const x = p[i * 3]! - qx, y = p[i * 3 + 1]! - qy, z = p[i * 3 + 2]! - qz;
+    const h = x * ax + y * ay + z * az;
+    const dx = x - h * ax, dy = y - h * ay, dz = z - h * az;
+    const l = hyp3(dx, dy, dz);
+    const du = l > 0 ? (dx * u[0] + dy * u[1] + dz * u[2]) / l : 0;
+    const dv = l > 0 ? (dx * v[0] + dy * v[1] + dz * v[2]) / l : 0;
+    c0[i] = -h * du;
+    c1[i] = -h * dv;
+    c2[i] = -du;
+    c3[i] = -dv;
+    c4[i] = -1;
+  }
+}
+
 export function refineCylinder(patch: Patch, init: CylinderFit, ctx: FitContext): CylinderFit {
-  return refine(patch, { nParams: 5, apply: applyCylinder, residuals: cylinderResiduals }, init, ctx);
+  return refine(patch, { nParams: 5, apply: applyCylinder, residuals: cylinderResiduals, jacobian: cylinderJacobian }, init, ctx);
 }
 
 /** Circle fit of the vertices projected along `a`. */

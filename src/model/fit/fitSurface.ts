@@ -66,7 +66,7 @@ const CANDIDATES: Candidate[] = [
   },
   {
     type: 'cone',
-    ruledOut: (patch, ctx) => givenNormalsRuleOutCone(patch, ctx) || givenNormalsRuleOutConeBand(patch, ctx),
+    ruledOut: (patch, ctx) => givenNormalsRuleOutConeBand(patch, ctx) || givenNormalsRuleOutCone(patch, ctx),
     ruleOutOnlyWhenStopping: true,
     fit: (patch, ctx) => {
       const f = fitCone(patch, ctx);
@@ -117,9 +117,14 @@ function checkOptions(input: FitInput): number {
  * and tests); `fitSurface` is the first accepted one.
  */
 export function fitSurfaceAttempts(input: FitInput, stopAtFirst = false): { attempts: FitAttempt[]; patch: Patch | null } {
+  return attemptsOn(input, stopAtFirst, false);
+}
+
+/** `reuse`: build the patch on the shared scratch buffers (only `fitSurface`, which keeps no patch). */
+function attemptsOn(input: FitInput, stopAtFirst: boolean, reuse: boolean): { attempts: FitAttempt[]; patch: Patch | null } {
   const angle = checkOptions(input);
   if (input.triangleCount === 0 && Number.isInteger(input.firstTriangle) && input.firstTriangle >= 0) return { attempts: [], patch: null };
-  const patch = buildPatch(input);
+  const patch = buildPatch(input, reuse);
   if (patch.count === 0 || !(patch.area > 1e-24)) return { attempts: [], patch };
   let maxAbs = 0;
   for (let k = 0; k < 3; k++) maxAbs = Math.max(maxAbs, Math.abs(patch.origin[k]!));
@@ -153,7 +158,7 @@ export function fitSurfaceAttempts(input: FitInput, stopAtFirst = false): { atte
 
 /** The fitted primitive of the patch (see the module comment for the rules). */
 export function fitSurface(input: FitInput): SurfaceKind {
-  const { attempts, patch } = fitSurfaceAttempts(input, true);
+  const { attempts, patch } = attemptsOn(input, true, true);
   let bestResidual = Infinity;
   for (const a of attempts) {
     if (a.accepted && a.kind) return a.kind;

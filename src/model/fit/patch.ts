@@ -5,6 +5,7 @@
  * 1e4 mm lose nothing) and size.
  */
 import { SurfcdError } from '../../errors.js';
+import { scratchF64, scratchU32, scratchU8 } from './patchBuffers.js';
 import { hyp3 } from './vec.js';
 
 export interface FitInput {
@@ -64,8 +65,12 @@ export interface PatchMemo {
   pluecker: unknown;
 }
 
-/** Validates the range, collects the patch's vertices and estimates missing normals. */
-export function buildPatch(input: FitInput): Patch {
+/**
+ * Validates the range, collects the patch's vertices and estimates missing normals.
+ * @param reuse build on the shared scratch buffers (patchBuffers.ts): the patch is valid
+ *   only until the next call with `reuse`.
+ */
+export function buildPatch(input: FitInput, reuse = false): Patch {
   const { positions, indices, normals } = input;
   const first = input.firstTriangle;
   const count = input.triangleCount;
@@ -95,7 +100,7 @@ export function buildPatch(input: FitInput): Patch {
       }
     }
   }
-  const tri = new Uint32Array(count * 3);
+  const tri = reuse ? scratchU32(count * 3) : new Uint32Array(count * 3);
   const globalOf = count > 0 ? localize(indices, base, end, minIndex, maxIndex, tri) : EMPTY;
   const m = globalOf.length;
   // bounding box → origin and scale
@@ -118,7 +123,7 @@ export function buildPatch(input: FitInput): Patch {
   const origin: [number, number, number] = [0.5 * (lx + hx), 0.5 * (ly + hy), 0.5 * (lz + hz)];
   const half = 0.5 * hyp3(hx - lx, hy - ly, hz - lz);
   const scale = half > 0 ? half : 1;
-  const p = new Float64Array(m * 3);
+  const p = reuse ? scratchF64(0, m * 3) : new Float64Array(m * 3);
   const [ox, oy, oz] = origin;
   for (let i = 0; i < m; i++) {
     const g = globalOf[i]! * 3;
@@ -127,8 +132,8 @@ export function buildPatch(input: FitInput): Patch {
     p[i * 3 + 2] = (positions[g + 2]! - oz) / scale;
   }
   // given normals
-  const n = new Float64Array(m * 3);
-  const given = new Uint8Array(m);
+  const n = reuse ? scratchF64(1, m * 3).fill(0) : new Float64Array(m * 3);
+  const given = reuse ? scratchU8(m).fill(0) : new Uint8Array(m);
   const normalsGiven = !!normals && normals.length >= vertexCount * 3;
   let needEstimate = false;
   for (let i = 0; i < m; i++) {
@@ -258,7 +263,7 @@ function localize(indices: ArrayLike<number>, base: number, end: number, minInde
       tri[t - base] = l;
     }
   }
-  return globalOf.slice(0, m);
+  return globalOf.subarray(0, m); // read only inside buildPatch
 }
 
 const f64 = new Float64Array(1);

@@ -39,6 +39,8 @@ export interface RefineProblem<S> {
   nParams: number;
   apply(state: S, delta: Float64Array): S;
   residuals(points: PointSet, state: S, out: Float64Array): void;
+  /** Optional analytic Jacobian (see LmProblem.jacobian). */
+  jacobian?(points: PointSet, state: S, cols: Float64Array[]): void;
 }
 
 /**
@@ -58,7 +60,14 @@ export function refine<S>(points: PointSet, problem: RefineProblem<S>, init: S, 
   const sample = samplePoints(points);
   const run = (ps: PointSet, start: S, maxIterations: number): S =>
     levenbergMarquardt(
-      { nParams: problem.nParams, nResiduals: ps.count, apply: problem.apply, residuals: (s, out) => problem.residuals(ps, s, out) },
+      {
+        nParams: problem.nParams,
+        nResiduals: ps.count,
+        apply: problem.apply,
+        residuals: (s, out) => problem.residuals(ps, s, out),
+        // always present (undefined or not): one object shape for every problem
+        jacobian: problem.jacobian ? (s: S, cols: Float64Array[]) => problem.jacobian!(ps, s, cols) : undefined,
+      },
       start,
       { target: lmTarget(ps.count, ctx), maxIterations },
     );
