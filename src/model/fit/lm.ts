@@ -18,10 +18,11 @@ export interface LmProblem<S> {
   /** Writes the residuals (signed distances) of `state` into `out`. */
   residuals(state: S, out: Float64Array): void;
   /**
-   * Optional analytic Jacobian at `state`: column j (∂residuals/∂delta[j]) into cols[j].
-   * Without it, central differences (2·nParams residual evaluations per iteration).
+   * Optional analytic Jacobian at `state`: column j (∂residuals/∂delta[j]) into cols[j];
+   * false when there is none. Otherwise central differences (2·nParams residual
+   * evaluations per iteration).
    */
-  jacobian?(state: S, cols: Float64Array[]): void;
+  jacobian?(state: S, cols: Float64Array[]): boolean;
 }
 
 const STEP = 1e-6;
@@ -73,8 +74,7 @@ export function levenbergMarquardt<S>(problem: LmProblem<S>, init: S, options: L
   let lambda = 1e-4;
   for (let it = 0; it < maxIterations && f > 1e-30 * m; it++) {
     fitCounters.lmIterations++;
-    if (problem.jacobian) problem.jacobian(state, jac);
-    else for (let j = 0; j < k; j++) {
+    if (!(problem.jacobian && problem.jacobian(state, jac))) for (let j = 0; j < k; j++) {
       delta.fill(0);
       delta[j] = STEP;
       problem.residuals(problem.apply(state, delta), rp);
