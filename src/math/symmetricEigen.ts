@@ -90,10 +90,18 @@ export function symmetricEigen3(m: ArrayLike<number>): SymmetricEigen3 {
     }
   }
 
-  // Sort descending.
-  const order = [0, 1, 2].sort((i, j) => a[j * 3 + j]! - a[i * 3 + i]!);
+  // Sort descending; a stable insertion sort, as Array.prototype.sort (ties keep their order)
+  // but without its call overhead on this hot path (surface fitting, issue 14).
+  let o0 = 0, o1 = 1, o2 = 2;
+  const d0 = a[0]!, d1 = a[4]!, d2 = a[8]!;
+  const diag = (i: number): number => (i === 0 ? d0 : i === 1 ? d1 : d2);
+  if (diag(o1) > diag(o0)) [o0, o1] = [o1, o0];
+  if (diag(o2) > diag(o1)) {
+    [o1, o2] = [o2, o1];
+    if (diag(o1) > diag(o0)) [o0, o1] = [o1, o0];
+  }
   for (let r = 0; r < 3; r++) {
-    const col = order[r]!;
+    const col = r === 0 ? o0 : r === 1 ? o1 : o2;
     values[r] = a[col * 3 + col]! * scale;
     vectors[r * 3] = v[col]!;
     vectors[r * 3 + 1] = v[3 + col]!;

@@ -157,31 +157,45 @@ export function fitCone(patch: Patch, ctx: FitContext): ConeFit | null {
   return { apex, a, alpha };
 }
 
+// Primitives are class instances, not objects of closures: closures made per patch lose
+// their optimised code at every full GC and start cold again (issue 14).
+class ConePrimitive implements LocalPrimitive {
+  readonly ca: number;
+  readonly sa: number;
+  constructor(readonly f: ConeFit) {
+    this.ca = Math.cos(f.alpha);
+    this.sa = Math.sin(f.alpha);
+  }
+  distance(x: number, y: number, z: number): number {
+    const { apex: v, a } = this.f;
+    const { ca, sa } = this;
+    x -= v[0]; y -= v[1]; z -= v[2];
+    const h = x * a[0] + y * a[1] + z * a[2];
+    const rho = hyp3(x - h * a[0], y - h * a[1], z - h * a[2]);
+    // beyond the apex the nearest point of the (one-sheeted) cone is the apex itself
+    if (h * ca + rho * sa < 0) return hyp3(x, y, z);
+    return Math.abs(rho * ca - h * sa);
+  }
+  normal(x: number, y: number, z: number, out: Float64Array): boolean {
+    const { apex: v, a } = this.f;
+    const { ca, sa } = this;
+    x -= v[0]; y -= v[1]; z -= v[2];
+    const h = x * a[0] + y * a[1] + z * a[2];
+    const rx = x - h * a[0], ry = y - h * a[1], rz = z - h * a[2];
+    const rho = hyp3(rx, ry, rz);
+    if (!(rho > 1e-9)) return false;
+    out[0] = (ca * rx) / rho - sa * a[0];
+    out[1] = (ca * ry) / rho - sa * a[1];
+    out[2] = (ca * rz) / rho - sa * a[2];
+    return true;
+  }
+}
+
+/** Kept alive: its map must outlive full GCs, or code that checks it deoptimises each pass. */
+export const KEEP_CONE_SHAPE = new ConePrimitive({ apex: [0, 0, 0], a: [0, 0, 1], alpha: 0.5 });
+
 export function conePrimitive(f: ConeFit): LocalPrimitive {
-  const [vx, vy, vz] = f.apex;
-  const [ax, ay, az] = f.a;
-  const ca = Math.cos(f.alpha), sa = Math.sin(f.alpha);
-  return {
-    distance: (x, y, z) => {
-      x -= vx; y -= vy; z -= vz;
-      const h = x * ax + y * ay + z * az;
-      const rho = hyp3(x - h * ax, y - h * ay, z - h * az);
-      // beyond the apex the nearest point of the (one-sheeted) cone is the apex itself
-      if (h * ca + rho * sa < 0) return hyp3(x, y, z);
-      return Math.abs(rho * ca - h * sa);
-    },
-    normal: (x, y, z, out) => {
-      x -= vx; y -= vy; z -= vz;
-      const h = x * ax + y * ay + z * az;
-      const rx = x - h * ax, ry = y - h * ay, rz = z - h * az;
-      const rho = hyp3(rx, ry, rz);
-      if (!(rho > 1e-9)) return false;
-      out[0] = (ca * rx) / rho - sa * ax;
-      out[1] = (ca * ry) / rho - sa * ay;
-      out[2] = (ca * rz) / rho - sa * az;
-      return true;
-    },
-  };
+  return new ConePrimitive(f);
 }
 
 export function coneKind(f: ConeFit, patch: Patch, residual: number): ConeKind {

@@ -26,16 +26,14 @@ export const MAX_LOCAL_RADIUS = 1e5;
 /** Algebraic (Kåsa) circle through 2-D points: centre and radius, null when degenerate. */
 export function circle2d(xs: Float64Array, ys: Float64Array): { cx: number; cy: number; r: number } | null {
   // minimise Σ (x² + y² + D x + E y + F)²
-  const a = new Float64Array(9);
-  const b = new Float64Array(3);
+  let sxx = 0, sxy = 0, sx = 0, syy = 0, sy = 0, bx = 0, by = 0, b1 = 0;
   for (let i = 0; i < xs.length; i++) {
     const x = xs[i]!, y = ys[i]!, w = -(x * x + y * y);
-    const row = [x, y, 1];
-    for (let r = 0; r < 3; r++) {
-      b[r] += row[r]! * w;
-      for (let c = 0; c < 3; c++) a[r * 3 + c] += row[r]! * row[c]!;
-    }
+    sxx += x * x; sxy += x * y; sx += x; syy += y * y; sy += y;
+    bx += x * w; by += y * w; b1 += w;
   }
+  const a = new Float64Array([sxx, sxy, sx, sxy, syy, sy, sx, sy, xs.length]);
+  const b = new Float64Array([bx, by, b1]);
   const s = solveSymmetric(a, b, 3, 1e-14);
   const cx = -s[0]! / 2, cy = -s[1]! / 2;
   const r2 = cx * cx + cy * cy - s[2]!;
@@ -43,7 +41,7 @@ export function circle2d(xs: Float64Array, ys: Float64Array): { cx: number; cy: 
   return { cx, cy, r: Math.sqrt(r2) };
 }
 
-function cylinderResiduals(patch: PointSet, s: CylinderFit, out: Float64Array): void {
+export function cylinderResiduals(patch: PointSet, s: CylinderFit, out: Float64Array): void {
   const { p } = patch;
   const [qx, qy, qz] = s.q;
   const [ax, ay, az] = s.a;
@@ -54,7 +52,7 @@ function cylinderResiduals(patch: PointSet, s: CylinderFit, out: Float64Array): 
   }
 }
 
-function applyCylinder(s: CylinderFit, d: Float64Array): CylinderFit {
+export function applyCylinder(s: CylinderFit, d: Float64Array): CylinderFit {
   const [u, v] = perpBasis(s.a);
   const a = unit(add(s.a, add(scale(u, d[0]!), scale(v, d[1]!)))) ?? s.a;
   let q = add(s.q, add(scale(u, d[2]!), scale(v, d[3]!)));
@@ -62,8 +60,34 @@ function applyCylinder(s: CylinderFit, d: Float64Array): CylinderFit {
   return { q, a, r: s.r + d[4]! };
 }
 
+/**
+ * ∂residual/∂(tilt u, tilt v, shift u, shift v, radius) in applyCylinder's basis: with
+ * P = p − q, h = P·a and d̂ the unit radial direction, −h·d̂·u, −h·d̂·v, −d̂·u, −d̂·v, −1
+ * (issue 14: one pass instead of ten residual evaluations by central differences).
+ */
+export function cylinderJacobian(patch: PointSet, s: CylinderFit, cols: Float64Array[]): void {
+  const { p } = patch;
+  const [u, v] = perpBasis(s.a);
+  const [qx, qy, qz] = s.q;
+  const [ax, ay, az] = s.a;
+  const c0 = cols[0]!, c1 = cols[1]!, c2 = cols[2]!, c3 = cols[3]!, c4 = cols[4]!;
+  for (let i = 0; i < patch.count; i++) {
+    const x = p[i * 3]! - qx, y = p[i * 3 + 1]! - qy, z = p[i * 3 + 2]! - qz;
+    const h = x * ax + y * ay + z * az;
+    const dx = x - h * ax, dy = y - h * ay, dz = z - h * az;
+    const l = hyp3(dx, dy, dz);
+    const du = l > 0 ? (dx * u[0] + dy * u[1] + dz * u[2]) / l : 0;
+    const dv = l > 0 ? (dx * v[0] + dy * v[1] + dz * v[2]) / l : 0;
+    c0[i] = -h * du;
+    c1[i] = -h * dv;
+    c2[i] = -du;
+    c3[i] = -dv;
+    c4[i] = -1;
+  }
+}
+
 export function refineCylinder(patch: Patch, init: CylinderFit, ctx: FitContext): CylinderFit {
-  return refine(patch, { nParams: 5, apply: applyCylinder, residuals: cylinderResiduals }, init, ctx);
+  return refine(patch, { nParams: 5, apply: applyCylinder, residuals: cylinderResiduals, jacobian: cylinderJacobian }, init, ctx);
 }
 
 /** Circle fit of the vertices projected along `a`. */
@@ -71,10 +95,11 @@ export function cylinderAround(patch: Patch, a: V3): CylinderFit | null {
   const [u, v] = perpBasis(a);
   const xs = new Float64Array(patch.count);
   const ys = new Float64Array(patch.count);
+  const p = patch.p;
   for (let i = 0; i < patch.count; i++) {
-    const pt: V3 = [patch.p[i * 3]!, patch.p[i * 3 + 1]!, patch.p[i * 3 + 2]!];
-    xs[i] = dot(pt, u);
-    ys[i] = dot(pt, v);
+    const x = p[i * 3]!, y = p[i * 3 + 1]!, z = p[i * 3 + 2]!;
+    xs[i] = x * u[0] + y * u[1] + z * u[2];
+    ys[i] = x * v[0] + y * v[1] + z * v[2];
   }
   const c = circle2d(xs, ys);
   if (!c) return null;
@@ -96,11 +121,12 @@ export function tiltedAxis(patch: Patch, a: V3): V3 | null {
   const b = new Float64Array(6);
   const row = new Float64Array(6);
   let hMean = 0;
-  for (let i = 0; i < patch.count; i++) hMean += dot([patch.p[i * 3]!, patch.p[i * 3 + 1]!, patch.p[i * 3 + 2]!], a) / patch.count;
+  const p = patch.p;
+  for (let i = 0; i < patch.count; i++) hMean += (p[i * 3]! * a[0] + p[i * 3 + 1]! * a[1] + p[i * 3 + 2]! * a[2]) / patch.count;
   let hSpread = 0;
   for (let i = 0; i < patch.count; i++) {
-    const pt: V3 = [patch.p[i * 3]!, patch.p[i * 3 + 1]!, patch.p[i * 3 + 2]!];
-    const x = dot(pt, u), y = dot(pt, v), h = dot(pt, a) - hMean;
+    const px = p[i * 3]!, py = p[i * 3 + 1]!, pz = p[i * 3 + 2]!;
+    const x = px * u[0] + py * u[1] + pz * u[2], y = px * v[0] + py * v[1] + pz * v[2], h = px * a[0] + py * a[1] + pz * a[2] - hMean;
     hSpread = Math.max(hSpread, Math.abs(h));
     row[0] = x; row[1] = y; row[2] = h * x; row[3] = h * y; row[4] = 1; row[5] = h;
     const w = -(x * x + y * y);
@@ -154,25 +180,39 @@ export function fitCylinder(patch: Patch, ctx: FitContext): CylinderFit | null {
   return fit;
 }
 
+// Primitives are class instances, not objects of closures: closures made per patch lose
+// their optimised code at every full GC and start cold again (issue 14).
+class CylinderPrimitive implements LocalPrimitive {
+  constructor(readonly f: CylinderFit) {}
+  distance(x: number, y: number, z: number): number {
+    const { q, a, r } = this.f;
+    x -= q[0]; y -= q[1]; z -= q[2];
+    const h = x * a[0] + y * a[1] + z * a[2];
+    return Math.abs(hyp3(x - h * a[0], y - h * a[1], z - h * a[2]) - r);
+  }
+  maxDistance(p: Float64Array, count: number): number {
+    return cylinderMaxDistance(this.f, p, count);
+  }
+  minNormalCos(p: Float64Array, n: Float64Array, count: number): number {
+    return cylinderMinNormalCos(this.f, p, n, count);
+  }
+  normal(x: number, y: number, z: number, out: Float64Array): boolean {
+    const { q, a, r } = this.f;
+    x -= q[0]; y -= q[1]; z -= q[2];
+    const h = x * a[0] + y * a[1] + z * a[2];
+    const rx = x - h * a[0], ry = y - h * a[1], rz = z - h * a[2];
+    const l = hyp3(rx, ry, rz);
+    if (!(l > 1e-12 * r)) return false;
+    out[0] = rx / l; out[1] = ry / l; out[2] = rz / l;
+    return true;
+  }
+}
+
+/** Kept alive: its map must outlive full GCs, or code that checks it deoptimises each pass. */
+export const KEEP_CYLINDER_SHAPE = new CylinderPrimitive({ q: [0, 0, 0], a: [0, 0, 1], r: 1 });
+
 export function cylinderPrimitive(f: CylinderFit): LocalPrimitive {
-  const [qx, qy, qz] = f.q;
-  const [ax, ay, az] = f.a;
-  return {
-    distance: (x, y, z) => {
-      x -= qx; y -= qy; z -= qz;
-      const h = x * ax + y * ay + z * az;
-      return Math.abs(hyp3(x - h * ax, y - h * ay, z - h * az) - f.r);
-    },
-    normal: (x, y, z, out) => {
-      x -= qx; y -= qy; z -= qz;
-      const h = x * ax + y * ay + z * az;
-      const rx = x - h * ax, ry = y - h * ay, rz = z - h * az;
-      const l = hyp3(rx, ry, rz);
-      if (!(l > 1e-12 * f.r)) return false;
-      out[0] = rx / l; out[1] = ry / l; out[2] = rz / l;
-      return true;
-    },
-  };
+  return new CylinderPrimitive(f);
 }
 
 export function cylinderKind(f: CylinderFit, patch: Patch, residual: number): CylinderKind {
@@ -188,4 +228,33 @@ export function cylinderKind(f: CylinderFit, patch: Patch, residual: number): Cy
     radius: s * f.r,
     residual: s * residual,
   };
+}
+
+function cylinderMaxDistance(f: CylinderFit, p: Float64Array, count: number): number {
+  const [qx, qy, qz] = f.q;
+  const [ax, ay, az] = f.a;
+  let worst = 0;
+  for (let i = 0; i < count; i++) {
+    const x = p[i * 3]! - qx, y = p[i * 3 + 1]! - qy, z = p[i * 3 + 2]! - qz;
+    const h = x * ax + y * ay + z * az;
+    const e = Math.abs(hyp3(x - h * ax, y - h * ay, z - h * az) - f.r);
+    if (!(e <= worst)) worst = Number.isFinite(e) ? Math.max(worst, e) : Infinity;
+  }
+  return worst;
+}
+
+function cylinderMinNormalCos(f: CylinderFit, p: Float64Array, n: Float64Array, count: number): number {
+  const [qx, qy, qz] = f.q;
+  const [ax, ay, az] = f.a;
+  let worst = 1;
+  for (let i = 0; i < count; i++) {
+    const x = p[i * 3]! - qx, y = p[i * 3 + 1]! - qy, z = p[i * 3 + 2]! - qz;
+    const h = x * ax + y * ay + z * az;
+    const rx = x - h * ax, ry = y - h * ay, rz = z - h * az;
+    const l = hyp3(rx, ry, rz);
+    if (!(l > 1e-12 * f.r)) continue;
+    const c = Math.abs(n[i * 3]! * (rx / l) + n[i * 3 + 1]! * (ry / l) + n[i * 3 + 2]! * (rz / l));
+    if (c < worst) worst = c;
+  }
+  return worst;
 }

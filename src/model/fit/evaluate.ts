@@ -43,6 +43,13 @@ export interface LocalPrimitive {
   distance(x: number, y: number, z: number): number;
   /** Writes the primitive's unit normal at (the foot of) the point; false where undefined (on an axis, at an apex). */
   normal(x: number, y: number, z: number, out: Float64Array): boolean;
+  /**
+   * Optional: the largest distance of `count` points (3 per point), as the loop over
+   * `distance` would give; one monomorphic loop instead of a call per vertex (issue 14).
+   */
+  maxDistance?(p: Float64Array, count: number): number;
+  /** Optional: the smallest |n·normal| over the points where the normal is defined (1 when none), as `normal` would give. */
+  minNormalCos?(p: Float64Array, n: Float64Array, count: number): number;
 }
 
 export interface Evaluation {
@@ -61,11 +68,17 @@ export interface Evaluation {
 export function evaluatePrimitive(patch: Patch, prim: LocalPrimitive, angleTolerance: number, rejectAbove = Infinity): Evaluation {
   const { count, p, n, given } = patch;
   let residual = 0;
-  for (let i = 0; i < count; i++) {
-    const d = prim.distance(p[i * 3]!, p[i * 3 + 1]!, p[i * 3 + 2]!);
-    if (!(d <= residual)) residual = Number.isFinite(d) ? Math.max(residual, d) : Infinity;
+  if (prim.maxDistance) residual = prim.maxDistance(p, count);
+  else {
+    for (let i = 0; i < count; i++) {
+      const d = prim.distance(p[i * 3]!, p[i * 3 + 1]!, p[i * 3 + 2]!);
+      if (!(d <= residual)) residual = Number.isFinite(d) ? Math.max(residual, d) : Infinity;
+    }
   }
   if (residual > rejectAbove) return { residual, worstAngle: NaN, normalsOk: false };
+  let needSpread = false;
+  for (let i = 0; i < count && !needSpread; i++) if (!given[i]) needSpread = true;
+  if (!needSpread) return givenNormalsCheck(patch, prim, angleTolerance, residual);
   const pn = new Float64Array(count * 3);
   const defined = new Uint8Array(count);
   const out = new Float64Array(3);
@@ -80,9 +93,7 @@ export function evaluatePrimitive(patch: Patch, prim: LocalPrimitive, angleToler
   }
   // turn of the primitive's normal across the facets around each weld group (for estimated normals)
   let spread: Float64Array | null = null;
-  let needSpread = false;
-  for (let i = 0; i < count && !needSpread; i++) if (!given[i]) needSpread = true;
-  if (needSpread) {
+  {
     const minCos = new Float64Array(patch.groupCount).fill(1);
     const tri = patch.tri;
     for (let t = 0; t < tri.length; t += 3) {
@@ -128,3 +139,23 @@ export function evaluatePrimitive(patch: Patch, prim: LocalPrimitive, angleToler
   const worstAngle = Math.acos(Math.min(1, worstCos));
   return { residual, worstAngle, normalsOk };
 }
+
+/** The normal test when every normal is given: no facet turn, so no per-vertex buffers (issue 14). */
+function givenNormalsCheck(patch: Patch, prim: LocalPrimitive, angleTolerance: number, residual: number): Evaluation {
+  const { count, p, n } = patch;
+  const out = scratch;
+  const cosTol = Math.cos(angleTolerance);
+  let worstCos = 1;
+  if (prim.minNormalCos) worstCos = prim.minNormalCos(p, n, count);
+  else {
+    for (let i = 0; i < count; i++) {
+      const nx = n[i * 3]!, ny = n[i * 3 + 1]!, nz = n[i * 3 + 2]!;
+      if (!prim.normal(p[i * 3]!, p[i * 3 + 1]!, p[i * 3 + 2]!, out)) continue;
+      const c = Math.abs(nx * out[0]! + ny * out[1]! + nz * out[2]!);
+      if (c < worstCos) worstCos = c;
+    }
+  }
+  return { residual, worstAngle: Math.acos(Math.min(1, worstCos)), normalsOk: worstCos >= cosTol };
+}
+
+const scratch = new Float64Array(3);

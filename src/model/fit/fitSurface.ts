@@ -25,6 +25,9 @@ import { buildPatch, type FitInput, type Patch } from './patch.js';
 import { fitPlane, planeKind, planePrimitive } from './plane.js';
 import { fitSphere, sphereKind, spherePrimitive } from './sphere.js';
 import { givenNormalsRuleOutCylinder, givenNormalsRuleOutPlane } from './ruleOut.js';
+import { givenNormalsRuleOutCone, givenNormalsRuleOutTorus } from './ruleOutRevolution.js';
+import { givenNormalsRuleOutSphere } from './ruleOutSphere.js';
+import { givenNormalsRuleOutConeBand } from './ruleOutConeBand.js';
 import { fitTorus, torusKind, torusPrimitive } from './torus.js';
 
 export type { FitInput } from './patch.js';
@@ -63,6 +66,8 @@ const CANDIDATES: Candidate[] = [
   },
   {
     type: 'cone',
+    ruledOut: (patch, ctx) => givenNormalsRuleOutConeBand(patch, ctx) || givenNormalsRuleOutCone(patch, ctx),
+    ruleOutOnlyWhenStopping: true,
     fit: (patch, ctx) => {
       const f = fitCone(patch, ctx);
       return f && { prim: conePrimitive(f), kind: (r) => coneKind(f, patch, r) };
@@ -70,6 +75,8 @@ const CANDIDATES: Candidate[] = [
   },
   {
     type: 'sphere',
+    ruledOut: givenNormalsRuleOutSphere,
+    ruleOutOnlyWhenStopping: true,
     fit: (patch, ctx) => {
       const f = fitSphere(patch, ctx);
       return f && { prim: spherePrimitive(f), kind: (r) => sphereKind(f, patch, r) };
@@ -77,6 +84,8 @@ const CANDIDATES: Candidate[] = [
   },
   {
     type: 'torus',
+    ruledOut: givenNormalsRuleOutTorus,
+    ruleOutOnlyWhenStopping: true,
     fit: (patch, ctx) => {
       const f = fitTorus(patch, ctx);
       return f && { prim: torusPrimitive(f), kind: (r) => torusKind(f, patch, r) };
@@ -108,9 +117,14 @@ function checkOptions(input: FitInput): number {
  * and tests); `fitSurface` is the first accepted one.
  */
 export function fitSurfaceAttempts(input: FitInput, stopAtFirst = false): { attempts: FitAttempt[]; patch: Patch | null } {
+  return attemptsOn(input, stopAtFirst, false);
+}
+
+/** `reuse`: build the patch on the shared scratch buffers (only `fitSurface`, which keeps no patch). */
+function attemptsOn(input: FitInput, stopAtFirst: boolean, reuse: boolean): { attempts: FitAttempt[]; patch: Patch | null } {
   const angle = checkOptions(input);
   if (input.triangleCount === 0 && Number.isInteger(input.firstTriangle) && input.firstTriangle >= 0) return { attempts: [], patch: null };
-  const patch = buildPatch(input);
+  const patch = buildPatch(input, reuse);
   if (patch.count === 0 || !(patch.area > 1e-24)) return { attempts: [], patch };
   let maxAbs = 0;
   for (let k = 0; k < 3; k++) maxAbs = Math.max(maxAbs, Math.abs(patch.origin[k]!));
@@ -144,7 +158,7 @@ export function fitSurfaceAttempts(input: FitInput, stopAtFirst = false): { atte
 
 /** The fitted primitive of the patch (see the module comment for the rules). */
 export function fitSurface(input: FitInput): SurfaceKind {
-  const { attempts, patch } = fitSurfaceAttempts(input, true);
+  const { attempts, patch } = attemptsOn(input, true, true);
   let bestResidual = Infinity;
   for (const a of attempts) {
     if (a.accepted && a.kind) return a.kind;

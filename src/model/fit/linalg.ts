@@ -129,5 +129,8 @@ export function solveSymmetric(a: ArrayLike<number>, b: ArrayLike<number>, n: nu
 
 /** Eigenvector k (ascending order) of a decomposition as a plain array. */
 export function eigenVector(e: SymmetricEigen, k: number, n: number): number[] {
-  return Array.from(e.vectors.subarray(k * n, k * n + n));
+  // a plain loop: Array.from over a subarray walks the iterator protocol (issue 14)
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = e.vectors[k * n + i]!;
+  return out;
 }

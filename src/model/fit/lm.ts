@@ -17,6 +17,12 @@ export interface LmProblem<S> {
   apply(state: S, delta: Float64Array): S;
   /** Writes the residuals (signed distances) of `state` into `out`. */
   residuals(state: S, out: Float64Array): void;
+  /**
+   * Optional analytic Jacobian at `state`: column j (∂residuals/∂delta[j]) into cols[j];
+   * false when there is none. Otherwise central differences (2·nParams residual
+   * evaluations per iteration).
+   */
+  jacobian?(state: S, cols: Float64Array[]): boolean;
 }
 
 const STEP = 1e-6;
@@ -68,7 +74,7 @@ export function levenbergMarquardt<S>(problem: LmProblem<S>, init: S, options: L
   let lambda = 1e-4;
   for (let it = 0; it < maxIterations && f > 1e-30 * m; it++) {
     fitCounters.lmIterations++;
-    for (let j = 0; j < k; j++) {
+    if (!(problem.jacobian && problem.jacobian(state, jac))) for (let j = 0; j < k; j++) {
       delta.fill(0);
       delta[j] = STEP;
       problem.residuals(problem.apply(state, delta), rp);

@@ -6,44 +6,68 @@
 import { symmetricEigen, type SymmetricEigen } from './linalg.js';
 import type { Patch } from './patch.js';
 
-export interface NormalScatter {
-  /** Σ n nᵀ, row-major 3×3. */
-  m: Float64Array;
-  /** Number of normals summed. */
-  used: number;
+/** Σ n nᵀ of the normals; the eigen-decomposition is computed on first read (a plane needs none). */
+export class NormalScatter {
+  private decomposed: SymmetricEigen | null = null;
+  /**
+   * @param m Σ n nᵀ, row-major 3×3.
+   * @param used number of normals summed.
+   * @param sum Σ n (orientation as given).
+   */
+  constructor(readonly m: Float64Array, readonly used: number, readonly sum: Float64Array) {}
+
   /** Its eigen-decomposition, ascending. */
-  eigen: SymmetricEigen;
+  get eigen(): SymmetricEigen {
+    return (this.decomposed ??= symmetricEigen(this.m, 3));
+  }
+
+  /** Rayleigh quotient vᵀ m v / |v|² (a lower bound of the largest eigenvalue); 0 for v = 0. */
+  rayleigh(v: ArrayLike<number>): number {
+    const x = v[0]!, y = v[1]!, z = v[2]!;
+    const l2 = x * x + y * y + z * z;
+    if (!(l2 > 0)) return 0;
+    const m = this.m;
+    return (x * (m[0]! * x + m[1]! * y + m[2]! * z) + y * (m[3]! * x + m[4]! * y + m[5]! * z) + z * (m[6]! * x + m[7]! * y + m[8]! * z)) / l2;
+  }
 }
 
-const memo = new WeakMap<Patch, { all?: NormalScatter; given?: NormalScatter }>();
 
 function build(patch: Patch, givenOnly: boolean): NormalScatter {
   const m = new Float64Array(9);
+  const sum = new Float64Array(3);
   let used = 0;
   for (let i = 0; i < patch.count; i++) {
     if (givenOnly && !patch.given[i]) continue;
     const x = patch.n[i * 3]!, y = patch.n[i * 3 + 1]!, z = patch.n[i * 3 + 2]!;
     if (x === 0 && y === 0 && z === 0) continue;
     used++;
+    sum[0] += x; sum[1] += y; sum[2] += z;
     m[0] += x * x; m[1] += x * y; m[2] += x * z;
     m[4] += y * y; m[5] += y * z; m[8] += z * z;
   }
   m[3] = m[1]!; m[6] = m[2]!; m[7] = m[5]!;
-  return { m, used, eigen: symmetricEigen(m, 3) };
+  return new NormalScatter(m, used, sum);
 }
 
 /** The scatter over the vertices that have a normal (only the given ones with `givenOnly`). */
 export function normalScatter(patch: Patch, givenOnly = false): NormalScatter {
-  let entry = memo.get(patch);
-  if (!entry) memo.set(patch, (entry = {}));
-  const key = givenOnly ? 'given' : 'all';
-  const hit = entry[key];
+  const memo = patch.memo;
+  const hit = (givenOnly ? memo.scatterGiven : memo.scatterAll) as NormalScatter | null;
   if (hit) return hit;
   // every normal given: both sums are the same sum
   let allGiven = true;
   for (let i = 0; i < patch.count && allGiven; i++) if (!patch.given[i]) allGiven = false;
-  const other = entry[givenOnly ? 'all' : 'given'];
+  const other = (givenOnly ? memo.scatterAll : memo.scatterGiven) as NormalScatter | null;
   const s = allGiven && other ? other : build(patch, givenOnly);
-  entry[key] = s;
+  if (givenOnly) memo.scatterGiven = s;
+  else memo.scatterAll = s;
   return s;
 }
+
+/**
+ * One instance kept alive for good: the instance map is reached through transitions, which
+ * a full GC drops when no instance is alive, deoptimising every function that checks it
+ * (the bench collects before each pass; issue 14).
+ */
+export const KEEP_SHAPE = new NormalScatter(new Float64Array(9), 0, new Float64Array(3));
+KEEP_SHAPE.eigen;

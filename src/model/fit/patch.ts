@@ -5,6 +5,7 @@
  * 1e4 mm lose nothing) and size.
  */
 import { SurfcdError } from '../../errors.js';
+import { scratchF64, scratchU32, scratchU8 } from './patchBuffers.js';
 import { hyp3 } from './vec.js';
 
 export interface FitInput {
@@ -46,10 +47,30 @@ export interface Patch {
   scale: number;
   /** True when the caller gave normals. */
   normalsGiven: boolean;
+  /**
+   * Per-patch results shared by several fits and rule-outs, filled by their modules
+   * (a field, not a WeakMap: ephemeron tables made the collector slow; issue 14).
+   */
+  memo: PatchMemo;
 }
 
-/** Validates the range, collects the patch's vertices and estimates missing normals. */
-export function buildPatch(input: FitInput): Patch {
+/**
+ * Slots of `Patch.memo`; each module owns its slot and its type. All slots exist from the
+ * start: a property added later gives the object a transition map, which a full GC may
+ * drop while optimised code still checks for it (each pass would then deoptimise).
+ */
+export interface PatchMemo {
+  scatterAll: unknown;
+  scatterGiven: unknown;
+  pluecker: unknown;
+}
+
+/**
+ * Validates the range, collects the patch's vertices and estimates missing normals.
+ * @param reuse build on the shared scratch buffers (patchBuffers.ts): the patch is valid
+ *   only until the next call with `reuse`.
+ */
+export function buildPatch(input: FitInput, reuse = false): Patch {
   const { positions, indices, normals } = input;
   const first = input.firstTriangle;
   const count = input.triangleCount;
@@ -61,73 +82,58 @@ export function buildPatch(input: FitInput): Patch {
   }
   const vertexCount = Math.floor(positions.length / 3);
   const base = first * 3;
+  const end = base + count * 3;
   let minIndex = Infinity;
   let maxIndex = -Infinity;
-  for (let t = 0; t < count * 3; t++) {
-    const g = indices[base + t]!;
-    if (!Number.isInteger(g) || g < 0 || g >= vertexCount) {
-      throw new SurfcdError('INVALID_MESH', `fitSurface: indices[${base + t}] = ${g} is not a vertex index (0..${vertexCount - 1})`);
-    }
+  // typed index arrays hold integers ≥ 0 by construction: only the range needs checking
+  const typed = indices instanceof Uint32Array || indices instanceof Uint16Array || indices instanceof Int32Array;
+  for (let t = base; t < end; t++) {
+    const g = indices[t]!;
     if (g < minIndex) minIndex = g;
     if (g > maxIndex) maxIndex = g;
   }
-  const tri = new Uint32Array(count * 3);
-  const globalOf: number[] = [];
-  if (count > 0 && maxIndex - minIndex < 12 * count + 1024) {
-    // B-rep faces own a contiguous block of vertices: a dense lookup is cheapest
-    const local = new Int32Array(maxIndex - minIndex + 1).fill(-1);
-    for (let t = 0; t < count * 3; t++) {
-      const g = indices[base + t]!;
-      let l = local[g - minIndex]!;
-      if (l < 0) {
-        l = globalOf.length;
-        local[g - minIndex] = l;
-        globalOf.push(g);
+  if (count > 0 && !(typed && minIndex >= 0 && maxIndex < vertexCount)) {
+    for (let t = base; t < end; t++) {
+      const g = indices[t]!;
+      if (!Number.isInteger(g) || g < 0 || g >= vertexCount) {
+        throw new SurfcdError('INVALID_MESH', `fitSurface: indices[${t}] = ${g} is not a vertex index (0..${vertexCount - 1})`);
       }
-      tri[t] = l;
-    }
-  } else {
-    const local = new Map<number, number>();
-    for (let t = 0; t < count * 3; t++) {
-      const g = indices[base + t]!;
-      let l = local.get(g);
-      if (l === undefined) {
-        l = globalOf.length;
-        local.set(g, l);
-        globalOf.push(g);
-      }
-      tri[t] = l;
     }
   }
+  const tri = reuse ? scratchU32(count * 3) : new Uint32Array(count * 3);
+  const globalOf = count > 0 ? localize(indices, base, end, minIndex, maxIndex, tri) : EMPTY;
   const m = globalOf.length;
   // bounding box → origin and scale
-  let lo = [Infinity, Infinity, Infinity];
-  let hi = [-Infinity, -Infinity, -Infinity];
-  for (const g of globalOf) {
-    for (let k = 0; k < 3; k++) {
-      const x = positions[g * 3 + k]!;
-      if (!Number.isFinite(x)) throw new SurfcdError('INVALID_MESH', `fitSurface: positions[${g * 3 + k}] is ${x}, expected a finite number`);
-      if (x < lo[k]!) lo[k] = x;
-      if (x > hi[k]!) hi[k] = x;
-    }
-  }
-  if (m === 0) {
-    lo = [0, 0, 0];
-    hi = [0, 0, 0];
-  }
-  const origin: [number, number, number] = [0.5 * (lo[0]! + hi[0]!), 0.5 * (lo[1]! + hi[1]!), 0.5 * (lo[2]! + hi[2]!)];
-  const half = 0.5 * hyp3(hi[0]! - lo[0]!, hi[1]! - lo[1]!, hi[2]! - lo[2]!);
-  const scale = half > 0 ? half : 1;
-  const p = new Float64Array(m * 3);
+  let lx = Infinity, ly = Infinity, lz = Infinity, hx = -Infinity, hy = -Infinity, hz = -Infinity;
   for (let i = 0; i < m; i++) {
-    const g = globalOf[i]!;
-    for (let k = 0; k < 3; k++) p[i * 3 + k] = (positions[g * 3 + k]! - origin[k]!) / scale;
+    const g = globalOf[i]! * 3;
+    const x = positions[g]!, y = positions[g + 1]!, z = positions[g + 2]!;
+    if (!Number.isFinite(x + y + z)) {
+      const k = !Number.isFinite(x) ? 0 : !Number.isFinite(y) ? 1 : 2;
+      throw new SurfcdError('INVALID_MESH', `fitSurface: positions[${g + k}] is ${positions[g + k]}, expected a finite number`);
+    }
+    if (x < lx) lx = x;
+    if (x > hx) hx = x;
+    if (y < ly) ly = y;
+    if (y > hy) hy = y;
+    if (z < lz) lz = z;
+    if (z > hz) hz = z;
   }
-  // weld groups by exact position
-  const { group, groupCount } = weldGroups(positions, globalOf);
+  if (m === 0) lx = ly = lz = hx = hy = hz = 0;
+  const origin: [number, number, number] = [0.5 * (lx + hx), 0.5 * (ly + hy), 0.5 * (lz + hz)];
+  const half = 0.5 * hyp3(hx - lx, hy - ly, hz - lz);
+  const scale = half > 0 ? half : 1;
+  const p = reuse ? scratchF64(0, m * 3) : new Float64Array(m * 3);
+  const [ox, oy, oz] = origin;
+  for (let i = 0; i < m; i++) {
+    const g = globalOf[i]! * 3;
+    p[i * 3] = (positions[g]! - ox) / scale;
+    p[i * 3 + 1] = (positions[g + 1]! - oy) / scale;
+    p[i * 3 + 2] = (positions[g + 2]! - oz) / scale;
+  }
   // given normals
-  const n = new Float64Array(m * 3);
-  const given = new Uint8Array(m);
+  const n = reuse ? scratchF64(1, m * 3).fill(0) : new Float64Array(m * 3);
+  const given = reuse ? scratchU8(m).fill(0) : new Uint8Array(m);
   const normalsGiven = !!normals && normals.length >= vertexCount * 3;
   let needEstimate = false;
   for (let i = 0; i < m; i++) {
@@ -145,6 +151,8 @@ export function buildPatch(input: FitInput): Patch {
     }
     needEstimate = true;
   }
+  // weld groups (by exact position) matter only where normals are estimated (issue 14)
+  const { group, groupCount } = needEstimate ? weldGroups(positions, globalOf) : NO_WELD;
   // triangle normals: winding, centroid, angle-weighted estimated normals per weld group
   const est = needEstimate ? new Float64Array(groupCount * 3) : null;
   const winding: [number, number, number] = [0, 0, 0];
@@ -197,7 +205,65 @@ export function buildPatch(input: FitInput): Patch {
       }
     }
   }
-  return { count: m, p, n, given, group, groupCount, tri, winding, centroid, area, origin, scale, normalsGiven };
+  return { count: m, p, n, given, group, groupCount, tri, winding, centroid, area, origin, scale, normalsGiven, memo: { scatterAll: null, scatterGiven: null, pluecker: null } };
+}
+
+const EMPTY = new Uint32Array(0);
+const NO_WELD = { group: EMPTY, groupCount: 0 };
+
+/** Scratch of `localize`: vertex → local index, valid where `stamp` holds the current call's mark. */
+let slot = new Int32Array(1024);
+let stamp = new Uint32Array(1024);
+let mark = 0;
+let globalScratch = new Uint32Array(1024);
+
+/**
+ * Fills `tri` with local vertex indices and returns the global index of each local vertex
+ * (a copy). B-rep faces own a contiguous block of vertices, so a dense lookup over
+ * [minIndex, maxIndex] is cheapest; the stamped scratch needs no clearing per call.
+ */
+function localize(indices: ArrayLike<number>, base: number, end: number, minIndex: number, maxIndex: number, tri: Uint32Array): Uint32Array {
+  const n = end - base;
+  if (globalScratch.length < n) globalScratch = new Uint32Array(2 * n);
+  const globalOf = globalScratch;
+  let m = 0;
+  const span = maxIndex - minIndex + 1;
+  if (span < 12 * (n / 3) + 1024) {
+    if (slot.length < span) {
+      slot = new Int32Array(2 * span);
+      stamp = new Uint32Array(2 * span);
+      mark = 0;
+    }
+    if (++mark === 0xffffffff) {
+      stamp.fill(0);
+      mark = 1;
+    }
+    for (let t = base; t < end; t++) {
+      const k = indices[t]! - minIndex;
+      let l: number;
+      if (stamp[k] === mark) l = slot[k]!;
+      else {
+        stamp[k] = mark;
+        l = m++;
+        slot[k] = l;
+        globalOf[l] = k + minIndex;
+      }
+      tri[t - base] = l;
+    }
+  } else {
+    const local = new Map<number, number>();
+    for (let t = base; t < end; t++) {
+      const g = indices[t]!;
+      let l = local.get(g);
+      if (l === undefined) {
+        l = m++;
+        local.set(g, l);
+        globalOf[l] = g;
+      }
+      tri[t - base] = l;
+    }
+  }
+  return globalOf.subarray(0, m); // read only inside buildPatch
 }
 
 const f64 = new Float64Array(1);
@@ -211,7 +277,7 @@ function mixFloat(h: number, x: number): number {
 }
 
 /** Groups the listed vertices by exactly equal position (open-addressing hash, no strings). */
-function weldGroups(positions: ArrayLike<number>, globalOf: number[]): { group: Uint32Array; groupCount: number } {
+function weldGroups(positions: ArrayLike<number>, globalOf: Uint32Array): { group: Uint32Array; groupCount: number } {
   const m = globalOf.length;
   let size = 16;
   while (size < 2 * m) size *= 2;

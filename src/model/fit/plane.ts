@@ -31,15 +31,18 @@ export function outwardReference(patch: Patch): V3 {
 export function fitPlane(patch: Patch): PlaneFit | null {
   const { count, p } = patch;
   if (count < 3) return null;
-  const mean: V3 = [0, 0, 0];
-  for (let i = 0; i < count; i++) for (let k = 0; k < 3; k++) mean[k] = mean[k]! + p[i * 3 + k]! / count;
-  const cov = new Float64Array(9);
+  let sx = 0, sy = 0, sz = 0;
+  for (let i = 0; i < count; i++) {
+    sx += p[i * 3]!; sy += p[i * 3 + 1]!; sz += p[i * 3 + 2]!;
+  }
+  const mean: V3 = [sx / count, sy / count, sz / count];
+  let xx = 0, xy = 0, xz = 0, yy = 0, yz = 0, zz = 0;
   for (let i = 0; i < count; i++) {
     const x = p[i * 3]! - mean[0], y = p[i * 3 + 1]! - mean[1], z = p[i * 3 + 2]! - mean[2];
-    cov[0] += x * x; cov[1] += x * y; cov[2] += x * z;
-    cov[4] += y * y; cov[5] += y * z; cov[8] += z * z;
+    xx += x * x; xy += x * y; xz += x * z;
+    yy += y * y; yz += y * z; zz += z * z;
   }
-  cov[3] = cov[1]!; cov[6] = cov[2]!; cov[7] = cov[5]!;
+  const cov = new Float64Array([xx, xy, xz, xy, yy, yz, xz, yz, zz]);
   const e = symmetricEigen(cov, 3);
   const ref = outwardReference(patch);
   let n: V3 | null;
@@ -53,18 +56,51 @@ export function fitPlane(patch: Patch): PlaneFit | null {
   return { n, d: dot(n, mean) };
 }
 
+// Primitives are class instances, not objects of closures: closures made per patch lose
+// their optimised code at every full GC and start cold again (issue 14).
+class PlanePrimitive implements LocalPrimitive {
+  constructor(readonly a: number, readonly b: number, readonly c: number, readonly d: number) {}
+  distance(x: number, y: number, z: number): number {
+    return Math.abs(this.a * x + this.b * y + this.c * z - this.d);
+  }
+  maxDistance(p: Float64Array, count: number): number {
+    return planeMaxDistance(this.a, this.b, this.c, this.d, p, count);
+  }
+  minNormalCos(_p: Float64Array, n: Float64Array, count: number): number {
+    return planeMinNormalCos(this.a, this.b, this.c, n, count);
+  }
+  normal(_x: number, _y: number, _z: number, out: Float64Array): boolean {
+    out[0] = this.a; out[1] = this.b; out[2] = this.c;
+    return true;
+  }
+}
+
+/** Kept alive: its map must outlive full GCs, or code that checks it deoptimises each pass. */
+export const KEEP_PLANE_SHAPE = new PlanePrimitive(0, 0, 1, 0);
+
 export function planePrimitive(f: PlaneFit): LocalPrimitive {
-  const [a, b, c] = f.n;
-  return {
-    distance: (x, y, z) => Math.abs(a * x + b * y + c * z - f.d),
-    normal: (_x, _y, _z, out) => {
-      out[0] = a; out[1] = b; out[2] = c;
-      return true;
-    },
-  };
+  return new PlanePrimitive(f.n[0], f.n[1], f.n[2], f.d);
 }
 
 export function planeKind(f: PlaneFit, patch: Patch, residual: number): PlaneKind {
   // n·(x − o)/s = d  ⇔  n·x = s·d + n·o
   return { type: 'plane', normal: [f.n[0], f.n[1], f.n[2]], offset: patch.scale * f.d + dot(f.n, patch.origin), residual: residual * patch.scale };
+}
+
+function planeMaxDistance(a: number, b: number, c: number, d: number, p: Float64Array, count: number): number {
+  let worst = 0;
+  for (let i = 0; i < count; i++) {
+    const e = Math.abs(a * p[i * 3]! + b * p[i * 3 + 1]! + c * p[i * 3 + 2]! - d);
+    if (!(e <= worst)) worst = Number.isFinite(e) ? Math.max(worst, e) : Infinity;
+  }
+  return worst;
+}
+
+function planeMinNormalCos(a: number, b: number, c: number, n: Float64Array, count: number): number {
+  let worst = 1;
+  for (let i = 0; i < count; i++) {
+    const k = Math.abs(n[i * 3]! * a + n[i * 3 + 1]! * b + n[i * 3 + 2]! * c);
+    if (k < worst) worst = k;
+  }
+  return worst;
 }

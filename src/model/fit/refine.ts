@@ -7,7 +7,7 @@
  */
 import { lmTarget, maxAbs, type FitContext } from './evaluate.js';
 import { fitCounters } from './fitCounters.js';
-import { levenbergMarquardt } from './lm.js';
+import { levenbergMarquardt, type LmProblem } from './lm.js';
 
 /** The part of a patch the residual functions read. */
 export interface PointSet {
@@ -39,6 +39,8 @@ export interface RefineProblem<S> {
   nParams: number;
   apply(state: S, delta: Float64Array): S;
   residuals(points: PointSet, state: S, out: Float64Array): void;
+  /** Optional analytic Jacobian (see LmProblem.jacobian). */
+  jacobian?(points: PointSet, state: S, cols: Float64Array[]): void;
 }
 
 /**
@@ -56,17 +58,39 @@ export function refine<S>(points: PointSet, problem: RefineProblem<S>, init: S, 
     return init;
   }
   const sample = samplePoints(points);
-  const run = (ps: PointSet, start: S, maxIterations: number): S =>
-    levenbergMarquardt(
-      { nParams: problem.nParams, nResiduals: ps.count, apply: problem.apply, residuals: (s, out) => problem.residuals(ps, s, out) },
-      start,
-      { target: lmTarget(ps.count, ctx), maxIterations },
-    );
-  let state = run(sample, init, 50);
+  let state = levenbergMarquardt(new OnPoints(problem, sample), init, { target: lmTarget(sample.count, ctx), maxIterations: 50 });
   if (sample !== points) {
     const r = new Float64Array(points.count);
     problem.residuals(points, state, r);
-    if (maxAbs(r) <= 4 * ctx.tol) state = run(points, state, 10);
+    if (maxAbs(r) <= 4 * ctx.tol) state = levenbergMarquardt(new OnPoints(problem, points), state, { target: lmTarget(points.count, ctx), maxIterations: 10 });
   }
   return state;
 }
+
+/**
+ * A refine problem bound to its points, as Levenberg–Marquardt sees it. A class, not an
+ * object of closures made per call: those lose their optimised code at every full GC
+ * (issue 14); one instance is kept alive so its map survives too.
+ */
+class OnPoints<S> implements LmProblem<S> {
+  readonly nParams: number;
+  readonly nResiduals: number;
+  constructor(readonly problem: RefineProblem<S>, readonly points: PointSet) {
+    this.nParams = problem.nParams;
+    this.nResiduals = points.count;
+  }
+  apply(state: S, delta: Float64Array): S {
+    return this.problem.apply(state, delta);
+  }
+  residuals(state: S, out: Float64Array): void {
+    this.problem.residuals(this.points, state, out);
+  }
+  jacobian(state: S, cols: Float64Array[]): boolean {
+    const j = this.problem.jacobian;
+    if (!j) return false;
+    j(this.points, state, cols);
+    return true;
+  }
+}
+
+export const KEEP_ON_POINTS_SHAPE = new OnPoints<number>({ nParams: 0, apply: (s) => s, residuals: () => undefined }, { count: 0, p: new Float64Array(0) });

@@ -15,10 +15,13 @@ const SLACK = 1e-4;
  * λ_max(Σ n nᵀ) ≥ Nᵀ(Σ n nᵀ)N ≥ count·cos²θ; below that no plane passes.
  */
 export function givenNormalsRuleOutPlane(patch: Patch, ctx: FitContext): boolean {
-  const { eigen, used } = normalScatter(patch, true);
-  if (used < 3) return false;
+  const s = normalScatter(patch, true);
+  if (s.used < 3) return false;
   const c = Math.cos(ctx.angleTolerance);
-  return eigen.values[2]! / used < c * c * (1 - SLACK) - 1e-15;
+  const bound = s.used * (c * c * (1 - SLACK) - 1e-15);
+  // λ_max ≥ the Rayleigh quotient at the mean normal: a plane-like patch needs no eigen-solve
+  if (s.rayleigh(s.sum) >= bound) return false;
+  return s.eigen.values[2]! < bound;
 }
 
 /**

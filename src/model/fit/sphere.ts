@@ -100,18 +100,29 @@ export function fitSphere(patch: Patch, ctx: FitContext): SphereFit | null {
   return fit;
 }
 
+// Primitives are class instances, not objects of closures: closures made per patch lose
+// their optimised code at every full GC and start cold again (issue 14).
+class SpherePrimitive implements LocalPrimitive {
+  constructor(readonly f: SphereFit) {}
+  distance(x: number, y: number, z: number): number {
+    const c = this.f.c;
+    return Math.abs(hyp3(x - c[0], y - c[1], z - c[2]) - this.f.r);
+  }
+  normal(x: number, y: number, z: number, out: Float64Array): boolean {
+    const c = this.f.c;
+    const dx = x - c[0], dy = y - c[1], dz = z - c[2];
+    const l = hyp3(dx, dy, dz);
+    if (!(l > 1e-12 * this.f.r)) return false;
+    out[0] = dx / l; out[1] = dy / l; out[2] = dz / l;
+    return true;
+  }
+}
+
+/** Kept alive: its map must outlive full GCs, or code that checks it deoptimises each pass. */
+export const KEEP_SPHERE_SHAPE = new SpherePrimitive({ c: [0, 0, 0], r: 1 });
+
 export function spherePrimitive(f: SphereFit): LocalPrimitive {
-  const [cx, cy, cz] = f.c;
-  return {
-    distance: (x, y, z) => Math.abs(hyp3(x - cx, y - cy, z - cz) - f.r),
-    normal: (x, y, z, out) => {
-      const dx = x - cx, dy = y - cy, dz = z - cz;
-      const l = hyp3(dx, dy, dz);
-      if (!(l > 1e-12 * f.r)) return false;
-      out[0] = dx / l; out[1] = dy / l; out[2] = dz / l;
-      return true;
-    },
-  };
+  return new SpherePrimitive(f);
 }
 
 export function sphereKind(f: SphereFit, patch: Patch, residual: number): SphereKind {

@@ -111,31 +111,39 @@ export function fitTorus(patch: Patch, ctx: FitContext): TorusFit | null {
   return best;
 }
 
+// Primitives are class instances, not objects of closures: closures made per patch lose
+// their optimised code at every full GC and start cold again (issue 14).
+class TorusPrimitive implements LocalPrimitive {
+  constructor(readonly f: TorusFit) {}
+  distance(x: number, y: number, z: number): number {
+    const { c, a, R, r } = this.f;
+    x -= c[0]; y -= c[1]; z -= c[2];
+    const h = x * a[0] + y * a[1] + z * a[2];
+    const rho = hyp3(x - h * a[0], y - h * a[1], z - h * a[2]);
+    return Math.abs(hyp2(rho - R, h) - r);
+  }
+  normal(x: number, y: number, z: number, out: Float64Array): boolean {
+    const { c, a, R, r } = this.f;
+    x -= c[0]; y -= c[1]; z -= c[2];
+    const h = x * a[0] + y * a[1] + z * a[2];
+    const rx = x - h * a[0], ry = y - h * a[1], rz = z - h * a[2];
+    const rho = hyp3(rx, ry, rz);
+    if (!(rho > 1e-12)) return false;
+    // vector from the nearest core-circle point
+    const k = R / rho;
+    const dx = x - rx * k, dy = y - ry * k, dz = z - rz * k;
+    const l = hyp3(dx, dy, dz);
+    if (!(l > 1e-12 * r)) return false;
+    out[0] = dx / l; out[1] = dy / l; out[2] = dz / l;
+    return true;
+  }
+}
+
+/** Kept alive: its map must outlive full GCs, or code that checks it deoptimises each pass. */
+export const KEEP_TORUS_SHAPE = new TorusPrimitive({ c: [0, 0, 0], a: [0, 0, 1], R: 2, r: 1 });
+
 export function torusPrimitive(f: TorusFit): LocalPrimitive {
-  const [cx, cy, cz] = f.c;
-  const [ax, ay, az] = f.a;
-  return {
-    distance: (x, y, z) => {
-      x -= cx; y -= cy; z -= cz;
-      const h = x * ax + y * ay + z * az;
-      const rho = hyp3(x - h * ax, y - h * ay, z - h * az);
-      return Math.abs(hyp2(rho - f.R, h) - f.r);
-    },
-    normal: (x, y, z, out) => {
-      x -= cx; y -= cy; z -= cz;
-      const h = x * ax + y * ay + z * az;
-      const rx = x - h * ax, ry = y - h * ay, rz = z - h * az;
-      const rho = hyp3(rx, ry, rz);
-      if (!(rho > 1e-12)) return false;
-      // vector from the nearest core-circle point
-      const k = f.R / rho;
-      const dx = x - rx * k, dy = y - ry * k, dz = z - rz * k;
-      const l = hyp3(dx, dy, dz);
-      if (!(l > 1e-12 * f.r)) return false;
-      out[0] = dx / l; out[1] = dy / l; out[2] = dz / l;
-      return true;
-    },
-  };
+  return new TorusPrimitive(f);
 }
 
 export function torusKind(f: TorusFit, patch: Patch, residual: number): TorusKind {

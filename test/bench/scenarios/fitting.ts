@@ -132,6 +132,8 @@ export async function fittingScenario(opts: BenchOptions): Promise<ScenarioOutpu
     counterLines.push(`${set.label}: ${counterText(counters)}`);
     json.push({ set: set.label, surfaces: inputs.length, cpuMs: now, baseCpuMs: before ?? null, ratio, firstPassMs: firstOurs, baseFirstPassMs: baseFit ? firstBase : null, typesDiffer: theirs ? differ : null, maxRelativeDifference: theirs ? worst : null, counters });
     if (before) targets.push({ target: 'fitting ≥10× faster than the base build', where: `fitting, ${set.label}`, value: fmtRatio(ratio), met: ratio >= 10 });
+    // correctness, not speed: same kind on every surface, parameters within 1e-6 of the patch size
+    if (theirs) targets.push({ target: 'kinds as the base build (types equal, Δ ≤ 1e-6 × patch size)', where: `fitting, ${set.label}`, value: `${differ} differ, max Δ ${worst.toExponential(1)}`, met: differ === 0 && worst <= 1e-6 });
   }
   process.stdout.write(
     table(
