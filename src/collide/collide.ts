@@ -4,6 +4,7 @@ import { OBB_TEST_NAMES, OBB_TESTS, type ObbTestName } from '../math/obbTests.js
 import { invertRigid, relativeRigid, toRigid, type Pose, type Rigid } from '../math/rigid.js';
 import { crossingDepth, trianglesCross } from '../math/triangleCross.js';
 import { trianglesIntersect } from '../math/triangleIntersect.js';
+import { DISJOINT, MEET, PREPARED, prepareTriangle, preparedIntersect, RECORD } from '../math/trianglePrepared.js';
 import { trianglesWithin } from '../math/triangleDistance.js';
 import type { Part } from '../model/types.js';
 import { indexPart } from '../spatial/indexPart.js';
@@ -17,6 +18,7 @@ import { axisPermutation, boxOverlaps, emptyCandidates, gatherCandidates, gather
 import { COUNT_MASK } from '../spatial/boxTree.js';
 import { ShellFilter } from './shellFilter.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
+import { fillSurfaceRecords, triangleRecordsOf } from './triangleRecords.js';
 
 export type CollideMode = 'first-surface' | 'all-surfaces' | 'all-triangles';
 export const COLLIDE_MODES: readonly CollideMode[] = ['first-surface', 'all-surfaces', 'all-triangles'];
@@ -108,6 +110,7 @@ const triA = new Float64Array(9);
 const triB = new Float64Array(9);
 const planeB = new Float64Array(7);
 const planeA = new Float64Array(7);
+const preparedB = new Float64Array(PREPARED);
 const coverOfA = new Float64Array(6);
 const coverOfB = new Float64Array(6);
 const oaabbA = new Float64Array(6);
@@ -207,6 +210,8 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   const magnitudeA = aabbMagnitude(a.bounds);
   const skip = skipKnownPairs && !opts.classify ? pairState : null;
   surfacesA = atLeast(surfacesA, aSurfaces.length);
+  // Exact mode: A's normals are cached per part, B's prepared once per triangle (trianglePrepared.ts).
+  const recordsA = exact ? triangleRecordsOf(a) : null;
 
   // 4. B's surfaces, then their triangles, inside OAABB_B.
   const surfaceCountB = queryBoxTree(b.surfaceTree, oaabbB, surfacesB, stats);
@@ -268,16 +273,29 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
             const ta = candidates.triangle[c]!;
             stats.triangleTests++;
             // 6. Exact test, or distance ≤ tolerance (after the cheap plane rejection, issue 14).
-            if (!planeReady) {
-              trianglePlane(triB, planeB);
-              planeReady = true;
+            if (recordsA !== null) {
+              // The exact test's own predicates with per-triangle data reused; it decides
+              // alone only when its signs are strict (trianglePrepared.ts).
+              if (!planeReady) {
+                prepareTriangle(triB, magnitudeA, preparedB);
+                planeReady = true;
+              }
+              if (recordsA.ready[sa] === 0) fillSurfaceRecords(a, sa, recordsA);
+              loadTriangle(a, ta, triA);
+              const verdict = preparedIntersect(triA, recordsA.records, RECORD * ta, triB, preparedB);
+              if (verdict === DISJOINT || (verdict !== MEET && !trianglesIntersect(triA, triB))) continue;
+            } else {
+              if (!planeReady) {
+                trianglePlane(triB, planeB);
+                planeReady = true;
+              }
+              if (partTriangleSeparated(triB, planeB, a, ta, opts.tolerance, magnitudeA)) continue;
+              loadTriangle(a, ta, triA);
+              // The other way round: A's plane separates where B's does not (A outside B's facets).
+              trianglePlane(triA, planeA);
+              if (separatedByPlane(triA, planeA, triB, opts.tolerance)) continue;
+              if (!trianglesWithin(triA, triB, opts.tolerance)) continue;
             }
-            if (partTriangleSeparated(triB, planeB, a, ta, opts.tolerance, magnitudeA)) continue;
-            loadTriangle(a, ta, triA);
-            // The other way round: A's plane separates where B's does not (A outside B's facets).
-            trianglePlane(triA, planeA);
-            if (separatedByPlane(triA, planeA, triB, opts.tolerance)) continue;
-            if (!(exact ? trianglesIntersect(triA, triB) : trianglesWithin(triA, triB, opts.tolerance))) continue;
             const before = pairState[sa]!;
             if (before === UNSEEN) {
               touchedA[touchedCount++] = sa;
