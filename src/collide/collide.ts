@@ -127,6 +127,7 @@ let surfacesA: Uint32Array = new Uint32Array(64);
 let pairState: Uint8Array = new Uint8Array(64);
 let pairDepth: Float64Array = new Float64Array(64);
 let touchedA: Uint32Array = new Uint32Array(64);
+let triPairScratch: Uint32Array = new Uint32Array(1024);
 const shellFilter = new ShellFilter();
 
 function atLeast(buffer: Uint32Array, size: number): Uint32Array {
@@ -193,7 +194,8 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   }
 
   const pairs: SurfacePair[] = [];
-  let triPairs = opts.mode === 'all-triangles' ? new Uint32Array(64) : null;
+  // all-triangles: pairs go to a buffer kept across queries; the result gets one exact-size copy.
+  let triPairs = opts.mode === 'all-triangles' ? triPairScratch : null;
   let triPairCount = 0;
   const aSurfaces = a.surfaces;
   if (pairState.length < aSurfaces.length) {
@@ -306,7 +308,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
               if (2 * triPairCount + 2 > triPairs.length) {
                 const grown = new Uint32Array(triPairs.length * 2);
                 grown.set(triPairs);
-                triPairs = grown;
+                triPairs = triPairScratch = grown;
               }
               triPairs[2 * triPairCount] = ta;
               triPairs[2 * triPairCount + 1] = tb;
