@@ -18,7 +18,7 @@ import { axisPermutation, boxOverlaps, emptyCandidates, gatherCandidates, gather
 import { COUNT_MASK } from '../spatial/boxTree.js';
 import { ShellFilter } from './shellFilter.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
-import { fillSurfaceRecords, triangleRecordsOf } from './triangleRecords.js';
+import { surfaceRecords, triangleRecordsOf, type TriangleRecords } from './triangleRecords.js';
 
 export type CollideMode = 'first-surface' | 'all-surfaces' | 'all-triangles';
 export const COLLIDE_MODES: readonly CollideMode[] = ['first-surface', 'all-surfaces', 'all-triangles'];
@@ -212,8 +212,9 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   const magnitudeA = aabbMagnitude(a.bounds);
   const skip = skipKnownPairs && !opts.classify ? pairState : null;
   surfacesA = atLeast(surfacesA, aSurfaces.length);
-  // Exact mode: A's normals are cached per part, B's prepared once per triangle (trianglePrepared.ts).
-  const recordsA = exact ? triangleRecordsOf(a) : null;
+  // Exact mode: A's normals are cached per part (looked up at the first candidate pair), B's
+  // prepared once per triangle (trianglePrepared.ts).
+  let recordsA: TriangleRecords | null = null;
 
   // 4. B's surfaces, then their triangles, inside OAABB_B.
   const surfaceCountB = queryBoxTree(b.surfaceTree, oaabbB, surfacesB, stats);
@@ -275,16 +276,17 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
             const ta = candidates.triangle[c]!;
             stats.triangleTests++;
             // 6. Exact test, or distance ≤ tolerance (after the cheap plane rejection, issue 14).
-            if (recordsA !== null) {
+            if (exact) {
               // The exact test's own predicates with per-triangle data reused; it decides
               // alone only when its signs are strict (trianglePrepared.ts).
               if (!planeReady) {
                 prepareTriangle(triB, magnitudeA, preparedB);
                 planeReady = true;
               }
-              if (recordsA.ready[sa] === 0) fillSurfaceRecords(a, sa, recordsA);
+              recordsA ??= triangleRecordsOf(a);
+              const records = recordsA[sa] ?? surfaceRecords(a, sa, recordsA);
               loadTriangle(a, ta, triA);
-              const verdict = preparedIntersect(triA, recordsA.records, RECORD * ta, triB, preparedB);
+              const verdict = preparedIntersect(triA, records, RECORD * (ta - aSurfaces[sa]!.firstTriangle), triB, preparedB);
               if (verdict === DISJOINT || (verdict !== MEET && !trianglesIntersect(triA, triB))) continue;
             } else {
               if (!planeReady) {
