@@ -4,7 +4,7 @@ import { OBB_TEST_NAMES, OBB_TESTS, type ObbTestName } from '../math/obbTests.js
 import { invertRigid, relativeRigid, toRigid, type Pose, type Rigid } from '../math/rigid.js';
 import { crossingDepth, trianglesCross } from '../math/triangleCross.js';
 import { trianglesIntersect } from '../math/triangleIntersect.js';
-import { DISJOINT, MEET, PREPARED, prepareTriangle, preparedIntersect, RECORD } from '../math/trianglePrepared.js';
+import { BEYOND, DISJOINT, MEET, PREPARED, prepareTriangle, preparedFromSides, RECORD, sidesAgainst } from '../math/trianglePrepared.js';
 import { trianglesWithin } from '../math/triangleDistance.js';
 import type { Part } from '../model/types.js';
 import { indexPart } from '../spatial/indexPart.js';
@@ -215,6 +215,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   // Exact mode: A's normals are cached per part (looked up at the first candidate pair), B's
   // prepared once per triangle (trianglePrepared.ts).
   let recordsA: TriangleRecords | null = null;
+  const aPositions = a.positions, aIndices = a.indices;
 
   // 4. B's surfaces, then their triangles, inside OAABB_B.
   const surfaceCountB = queryBoxTree(b.surfaceTree, oaabbB, surfacesB, stats);
@@ -283,10 +284,13 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
                 prepareTriangle(triB, magnitudeA, preparedB);
                 planeReady = true;
               }
+              // A's vertices against B's plane, read in place: most pairs end here.
+              const sides = sidesAgainst(aPositions, aIndices, ta, triB, preparedB);
+              if (sides === BEYOND) continue;
               recordsA ??= triangleRecordsOf(a);
               const records = recordsA[sa] ?? surfaceRecords(a, sa, recordsA);
               loadTriangle(a, ta, triA);
-              const verdict = preparedIntersect(triA, records, RECORD * (ta - aSurfaces[sa]!.firstTriangle), triB, preparedB);
+              const verdict = preparedFromSides(triA, records, RECORD * (ta - aSurfaces[sa]!.firstTriangle), triB, preparedB, sides);
               if (verdict === DISJOINT || (verdict !== MEET && !trianglesIntersect(triA, triB))) continue;
             } else {
               if (!planeReady) {

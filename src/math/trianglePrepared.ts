@@ -51,25 +51,36 @@ export function triangleRecord(
   return Math.max(Math.abs(x0), Math.abs(y0), Math.abs(z0), Math.abs(x1), Math.abs(y1), Math.abs(z1), Math.abs(x2), Math.abs(y2), Math.abs(z2));
 }
 
-const scratch = new Float64Array(RECORD);
-
 /**
  * Prepares triangle q for preparedIntersect against triangles whose coordinates are all
  * ≤ `magnitude` in absolute value: out = [nx ny nz k0 k1 tol proper M], where k0 + |w|₁·k1 is
- * planeSide's quick bound and tol its tolerance length, both for M = max(magnitude, q's own).
+ * planeSide's quick bound and tol its tolerance length, both for M = max(magnitude, q's own),
+ * and proper is classify's test with that (wider) tolerance.
  */
 export function prepareTriangle(q: Float64Array, magnitude: number, out: Float64Array): void {
-  const own = triangleRecord(q[0]!, q[1]!, q[2]!, q[3]!, q[4]!, q[5]!, q[6]!, q[7]!, q[8]!, scratch, 0);
-  const m = own > magnitude ? own : magnitude;
+  let m = magnitude;
+  for (let i = 0; i < 9; i++) {
+    const v = Math.abs(q[i]!);
+    if (v > m) m = v;
+  }
+  const x0 = q[0]!, y0 = q[1]!, z0 = q[2]!;
+  const ax = q[3]! - x0, ay = q[4]! - y0, az = q[5]! - z0;
+  const bx = q[6]! - x0, by = q[7]! - y0, bz = q[8]! - z0;
+  const nx = ay * bz - az * by, ny = az * bx - ax * bz, nz = ax * by - ay * bx;
+  const n1 = Math.abs(nx) + Math.abs(ny) + Math.abs(nz);
+  const la = Math.abs(ax) + Math.abs(ay) + Math.abs(az);
+  const lb = Math.abs(bx) + Math.abs(by) + Math.abs(bz);
+  const lc = Math.abs(bx - ax) + Math.abs(by - ay) + Math.abs(bz - az);
   const tol = TOL_ULPS * EPS * m;
-  const n1 = scratch[3]!, la = scratch[4]!, lb = scratch[5]!;
-  out[0] = scratch[0]!;
-  out[1] = scratch[1]!;
-  out[2] = scratch[2]!;
+  const rounding = Math.abs(ay * bz) + Math.abs(az * by) + Math.abs(az * bx) + Math.abs(ax * bz) + Math.abs(ax * by) + Math.abs(ay * bx);
+  out[0] = nx;
+  out[1] = ny;
+  out[2] = nz;
   out[3] = Q2 * tol * n1;
   out[4] = Q2 * tol * (la + lb) + Q4 * EPS * la * lb;
   out[5] = tol;
-  out[6] = m <= scratch[6]! ? 1 : 0;
+  // classify's crossIsZero, term for term, with tol ≥ the pair's: "proper" here is proper there.
+  out[6] = n1 <= 3 * (tol * (la + lb + lc) + 2 * EPS * rounding) ? 0 : 1;
   out[7] = m;
 }
 
@@ -97,17 +108,54 @@ function orient3Strict(
   return s > quick ? 1 : s < -quick ? -1 : 0;
 }
 
+/** sidesAgainst: p strictly on one side of q's plane (disjoint); q not proper (ask the full test). */
+export const BEYOND = -1;
+export const Q_IMPROPER = 27;
+
+/**
+ * triTri's first step for p = vertices indices[3t..3t+2] of `positions` (a mesh read in
+ * place; numbers, not doubles, cross the call): the sides of p's vertices against q's plane
+ * (q prepared). BEYOND when all three are strictly on one side (disjoint, whatever p is: a
+ * degenerate p is tested by its vertices against this same plane), Q_IMPROPER when q may be
+ * degenerate to trianglesIntersect, else the sign pattern (a0+1)·9 + (a1+1)·3 + (a2+1) for
+ * preparedFromSides.
+ */
+export function sidesAgainst(positions: Float64Array, indices: ArrayLike<number>, t: number, q: Float64Array, qp: Float64Array): number {
+  if (qp[6] === 0) return Q_IMPROPER;
+  const nx = qp[0]!, ny = qp[1]!, nz = qp[2]!, k0 = qp[3]!, k1 = qp[4]!, ox = q[0]!, oy = q[1]!, oz = q[2]!;
+  let v = 3 * indices[3 * t]!;
+  let wx = positions[v]! - ox, wy = positions[v + 1]! - oy, wz = positions[v + 2]! - oz;
+  let s = wx * nx + wy * ny + wz * nz;
+  let quick = k0 + (Math.abs(wx) + Math.abs(wy) + Math.abs(wz)) * k1;
+  const a0 = s > quick ? 1 : s < -quick ? -1 : 0;
+  v = 3 * indices[3 * t + 1]!;
+  wx = positions[v]! - ox; wy = positions[v + 1]! - oy; wz = positions[v + 2]! - oz;
+  s = wx * nx + wy * ny + wz * nz;
+  quick = k0 + (Math.abs(wx) + Math.abs(wy) + Math.abs(wz)) * k1;
+  const a1 = s > quick ? 1 : s < -quick ? -1 : 0;
+  v = 3 * indices[3 * t + 2]!;
+  wx = positions[v]! - ox; wy = positions[v + 1]! - oy; wz = positions[v + 2]! - oz;
+  s = wx * nx + wy * ny + wz * nz;
+  quick = k0 + (Math.abs(wx) + Math.abs(wy) + Math.abs(wz)) * k1;
+  const a2 = s > quick ? 1 : s < -quick ? -1 : 0;
+  return a0 === a1 && a1 === a2 && a0 !== 0 ? BEYOND : (a0 + 1) * 9 + (a1 + 1) * 3 + (a2 + 1);
+}
+
+const IDENTITY_INDICES = new Uint32Array([0, 1, 2]);
+
 /**
  * trianglesIntersect(p, q) when every sign it needs is strict, else UNSURE. `rec[o..]` is p's
  * record (triangleRecord), `qp` q prepared (prepareTriangle) with a magnitude ≥ every |p|.
  */
 export function preparedIntersect(p: Float64Array, rec: Float64Array, o: number, q: Float64Array, qp: Float64Array): number {
-  if (qp[6] === 0) return UNSURE; // q may be a segment or a point to trianglesIntersect
-  // p's vertices against q's plane (triTri's a0..a2). All on one side strictly: disjoint,
-  // whatever p is (a degenerate p is tested by its vertices against this same plane).
-  const nqx = qp[0]!, nqy = qp[1]!, nqz = qp[2]!, kq0 = qp[3]!, kq1 = qp[4]!;
-  const a0 = side(p, 0, q, nqx, nqy, nqz, kq0, kq1), a1 = side(p, 3, q, nqx, nqy, nqz, kq0, kq1), a2 = side(p, 6, q, nqx, nqy, nqz, kq0, kq1);
-  if (a0 === a1 && a1 === a2) return a0 === 0 ? UNSURE : DISJOINT;
+  const sides = sidesAgainst(p, IDENTITY_INDICES, 0, q, qp);
+  return sides === BEYOND ? DISJOINT : preparedFromSides(p, rec, o, q, qp, sides);
+}
+
+/** preparedIntersect after sidesAgainst gave `sides` (not BEYOND). */
+export function preparedFromSides(p: Float64Array, rec: Float64Array, o: number, q: Float64Array, qp: Float64Array, sides: number): number {
+  if (sides === Q_IMPROPER) return UNSURE;
+  const a0 = ((sides / 9) | 0) - 1, a1 = (((sides / 3) | 0) % 3) - 1, a2 = (sides % 3) - 1;
   if (a0 === 0 || a1 === 0 || a2 === 0 || qp[7]! > rec[o + 6]!) return UNSURE;
   // q's vertices against p's plane (b0..b2), p now known proper.
   const tol = qp[5]!, la = rec[o + 4]!, lb = rec[o + 5]!;
