@@ -4,6 +4,7 @@ import { OBB_TEST_NAMES, OBB_TESTS, type ObbTestName } from '../math/obbTests.js
 import { invertRigid, relativeRigid, toRigid, type Pose, type Rigid } from '../math/rigid.js';
 import { crossingDepth, trianglesCross } from '../math/triangleCross.js';
 import { trianglesIntersect } from '../math/triangleIntersect.js';
+import { BEYOND, DISJOINT, MEET, PREPARED, prepareTriangle, preparedFromSides, RECORD, sidesAgainst } from '../math/trianglePrepared.js';
 import { trianglesWithin } from '../math/triangleDistance.js';
 import type { Part } from '../model/types.js';
 import { indexPart } from '../spatial/indexPart.js';
@@ -17,6 +18,7 @@ import { axisPermutation, boxOverlaps, emptyCandidates, gatherCandidates, gather
 import { COUNT_MASK } from '../spatial/boxTree.js';
 import { ShellFilter } from './shellFilter.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
+import { surfaceRecords, triangleRecordsOf, type TriangleRecords } from './triangleRecords.js';
 
 export type CollideMode = 'first-surface' | 'all-surfaces' | 'all-triangles';
 export const COLLIDE_MODES: readonly CollideMode[] = ['first-surface', 'all-surfaces', 'all-triangles'];
@@ -108,6 +110,7 @@ const triA = new Float64Array(9);
 const triB = new Float64Array(9);
 const planeB = new Float64Array(7);
 const planeA = new Float64Array(7);
+const preparedB = new Float64Array(PREPARED);
 const coverOfA = new Float64Array(6);
 const coverOfB = new Float64Array(6);
 const oaabbA = new Float64Array(6);
@@ -124,6 +127,7 @@ let surfacesA: Uint32Array = new Uint32Array(64);
 let pairState: Uint8Array = new Uint8Array(64);
 let pairDepth: Float64Array = new Float64Array(64);
 let touchedA: Uint32Array = new Uint32Array(64);
+let triPairScratch: Uint32Array = new Uint32Array(1024);
 const shellFilter = new ShellFilter();
 
 function atLeast(buffer: Uint32Array, size: number): Uint32Array {
@@ -190,7 +194,8 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   }
 
   const pairs: SurfacePair[] = [];
-  let triPairs = opts.mode === 'all-triangles' ? new Uint32Array(64) : null;
+  // all-triangles: pairs go to a buffer kept across queries; the result gets one exact-size copy.
+  let triPairs = opts.mode === 'all-triangles' ? triPairScratch : null;
   let triPairCount = 0;
   const aSurfaces = a.surfaces;
   if (pairState.length < aSurfaces.length) {
@@ -207,6 +212,10 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   const magnitudeA = aabbMagnitude(a.bounds);
   const skip = skipKnownPairs && !opts.classify ? pairState : null;
   surfacesA = atLeast(surfacesA, aSurfaces.length);
+  // Exact mode: A's normals are cached per part (looked up at the first candidate pair), B's
+  // prepared once per triangle (trianglePrepared.ts).
+  let recordsA: TriangleRecords | null = null;
+  const aPositions = a.positions, aIndices = a.indices;
 
   // 4. B's surfaces, then their triangles, inside OAABB_B.
   const surfaceCountB = queryBoxTree(b.surfaceTree, oaabbB, surfacesB, stats);
@@ -268,16 +277,33 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
             const ta = candidates.triangle[c]!;
             stats.triangleTests++;
             // 6. Exact test, or distance ≤ tolerance (after the cheap plane rejection, issue 14).
-            if (!planeReady) {
-              trianglePlane(triB, planeB);
-              planeReady = true;
+            if (exact) {
+              // The exact test's own predicates with per-triangle data reused; it decides
+              // alone only when its signs are strict (trianglePrepared.ts).
+              if (!planeReady) {
+                prepareTriangle(triB, magnitudeA, preparedB);
+                planeReady = true;
+              }
+              // A's vertices against B's plane, read in place: most pairs end here.
+              const sides = sidesAgainst(aPositions, aIndices, ta, triB, preparedB);
+              if (sides === BEYOND) continue;
+              recordsA ??= triangleRecordsOf(a);
+              const records = recordsA[sa] ?? surfaceRecords(a, sa, recordsA);
+              loadTriangle(a, ta, triA);
+              const verdict = preparedFromSides(triA, records, RECORD * (ta - aSurfaces[sa]!.firstTriangle), triB, preparedB, sides);
+              if (verdict === DISJOINT || (verdict !== MEET && !trianglesIntersect(triA, triB))) continue;
+            } else {
+              if (!planeReady) {
+                trianglePlane(triB, planeB);
+                planeReady = true;
+              }
+              if (partTriangleSeparated(triB, planeB, a, ta, opts.tolerance, magnitudeA)) continue;
+              loadTriangle(a, ta, triA);
+              // The other way round: A's plane separates where B's does not (A outside B's facets).
+              trianglePlane(triA, planeA);
+              if (separatedByPlane(triA, planeA, triB, opts.tolerance)) continue;
+              if (!trianglesWithin(triA, triB, opts.tolerance)) continue;
             }
-            if (partTriangleSeparated(triB, planeB, a, ta, opts.tolerance, magnitudeA)) continue;
-            loadTriangle(a, ta, triA);
-            // The other way round: A's plane separates where B's does not (A outside B's facets).
-            trianglePlane(triA, planeA);
-            if (separatedByPlane(triA, planeA, triB, opts.tolerance)) continue;
-            if (!(exact ? trianglesIntersect(triA, triB) : trianglesWithin(triA, triB, opts.tolerance))) continue;
             const before = pairState[sa]!;
             if (before === UNSEEN) {
               touchedA[touchedCount++] = sa;
@@ -288,7 +314,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
               if (2 * triPairCount + 2 > triPairs.length) {
                 const grown = new Uint32Array(triPairs.length * 2);
                 grown.set(triPairs);
-                triPairs = grown;
+                triPairs = triPairScratch = grown;
               }
               triPairs[2 * triPairCount] = ta;
               triPairs[2 * triPairCount + 1] = tb;

@@ -22,13 +22,13 @@
  * every nonzero value lies far outside its band, so the answer is the exact one.
  */
 
-const EPS = Number.EPSILON; // 2^-52 = 2u
+export const EPS = Number.EPSILON; // 2^-52 = 2u
 /** Input positions are trusted to about this many ulps of the coordinate scale. */
-const TOL_ULPS = 0.75;
+export const TOL_ULPS = 0.75;
 
-/** 2 and 4 enlarged a hair so that the quick bounds stay above band3 after rounding. */
-const Q2 = 2 + 1e-9;
-const Q4 = 4 + 2e-9;
+/** 2 and 4 enlarged a hair so that the quick bounds stay above band3 after rounding (trianglePrepared.ts repeats them). */
+export const Q2 = 2 + 1e-9;
+export const Q4 = 4 + 2e-9;
 
 const TRI = 0;
 const SEG = 1;
