@@ -8,18 +8,22 @@ const c = fc.oneof(fc.integer({ min: -4, max: 4 }), fc.double({ min: -4, max: 4,
 const tri = fc.tuple(c, c, c, c, c, c, c, c, c).map((v) => Float64Array.from(v));
 const scaleOffset = fc.tuple(fc.constantFrom(1, 1e-6, 1e6), fc.constantFrom(0, 1e6));
 
+/** Makes touching cases common (b shares a vertex of a, or both lie in one plane), then scales and offsets both. */
+function arrange(a: Float64Array, b: Float64Array, shared: number, s: number, off: number): void {
+  if (shared < 3) b.set(a.subarray(3 * shared, 3 * shared + 3), 0);
+  if (shared === 3) for (let k = 0; k < 9; k += 3) b[k + 2] = a[2]!, a[k + 2] = a[2]!;
+  for (let i = 0; i < 9; i++) {
+    a[i] = a[i]! * s + off;
+    b[i] = b[i]! * s + off;
+  }
+}
+
 describe('separatedByPlane (cheap rejection before the exact test)', () => {
   it('never rejects a pair the exact tests say meet: random, touching, coplanar, degenerate, any scale', () => {
     const plane = new Float64Array(7);
     fc.assert(
       fc.property(tri, tri, fc.nat(8), fc.constantFrom(0, 0, 1e-3, 0.5), scaleOffset, (a, b, shared, tol, [s, off]) => {
-        // Make touching cases common: share a vertex, or make b coplanar with a.
-        if (shared < 3) b.set(a.subarray(3 * shared, 3 * shared + 3), 0);
-        if (shared === 3) for (let k = 0; k < 9; k += 3) b[k + 2] = a[2]!, a[k + 2] = a[2]!;
-        for (let i = 0; i < 9; i++) {
-          a[i] = a[i]! * s + off;
-          b[i] = b[i]! * s + off;
-        }
+        arrange(a, b, shared, s, off);
         const t = tol * s;
         trianglePlane(b, plane);
         if (separatedByPlane(b, plane, a, t)) {
@@ -35,12 +39,7 @@ describe('separatedByPlane (cheap rejection before the exact test)', () => {
     const plane = new Float64Array(7);
     fc.assert(
       fc.property(tri, tri, fc.nat(8), fc.constantFrom(0, 0, 1e-3, 0.5), scaleOffset, (a, b, shared, tol, [s, off]) => {
-        if (shared < 3) b.set(a.subarray(3 * shared, 3 * shared + 3), 0);
-        if (shared === 3) for (let k = 0; k < 9; k += 3) b[k + 2] = a[2]!, a[k + 2] = a[2]!;
-        for (let i = 0; i < 9; i++) {
-          a[i] = a[i]! * s + off;
-          b[i] = b[i]! * s + off;
-        }
+        arrange(a, b, shared, s, off);
         const part = partFromMesh({ name: 'a', positions: Array.from(a), indices: [0, 1, 2] });
         const t = tol * s;
         trianglePlane(b, plane);
