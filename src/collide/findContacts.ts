@@ -9,7 +9,7 @@ import { judgeCrossing, type ContactKind, type ContactVerdict } from './contactV
 import type { Vec3 } from '../model/surfaceKind.js';
 import { assertAssembly, assertOptions, assertPose } from '../model/validate.js';
 import { explainPartPair } from './explainInterference.js';
-import { duplicateOffset, partPairAllowance, probeContainment, thinnestWidth, type PartPairKind, type PartPairVerdict } from './partPairVerdict.js';
+import { duplicateOffset, partPairAllowance, probeContainment, thinnestWidth, type PartPairVerdict } from './partPairVerdict.js';
 
 export interface ContactOptions {
   /** Surfaces closer than this (mm) count as touching. Default 0: exact contact only. */
@@ -49,26 +49,13 @@ export interface SurfaceContact {
 
 export type PairContact = Omit<SurfaceContact, 'partA' | 'partB'>;
 
-export interface PartPairContacts {
+/** A part pair's contacts: its surface pairs, and the pair's verdict (see PartPairVerdict). */
+export interface PartPairContacts extends PartPairVerdict {
   partA: string;
   partB: string;
   surfacePairs: PairContact[];
-  /** The pair's verdict: `interference` when any surface pair interferes, or one part is inside / a copy of the other. */
-  verdict: ContactVerdict;
-  /** `contact`, `interference`, `contained` (no surfaces cross, one part inside the other) or `duplicate`. */
-  kind: PartPairKind;
-  /** Penetration depth of the two parts (mm), the deepest of the pair; 0 for contact. */
-  depth: number;
-  /** Unit world direction that separates the pair by moving part A, when known. */
-  direction?: Vec3;
-  /** `contained`: which part lies inside the other. */
-  inside?: 'A' | 'B';
-  /** `duplicate`: distance between the copies (mm). */
-  offset?: number;
   /** A sentence for people, for interferences and edge-only contacts. */
   sentence?: string;
-  /** A part's mesh is open: depths are the triangles' estimates. */
-  openMesh?: true;
 }
 
 export interface ContactReport {

@@ -21,16 +21,19 @@ import { solidPenetration } from './penetration.js';
 export type PartPairKind = 'contact' | 'interference' | 'contained' | 'duplicate';
 
 export interface PartPairVerdict {
+  /** `interference` when any surface pair interferes, or one part is inside / a copy of the other. */
   verdict: ContactVerdict;
+  /** `contact`, `interference`, `contained` (no surfaces cross, one part inside the other) or `duplicate`. */
   kind: PartPairKind;
-  /** mm; 0 for contact. */
+  /** Penetration depth of the two parts (mm), the deepest of the pair; 0 for contact. */
   depth: number;
-  /** Unit world direction that separates (moving part A), when known. */
+  /** Unit world direction that separates the pair by moving part A, when known. */
   direction?: Vec3;
   /** `contained`: which part is inside the other ('A' = partA inside partB). */
   inside?: 'A' | 'B';
   /** `duplicate`: distance between the two copies' box centres (mm). */
   offset?: number;
+  /** A part's mesh is open: depths are the triangles' estimates. */
   openMesh?: true;
 }
 

@@ -5,39 +5,22 @@
  * the result's shape, not the runner.
  */
 import { SurfcdError } from '../errors.js';
+import type { StepResult } from '../simulate/simulate.js';
 
 type Vec3 = [number, number, number];
 
-/** The fields of a simulation step the timeline reads. */
-export interface SimulationStepLike {
-  id: string;
-  motion: 'translate' | 'rotate' | 'screw';
-  moved: string[];
-  status: 'free' | 'blocked' | 'error';
-  expected: 'free' | 'blocked' | null;
-  met: boolean;
-  fraction: number;
-  travelled: { distance?: number; angle?: number };
-  direction?: Vec3;
-  axis?: { point: Vec3; direction: Vec3 };
+/** The fields of a simulation step (`StepResult`) the timeline reads; surfaces and poses as far as it reads them. */
+export type SimulationStepLike = Pick<StepResult, 'id' | 'motion' | 'moved' | 'status' | 'expected' | 'met' | 'fraction' | 'travelled' | 'direction' | 'axis' | 'removed' | 'message'> & {
   blocking: { moving: { part: string; surface: number }; other: { part: string; surface: number }; depth: number }[];
   poses: { part: string; matrix: number[] }[];
-  removed: boolean;
-  message?: string;
-}
+};
 
 export interface SimulationLike {
   schema: string;
   steps: SimulationStepLike[];
 }
 
-export interface TimelineStep {
-  id: string;
-  motion: 'translate' | 'rotate' | 'screw';
-  moved: string[];
-  status: 'free' | 'blocked' | 'error';
-  expected: 'free' | 'blocked' | null;
-  met: boolean;
+export interface TimelineStep extends Pick<SimulationStepLike, 'id' | 'motion' | 'moved' | 'status' | 'expected' | 'met'> {
   /** Translation direction (translate) or axis line (rotate, screw), world frame. */
   direction: Vec3 | null;
   axis: { point: Vec3; direction: Vec3 } | null;
