@@ -3,11 +3,6 @@ import { Command, CommanderError, Option } from 'commander';
 import { COLLIDE_MODES, type CollideMode } from '../collide/collide.js';
 import { findContacts } from '../collide/findContacts.js';
 import { narrowPhaseNames } from '../collide/narrowPhases.js';
-import { registerConstraintsCommand } from './constraints.js';
-import { registerRemovalCommands, takeRemovalExitCode } from './removal.js';
-import { registerSimulateCommand, takeSimulateExitCode } from './simulate.js';
-import { registerReportCommand } from './report.js';
-import { registerViewCommand } from './view.js';
 import { SurfcdError } from '../errors.js';
 import { contactsCsv, contactsJson, contactsTable, interferenceOnly } from '../report/contactsReport.js';
 import { inspectJson, inspectText } from '../report/inspectReport.js';
@@ -25,7 +20,46 @@ async function timed<T>(message: string, work: () => Promise<T> | T): Promise<[T
   return [value, performance.now() - start];
 }
 
-export function buildProgram(): Command {
+/** A command (or two) defined in a module of its own, with its exit code when it sets one. */
+interface CommandModule {
+  register(program: Command): unknown;
+  takeExitCode?(): number;
+}
+
+/**
+ * The commands beyond inspect and contacts, in help order. Each module is loaded only when
+ * the command line names its command, or asks for the whole help (or names none we know):
+ * a cold process pays to compile every module it loads, and `contacts` needs none of these.
+ */
+const COMMAND_MODULES: [names: string[], load: () => Promise<CommandModule>][] = [
+  [['constraints'], async () => ({ register: (await import('./constraints.js')).registerConstraintsCommand })],
+  [['removal', 'disassemble'], async () => {
+    const m = await import('./removal.js');
+    return { register: m.registerRemovalCommands, takeExitCode: m.takeRemovalExitCode };
+  }],
+  [['simulate'], async () => {
+    const m = await import('./simulate.js');
+    return { register: m.registerSimulateCommand, takeExitCode: m.takeSimulateExitCode };
+  }],
+  [['report'], async () => ({ register: (await import('./report.js')).registerReportCommand })],
+  [['view'], async () => ({ register: (await import('./view.js')).registerViewCommand })],
+];
+const OWN_COMMANDS = ['inspect', 'contacts'];
+
+/** The commands `argv` needs: the one it names, or every command (help, version, a typo). */
+async function commandModules(argv: readonly string[]): Promise<CommandModule[]> {
+  const name = argv[0] ?? '';
+  if (OWN_COMMANDS.includes(name)) return [];
+  const named = COMMAND_MODULES.find(([names]) => names.includes(name));
+  return Promise.all((named ? [named] : COMMAND_MODULES).map(([, load]) => load()));
+}
+
+/** The program with inspect and contacts, and the other commands `argv` needs (all of them by default). */
+export async function buildProgram(argv: readonly string[] = ['help']): Promise<Command> {
+  return programWith(await commandModules(argv));
+}
+
+function programWith(modules: CommandModule[]): Command {
   const program = new Command('surfcd')
     .description('Which CAD surfaces of which parts touch or intersect (S-CD surface collision detection)')
     .version('0.1.0')
@@ -77,22 +111,19 @@ export function buildProgram(): Command {
     await emit(text, flags.out);
     reportTimings(flags, { load: loadMs, contacts: queryMs });
   });
-  registerConstraintsCommand(program);
-  registerRemovalCommands(program);
-  registerSimulateCommand(program);
-  registerReportCommand(program);
-  registerViewCommand(program);
+  for (const m of modules) m.register(program);
   return program;
 }
 
 /** Runs the CLI; returns the exit code (0 ok, 1 bad input, 2 bad usage, 70 internal error). */
 export async function main(argv: string[]): Promise<number> {
-  const program = buildProgram();
+  const modules = await commandModules(argv);
+  const program = programWith(modules);
   guardPlugins();
   try {
     await program.parseAsync(argv, { from: 'user' });
     await checkEscapes();
-    return Math.max(takeSimulateExitCode(), takeRemovalExitCode());
+    return Math.max(0, ...modules.map((m) => m.takeExitCode?.() ?? 0));
   } catch (error) {
     if (error instanceof CommanderError) {
       // commander already printed the message (or the help / version).
