@@ -119,9 +119,9 @@ function partition(boxes: Float32Array, first: number, count: number, maxEntries
 
 /** Item boxes in leaf order, node boxes as unions bottom-up (children follow parents). */
 function packBoxes(boxes: Float32Array, first: number, count: number, nodeFirst: Uint32Array, nodeCount: Uint32Array, itemIds: Uint32Array): BoxTree {
-  const itemBoxes = new Float32Array(6 * count);
-  gather(boxes, first, itemIds, itemBoxes, count);
   const nodes = nodeFirst.length;
+  // A lone leaf holds its items in input order: a native copy.
+  const itemBoxes = nodes === 1 ? boxes.slice(6 * first, 6 * (first + count)) : gather(boxes, first, itemIds, count);
   const nodeBoxes = new Float32Array(6 * nodes);
   for (let node = nodes - 1; node >= 0; node--) {
     const packed = nodeCount[node]!, leaf = (packed & LEAF_FLAG) !== 0;
@@ -130,8 +130,9 @@ function packBoxes(boxes: Float32Array, first: number, count: number, nodeFirst:
   return { nodeBoxes, nodeFirst, nodeCount, itemBoxes, itemIds };
 }
 
-/** out box i = box first + itemIds[i]. */
-function gather(boxes: Float32Array, first: number, itemIds: Uint32Array, out: Float32Array, count: number): void {
+/** Box i of the result = box first + itemIds[i]. */
+function gather(boxes: Float32Array, first: number, itemIds: Uint32Array, count: number): Float32Array {
+  const out = new Float32Array(6 * count);
   for (let i = 0, o = 0; i < count; i++, o += 6) {
     const s = 6 * (first + itemIds[i]!);
     out[o] = boxes[s]!;
@@ -141,6 +142,7 @@ function gather(boxes: Float32Array, first: number, itemIds: Uint32Array, out: F
     out[o + 4] = boxes[s + 4]!;
     out[o + 5] = boxes[s + 5]!;
   }
+  return out;
 }
 
 /** out[0..length) = boxes rounded outward to Float32 (mins down, maxes up). */
