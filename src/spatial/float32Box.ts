@@ -22,3 +22,15 @@ export function floatUp(v: number): number {
   bits[0] = r > 0 ? bits[0]! + 1 : bits[0]! - 1;
   return f32[0]!;
 }
+
+/**
+ * float32 bit patterns (as int32) ↔ order keys, in place over view[from..to): an order key
+ * compares as an int32 exactly as its float compares (−0 just below +0; no NaNs here), and
+ * consecutive floats have consecutive keys. The map is its own inverse.
+ */
+export function keysFromFloat32(view: Int32Array, from: number, to: number): void {
+  for (let i = from; i < to; i++) {
+    const b = view[i]!;
+    view[i] = b ^ ((b >> 31) & 0x7fffffff);
+  }
+}

@@ -2,40 +2,48 @@
 // partition as rbush-3d's `load` (sort-tile slabs on min x, then min y, then min z, fan-out
 // M, leaves of at most M items), so queries see the same tree shape, but no per-item
 // objects, no node objects and no flattening pass. Issue 14: cold builds were dominated by
-// allocating and walking rbush's objects. Items are partitioned by their boxes as the tree
-// stores them (Float32, rounded outward), which the caller may hand over ready-made: the
-// triangle trees of a part take theirs from one pass over its triangles.
+// allocating and walking rbush's objects.
+//
+// The builder works on float32 boxes held as order keys (float32Box.ts `orderKey`: int32s
+// that compare as the floats do), so its loops do integer work only. A cold process runs
+// them interpreted for a while, where every float value is a heap allocation and every
+// integer is not; the float32 boxes the tree stores are the same either way.
 import type { BoxTree } from '../model/types.js';
-import { floatDown, floatUp } from './float32Box.js';
+import { floatDown, floatUp, keysFromFloat32 } from './float32Box.js';
 
 const LEAF_FLAG = 0x80000000;
+/** Order keys of +∞ and −∞ (the empty box's bounds). */
+const KEY_INF = 0x7f800000;
+const KEY_NEG_INF = 0xff800000 ^ 0x7fffffff | 0;
 
 // Scratch, reused across builds: nodes (first child or item, count), the work queue of
 // internal nodes (left, right, height, node), multiSelect's range stack and the keys of the
-// range it partitions, and Float32 boxes for callers that hand over Float64 ones.
+// range it partitions, and key boxes for callers that hand over Float64 ones.
 let queue = new Int32Array(4 * 64);
 let nodeFirst = new Uint32Array(64);
 let nodeCount = new Uint32Array(64);
 let ranges = new Int32Array(64);
-let keys = new Float32Array(64);
+let keys = new Int32Array(64);
 let rounded = new Float32Array(6 * 64);
 
 /**
  * Packs `count` boxes (6 per item, Float64: min xyz, max xyz) into a static R-tree with
  * fan-out `maxEntries`, children of every node contiguous (breadth-first order). Boxes are
- * rounded outward to Float32 first (what the tree stores).
+ * rounded outward to Float32 first (what the tree stores) and partitioned by those.
  */
 export function buildPackedRTree(boxes: Float64Array, count: number, maxEntries: number): BoxTree {
   if (rounded.length < 6 * count) rounded = new Float32Array(Math.max(6 * count, 2 * rounded.length));
   roundOutward(boxes, rounded, 6 * count);
-  return buildPackedRTreeF32(rounded, 0, count, maxEntries);
+  const keyBoxes = new Int32Array(rounded.buffer, 0, 6 * count);
+  keysFromFloat32(keyBoxes, 0, 6 * count);
+  return buildPackedRTreeFromKeys(keyBoxes, 0, count, maxEntries);
 }
 
 /**
- * The same for boxes already rounded outward to Float32: items first..first+count−1 of
- * `boxes`; the tree's item ids count from `first` (0 = item `first`).
+ * The same for boxes given as order keys of their float32 bounds (6 per item): items
+ * first..first+count−1 of `keyBoxes`; the tree's item ids count from `first`.
  */
-export function buildPackedRTreeF32(boxes: Float32Array, first: number, count: number, maxEntries: number): BoxTree {
+export function buildPackedRTreeFromKeys(keyBoxes: Int32Array, first: number, count: number, maxEntries: number): BoxTree {
   const itemIds = new Uint32Array(count);
   // Every internal node has ≥ 2 children and every leaf ≥ 1 item, so there are at most
   // 2·count + 1 nodes.
@@ -49,20 +57,20 @@ export function buildPackedRTreeF32(boxes: Float32Array, first: number, count: n
     for (let i = 0; i < count; i++) itemIds[i] = i;
     nodeFirst[0] = 0;
     nodeCount[0] = (count | LEAF_FLAG) >>> 0;
-  } else nodes = partition(boxes, first, count, maxEntries, itemIds);
+  } else nodes = partition(keyBoxes, first, count, maxEntries, itemIds);
   // One call site each: the optimizing compiler inlines what it calls, and a cold process
   // pays for every copy it compiles.
-  return packBoxes(boxes, first, count, nodeFirst.slice(0, nodes), nodeCount.slice(0, nodes), itemIds);
+  return packBoxes(keyBoxes, first, count, nodeFirst.slice(0, nodes), nodeCount.slice(0, nodes), itemIds);
 }
 
 /**
  * rbush's top-down partition of items 0..count−1 into nodeFirst/nodeCount (breadth-first
  * node numbering) and itemIds (leaf order); returns the number of nodes.
  */
-function partition(boxes: Float32Array, first: number, count: number, maxEntries: number, itemIds: Uint32Array): number {
+function partition(keyBoxes: Int32Array, first: number, count: number, maxEntries: number, itemIds: Uint32Array): number {
   const order = new Uint32Array(count);
   for (let i = 0; i < count; i++) order[i] = i;
-  if (keys.length < count) keys = new Float32Array(Math.max(count, 2 * keys.length));
+  if (keys.length < count) keys = new Int32Array(Math.max(count, 2 * keys.length));
   if (queue.length < 4 * count) queue = new Int32Array(Math.max(4 * count, 2 * queue.length));
   const q = queue;
   let nodes = 1;
@@ -86,13 +94,13 @@ function partition(boxes: Float32Array, first: number, count: number, maxEntries
     // rbush-3d's slab sizes (N1 for x, N2 for y, N3 per child for z).
     const n3 = Math.ceil(n / m), n2 = n3 * Math.ceil(Math.pow(m, 2 / 3)), n1 = n3 * Math.ceil(Math.pow(m, 1 / 3));
     const firstChild = nodes;
-    multiSelect(order, boxes, first, left, right, n1, 0);
+    multiSelect(order, keyBoxes, first, left, right, n1, 0);
     for (let i = left; i <= right; i += n1) {
       const right2 = Math.min(i + n1 - 1, right);
-      multiSelect(order, boxes, first, i, right2, n2, 1);
+      multiSelect(order, keyBoxes, first, i, right2, n2, 1);
       for (let j = i; j <= right2; j += n2) {
         const right3 = Math.min(j + n2 - 1, right2);
-        multiSelect(order, boxes, first, j, right3, n3, 2);
+        multiSelect(order, keyBoxes, first, j, right3, n3, 2);
         for (let k = j; k <= right3; k += n3) {
           const last = Math.min(k + n3 - 1, right3), child = nodes++;
           if (last - k < maxEntries) {
@@ -117,30 +125,33 @@ function partition(boxes: Float32Array, first: number, count: number, maxEntries
   return nodes;
 }
 
-/** Item boxes in leaf order, node boxes as unions bottom-up (children follow parents). */
-function packBoxes(boxes: Float32Array, first: number, count: number, nodeFirst: Uint32Array, nodeCount: Uint32Array, itemIds: Uint32Array): BoxTree {
+/** Item boxes in leaf order, node boxes as unions bottom-up (children follow parents), both as float32. */
+function packBoxes(keyBoxes: Int32Array, first: number, count: number, nodeFirst: Uint32Array, nodeCount: Uint32Array, itemIds: Uint32Array): BoxTree {
   const nodes = nodeFirst.length;
   // A lone leaf holds its items in input order: a native copy.
-  const itemBoxes = nodes === 1 ? boxes.slice(6 * first, 6 * (first + count)) : gather(boxes, first, itemIds, count);
-  const nodeBoxes = new Float32Array(6 * nodes);
+  const itemKeys = nodes === 1 ? keyBoxes.slice(6 * first, 6 * (first + count)) : gather(keyBoxes, first, itemIds, count);
+  const nodeKeys = new Int32Array(6 * nodes);
   for (let node = nodes - 1; node >= 0; node--) {
     const packed = nodeCount[node]!, leaf = (packed & LEAF_FLAG) !== 0;
-    unionOf(leaf ? itemBoxes : nodeBoxes, nodeFirst[node]!, packed & 0x7fffffff, nodeBoxes, node);
+    unionOf(leaf ? itemKeys : nodeKeys, nodeFirst[node]!, packed & 0x7fffffff, nodeKeys, node);
   }
-  return { nodeBoxes, nodeFirst, nodeCount, itemBoxes, itemIds };
+  // Keys back to float32 bit patterns (the map is its own inverse), in place.
+  keysFromFloat32(itemKeys, 0, itemKeys.length);
+  keysFromFloat32(nodeKeys, 0, nodeKeys.length);
+  return { nodeBoxes: new Float32Array(nodeKeys.buffer), nodeFirst, nodeCount, itemBoxes: new Float32Array(itemKeys.buffer), itemIds };
 }
 
-/** Box i of the result = box first + itemIds[i]. */
-function gather(boxes: Float32Array, first: number, itemIds: Uint32Array, count: number): Float32Array {
-  const out = new Float32Array(6 * count);
+/** Key box i of the result = key box first + itemIds[i]. */
+function gather(keyBoxes: Int32Array, first: number, itemIds: Uint32Array, count: number): Int32Array {
+  const out = new Int32Array(6 * count);
   for (let i = 0, o = 0; i < count; i++, o += 6) {
     const s = 6 * (first + itemIds[i]!);
-    out[o] = boxes[s]!;
-    out[o + 1] = boxes[s + 1]!;
-    out[o + 2] = boxes[s + 2]!;
-    out[o + 3] = boxes[s + 3]!;
-    out[o + 4] = boxes[s + 4]!;
-    out[o + 5] = boxes[s + 5]!;
+    out[o] = keyBoxes[s]!;
+    out[o + 1] = keyBoxes[s + 1]!;
+    out[o + 2] = keyBoxes[s + 2]!;
+    out[o + 3] = keyBoxes[s + 3]!;
+    out[o + 4] = keyBoxes[s + 4]!;
+    out[o + 5] = keyBoxes[s + 5]!;
   }
   return out;
 }
@@ -157,9 +168,9 @@ function roundOutward(boxes: Float64Array, out: Float32Array, length: number): v
   }
 }
 
-/** out box `at` = union of boxes first..first+n−1 of `from` (empty box when n = 0). */
-function unionOf(from: Float32Array, first: number, n: number, out: Float32Array, at: number): void {
-  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
+/** out key box `at` = union of key boxes first..first+n−1 of `from` (the empty box when n = 0). */
+function unionOf(from: Int32Array, first: number, n: number, out: Int32Array, at: number): void {
+  let x0 = KEY_INF, y0 = KEY_INF, z0 = KEY_INF, x1 = KEY_NEG_INF, y1 = KEY_NEG_INF, z1 = KEY_NEG_INF;
   for (let o = 6 * first, end = 6 * (first + n); o < end; o += 6) {
     if (from[o]! < x0) x0 = from[o]!;
     if (from[o + 1]! < y0) y0 = from[o + 1]!;
@@ -185,10 +196,10 @@ function unionOf(from: Float32Array, first: number, n: number, out: Float32Array
  * optimizing compiler to inline into the builder three times over, whose compile time a
  * cold process pays for.
  */
-function multiSelect(order: Uint32Array, boxes: Float32Array, first: number, left: number, right: number, n: number, axis: number): void {
+function multiSelect(order: Uint32Array, keyBoxes: Int32Array, first: number, left: number, right: number, n: number, axis: number): void {
   if (right - left <= n) return;
   const key = keys;
-  for (let i = left; i <= right; i++) key[i] = boxes[6 * (first + order[i]!) + axis]!;
+  for (let i = left; i <= right; i++) key[i] = keyBoxes[6 * (first + order[i]!) + axis]!;
   let top = 0;
   ranges[top++] = left;
   ranges[top++] = right;

@@ -1,51 +1,93 @@
 // Per-surface triangle trees (S-CD's TBV), built on first use (issue 14): a query pruned by
 // the OBB pre-check and the OAABB reaches few surfaces, so a cold process builds only the
 // trees it needs. Every reader goes through triangleTreeOf, never surface.triangleTree.
+//
+// Triangle boxes are made in integers: the vertices go to float32 in one native conversion
+// and then to order keys (float32Box.ts), so a box is a min and max of int32s, widened by
+// one float32 step each way (the conversion rounds to nearest, which may be inward). In a
+// cold process these loops run interpreted for a while, where every float is a heap
+// allocation (and a garbage collection sooner) and every int32 is not.
 import type { BoxTree, Part, Surface } from '../model/types.js';
 import { MAX_ENTRIES } from './boxTree.js';
-import { floatDown, floatUp } from './float32Box.js';
-import { buildPackedRTreeF32 } from './packedRTree.js';
+import { keysFromFloat32 } from './float32Box.js';
+import { buildPackedRTreeFromKeys } from './packedRTree.js';
 
-// Triangle boxes rounded outward to Float32 (min xyz, max xyz), reused across builds.
-let boxes = new Float32Array(6 * 64);
+/** Order keys of +∞ and −∞: a bound already there is not widened (one step more is a NaN). */
+const KEY_INF = 0x7f800000;
+const KEY_NEG_INF = (0xff800000 ^ 0x7fffffff) | 0;
+
+// Scratch, reused across builds: vertex coordinates as float32 / their order keys, and the
+// key boxes of the triangles being packed.
+let vertices = new Float32Array(3 * 64);
+let boxes = new Int32Array(6 * 64);
 
 /** The surface's triangle tree, built now if it was not yet; null for an empty surface. */
 export function triangleTreeOf(surface: Surface): BoxTree | null {
   if (surface.triangleTree || surface.triangleCount === 0) return surface.triangleTree;
-  const { firstTriangle, triangleCount } = surface;
-  if (boxes.length < 6 * triangleCount) boxes = new Float32Array(Math.max(6 * triangleCount, 2 * boxes.length));
-  triangleBoxes(surface.part, firstTriangle, triangleCount, boxes);
-  return (surface.triangleTree = buildPackedRTreeF32(boxes, 0, triangleCount, MAX_ENTRIES));
+  const { part, firstTriangle: first, triangleCount: count } = surface;
+  const { indices } = part;
+  // The vertices this surface uses: for a CAD face, one contiguous block of its part's.
+  let lo = indices[3 * first]!, hi = lo;
+  for (let i = 3 * first, end = 3 * (first + count); i < end; i++) {
+    const v = indices[i]!;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  // A surface spread over the whole part (not what an import makes) converts the whole part.
+  if (hi - lo > 4 * 3 * count + 64) {
+    lo = 0;
+    hi = part.positions.length / 3 - 1;
+  }
+  const keys = vertexKeys(part, lo, hi);
+  ensureBoxes(count);
+  triangleKeyBoxes(indices, keys, lo, first, count, boxes, 0);
+  return (surface.triangleTree = buildPackedRTreeFromKeys(boxes, 0, count, MAX_ENTRIES));
 }
 
 /**
  * Builds every triangle tree of the part that is not built yet (the cache and workers keep
- * whole indexes): the boxes of all its triangles in one pass, then one tree per surface
- * over its run of them (a surface's triangles are contiguous).
+ * whole indexes): the part's vertices converted once, the boxes of all its triangles in one
+ * pass, then one tree per surface over its run of them (a surface's triangles are contiguous).
  */
 export function buildTriangleTrees(part: Part): Part {
   const triangles = part.indices.length / 3;
-  if (boxes.length < 6 * triangles) boxes = new Float32Array(Math.max(6 * triangles, 2 * boxes.length));
-  triangleBoxes(part, 0, triangles, boxes);
+  const keys = vertexKeys(part, 0, part.positions.length / 3 - 1);
+  ensureBoxes(triangles);
+  triangleKeyBoxes(part.indices, keys, 0, 0, triangles, boxes, 0);
   for (const s of part.surfaces) {
     if (s.triangleTree || s.triangleCount === 0) continue;
-    s.triangleTree = buildPackedRTreeF32(boxes, s.firstTriangle, s.triangleCount, MAX_ENTRIES);
+    s.triangleTree = buildPackedRTreeFromKeys(boxes, s.firstTriangle, s.triangleCount, MAX_ENTRIES);
   }
   return part;
 }
 
-/** out box i = box of triangle first + i, rounded outward to Float32 (item ids stay surface-relative). */
-function triangleBoxes(part: Part, first: number, count: number, out: Float32Array): void {
-  const { positions, indices } = part;
-  for (let i = 0, t = 3 * first, o = 0; i < count; i++, t += 3, o += 6) {
-    const a = 3 * indices[t]!, b = 3 * indices[t + 1]!, c = 3 * indices[t + 2]!;
+function ensureBoxes(triangles: number): void {
+  if (boxes.length < 6 * triangles) boxes = new Int32Array(Math.max(6 * triangles, 2 * boxes.length));
+}
+
+/** Order keys of vertices lo..hi's coordinates rounded to float32 (a view on scratch). */
+function vertexKeys(part: Part, lo: number, hi: number): Int32Array {
+  const n = 3 * (hi - lo + 1);
+  if (vertices.length < n) vertices = new Float32Array(Math.max(n, 2 * vertices.length));
+  vertices.set(part.positions.subarray(3 * lo, 3 * lo + n)); // native float64 → float32
+  const keys = new Int32Array(vertices.buffer, 0, n);
+  keysFromFloat32(keys, 0, n);
+  return keys;
+}
+
+/**
+ * out key box i = box of triangle first + i: per axis the min and max of its vertices'
+ * keys (`keys` holds vertex `base` first), widened one step outward.
+ */
+function triangleKeyBoxes(indices: Uint32Array, keys: Int32Array, base: number, first: number, count: number, out: Int32Array, at: number): void {
+  for (let t = 3 * first, end = 3 * (first + count), o = 6 * at; t < end; t += 3, o += 6) {
+    const a = 3 * (indices[t]! - base), b = 3 * (indices[t + 1]! - base), c = 3 * (indices[t + 2]! - base);
     for (let k = 0; k < 3; k++) {
-      const va = positions[a + k]!, vb = positions[b + k]!, vc = positions[c + k]!;
-      const lo = va < vb ? (va < vc ? va : vc) : vb < vc ? vb : vc;
-      const hi = va > vb ? (va > vc ? va : vc) : vb > vc ? vb : vc;
-      const flo = Math.fround(lo), fhi = Math.fround(hi);
-      out[o + k] = flo <= lo ? flo : floatDown(lo);
-      out[o + 3 + k] = fhi >= hi ? fhi : floatUp(hi);
+      const u = keys[a + k]!, v = keys[b + k]!, w = keys[c + k]!;
+      const lo = u < v ? (u < w ? u : w) : v < w ? v : w;
+      const hi = u > v ? (u > w ? u : w) : v > w ? v : w;
+      out[o + k] = lo === KEY_NEG_INF ? lo : lo - 1;
+      out[o + 3 + k] = hi === KEY_INF ? hi : hi + 1;
     }
   }
 }

@@ -1,0 +1,65 @@
+// Order keys of float32 values (the integer form the packed builder and the triangle boxes
+// work in) and the triangle boxes made from them: ordered as the floats, their own inverse,
+// and boxes that hold every triangle while staying within two float32 steps of it.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { partFromMesh, triangleTreeOf } from '../../src/index.js';
+import { keysFromFloat32 } from '../../src/spatial/float32Box.js';
+
+const float32 = fc.float({ noNaN: true });
+const keyOf = (v: number): number => {
+  const k = new Int32Array(new Float32Array([v]).buffer);
+  keysFromFloat32(k, 0, 1);
+  return k[0]!;
+};
+
+/** The float32 `steps` steps above v (below for negative steps), through its bits. */
+function stepped(v: number, steps: number): number {
+  const k = new Int32Array([keyOf(v) + steps]);
+  keysFromFloat32(k, 0, 1);
+  return new Float32Array(k.buffer)[0]!;
+}
+
+describe('float32 order keys', () => {
+  it('compare as the floats do (−0 just below +0) and map back to the same bits', () => {
+    fc.assert(
+      fc.property(float32, float32, (a, b) => {
+        if (a < b) expect(keyOf(a)).toBeLessThan(keyOf(b));
+        if (a > b) expect(keyOf(a)).toBeGreaterThan(keyOf(b));
+        if (Object.is(a, b)) expect(keyOf(a)).toBe(keyOf(b));
+        const k = new Int32Array(new Float32Array([a]).buffer);
+        const bits = k[0];
+        keysFromFloat32(k, 0, 1);
+        keysFromFloat32(k, 0, 1);
+        expect(k[0]).toBe(bits);
+      }),
+      { numRuns: 300 },
+    );
+    expect(keyOf(-0) + 1).toBe(keyOf(0));
+    expect(stepped(1, 1)).toBe(1 + 2 ** -23);
+  });
+
+  it('triangle boxes hold their triangle and stay within two float32 steps of it, tiny to beyond-float32 coordinates', () => {
+    const coordinate = fc.oneof(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.double({ min: -1e-30, max: 1e-30, noNaN: true }), fc.constantFrom(0, -0, 1e39, -1e39, 3.4028235e38));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(coordinate, coordinate, coordinate), { minLength: 3, maxLength: 60 }), (points) => {
+        const n = points.length - (points.length % 3);
+        const part = partFromMesh({ name: 'p', positions: points.slice(0, n).flat() });
+        const tree = triangleTreeOf(part.surfaces[0]!)!;
+        for (let i = 0; i < n / 3; i++) {
+          const id = tree.itemIds[i]!;
+          for (let k = 0; k < 3; k++) {
+            const vs = [0, 1, 2].map((j) => points[3 * id + j]![k]!);
+            const lo = Math.min(...vs), hi = Math.max(...vs);
+            const boxLo = tree.itemBoxes[6 * i + k]!, boxHi = tree.itemBoxes[6 * i + 3 + k]!;
+            expect(boxLo).toBeLessThanOrEqual(lo);
+            expect(boxHi).toBeGreaterThanOrEqual(hi);
+            if (Math.abs(lo) < 3e38) expect(boxLo).toBeGreaterThanOrEqual(stepped(Math.fround(lo), -2));
+            if (Math.abs(hi) < 3e38) expect(boxHi).toBeLessThanOrEqual(stepped(Math.fround(hi), 2));
+          }
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
