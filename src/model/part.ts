@@ -113,12 +113,28 @@ export function createPart(input: PartInput): Part {
   return part;
 }
 
-/** Box of triangles first..last, in one flat loop (no call per vertex: this runs cold, once per import). */
+// Scratch for surfaceBox: per vertex, the stamp of the last surface that read it.
+let seenIn = new Int32Array(64);
+let stamp = 0;
+
+/**
+ * Box of triangles first..last. Each vertex is read once per surface (a vertex sits in ~6
+ * triangles): the stamp check is integer work, while in a cold process, where this loop
+ * runs interpreted for a while, every float it reads is a heap allocation.
+ */
 function surfaceBox(box: Aabb, positions: Float64Array, indices: Uint32Array, first: number, last: number): void {
+  if (seenIn.length < positions.length / 3) seenIn = new Int32Array(Math.max(positions.length / 3, 2 * seenIn.length));
+  if (stamp === 0x7fffffff) {
+    seenIn.fill(0);
+    stamp = 0;
+  }
+  const mark = ++stamp, seen = seenIn;
   let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
   for (let i = 3 * first, end = 3 * last + 3; i < end; i++) {
-    const v = 3 * indices[i]!;
-    const x = positions[v]!, y = positions[v + 1]!, z = positions[v + 2]!;
+    const v = indices[i]!;
+    if (seen[v] === mark) continue;
+    seen[v] = mark;
+    const x = positions[3 * v]!, y = positions[3 * v + 1]!, z = positions[3 * v + 2]!;
     if (x < x0) x0 = x;
     if (x > x1) x1 = x;
     if (y < y0) y0 = y;
@@ -145,14 +161,19 @@ function toFloat64(values: ArrayLike<number>, what: string): Float64Array {
   return values instanceof Float64Array ? values : Float64Array.from(values);
 }
 
+/** Which 32-bit word of a float64 holds its sign and exponent on this machine. */
+const HIGH_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
+
 /**
- * True when every value is finite, in one multiply-add per value (x·0 is NaN exactly for
- * ±Infinity and NaN); the caller looks for the culprit only when there is one.
+ * True when every value is finite: no exponent field of all ones (±Infinity, NaN), read as
+ * integers from the high words, because a cold process runs this loop interpreted for a
+ * while and there every float it reads is a heap allocation, every int32 is not. The
+ * caller looks for the culprit only when there is one.
  */
 function allFinite(values: Float64Array): boolean {
-  let probe = 0;
-  for (let i = 0; i < values.length; i++) probe += values[i]! * 0;
-  return probe === 0;
+  const words = new Int32Array(values.buffer, values.byteOffset, 2 * values.length);
+  for (let i = HIGH_WORD, end = words.length; i < end; i += 2) if ((words[i]! & 0x7ff00000) === 0x7ff00000) return false;
+  return true;
 }
 
 /** Whether the ranges (all within [0, count), checked later) cover every triangle exactly once. */
