@@ -18,7 +18,7 @@ import type { Patch } from './patch.js';
 import { add, dot, isFiniteV, perpBasis, scale, sub, unit, type V3, hyp2, hyp3 } from './vec.js';
 
 /** Local cone state: axis through q (q ⟂ a), radius rho0 at q, ρ = rho0 + h·tan(alpha). */
-interface ConeState {
+export interface ConeState {
   q: V3;
   a: V3;
   rho0: number;
@@ -32,7 +32,7 @@ export interface ConeFit {
   alpha: number;
 }
 
-function coneResiduals(patch: PointSet, s: ConeState, out: Float64Array): void {
+export function coneResiduals(patch: PointSet, s: ConeState, out: Float64Array): void {
   const { p } = patch;
   const [qx, qy, qz] = s.q;
   const [ax, ay, az] = s.a;
@@ -45,12 +45,42 @@ function coneResiduals(patch: PointSet, s: ConeState, out: Float64Array): void {
   }
 }
 
-function applyCone(s: ConeState, d: Float64Array): ConeState {
+export function applyCone(s: ConeState, d: Float64Array): ConeState {
   const [u, v] = perpBasis(s.a);
   const a = unit(add(s.a, add(scale(u, d[0]!), scale(v, d[1]!)))) ?? s.a;
   let q = add(s.q, add(scale(u, d[2]!), scale(v, d[3]!)));
   q = sub(q, scale(a, dot(q, a)));
   return { q, a, rho0: s.rho0 + d[4]!, alpha: s.alpha + d[5]! };
+}
+
+/**
+ * ∂residual/∂(tilt u, tilt v, shift u, shift v, ρ₀, α) in applyCone's basis (issue 14: one
+ * pass instead of twelve residual evaluations by central differences). With P = p − q,
+ * h = P·a, ρ = |P − h·a|, ê the unit radial direction: a tilt along u turns a and slides q
+ * along a by −(q·u), so h grows by p·u and ρ by −h·ê·u; a shift along u moves ρ by −ê·u.
+ */
+export function coneJacobian(patch: PointSet, s: ConeState, cols: Float64Array[]): void {
+  const { p } = patch;
+  const [u, v] = perpBasis(s.a);
+  const [qx, qy, qz] = s.q;
+  const [ax, ay, az] = s.a;
+  const ca = Math.cos(s.alpha), sa = Math.sin(s.alpha);
+  const c0 = cols[0]!, c1 = cols[1]!, c2 = cols[2]!, c3 = cols[3]!, c4 = cols[4]!, c5 = cols[5]!;
+  for (let i = 0; i < patch.count; i++) {
+    const px = p[i * 3]!, py = p[i * 3 + 1]!, pz = p[i * 3 + 2]!;
+    const x = px - qx, y = py - qy, z = pz - qz;
+    const h = x * ax + y * ay + z * az;
+    const dx = x - h * ax, dy = y - h * ay, dz = z - h * az;
+    const l = hyp3(dx, dy, dz);
+    const eu = l > 0 ? (dx * u[0] + dy * u[1] + dz * u[2]) / l : 0;
+    const ev = l > 0 ? (dx * v[0] + dy * v[1] + dz * v[2]) / l : 0;
+    c0[i] = -ca * h * eu - sa * (px * u[0] + py * u[1] + pz * u[2]);
+    c1[i] = -ca * h * ev - sa * (px * v[0] + py * v[1] + pz * v[2]);
+    c2[i] = -ca * eu;
+    c3[i] = -ca * ev;
+    c4[i] = -ca;
+    c5[i] = -(l - s.rho0) * sa - h * ca;
+  }
 }
 
 /** Start values for a given axis direction, from the normals; null when they do not define one. */
@@ -103,6 +133,8 @@ function coneStart(patch: Patch, a: V3): ConeState | null {
   return { q, a, rho0, alpha };
 }
 
+const CONE_PROBLEM = { nParams: 6, apply: applyCone, residuals: coneResiduals, jacobian: coneJacobian };
+
 export function fitCone(patch: Patch, ctx: FitContext): ConeFit | null {
   if (patch.count < 5) return null;
   // candidate axes: normal of the plane through the normal vectors, and the most-perpendicular direction
@@ -136,7 +168,7 @@ export function fitCone(patch: Patch, ctx: FitContext): ConeFit | null {
   for (const a of axes) {
     const start = coneStart(patch, a);
     if (!start) continue;
-    const s = refine(patch, { nParams: 6, apply: applyCone, residuals: coneResiduals }, start, ctx);
+    const s = refine(patch, CONE_PROBLEM, start, ctx);
     coneResiduals(patch, s, r);
     const f = maxAbs(r);
     if (f < bestF) {

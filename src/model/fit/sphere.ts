@@ -16,17 +16,33 @@ export interface SphereFit {
   r: number;
 }
 
-function sphereResiduals(patch: PointSet, s: SphereFit, out: Float64Array): void {
+export function sphereResiduals(patch: PointSet, s: SphereFit, out: Float64Array): void {
   const { p } = patch;
   for (let i = 0; i < patch.count; i++) {
     out[i] = hyp3(p[i * 3]! - s.c[0], p[i * 3 + 1]! - s.c[1], p[i * 3 + 2]! - s.c[2]) - s.r;
   }
 }
 
-const applySphere = (s: SphereFit, d: Float64Array): SphereFit => ({
+export const applySphere = (s: SphereFit, d: Float64Array): SphereFit => ({
   c: [s.c[0] + d[0]!, s.c[1] + d[1]!, s.c[2] + d[2]!],
   r: s.r + d[3]!,
 });
+
+/** ∂residual/∂(centre x, y, z, r): minus the unit direction from the centre, and −1. */
+export function sphereJacobian(patch: PointSet, s: SphereFit, cols: Float64Array[]): void {
+  const { p } = patch;
+  const c0 = cols[0]!, c1 = cols[1]!, c2 = cols[2]!, c3 = cols[3]!;
+  for (let i = 0; i < patch.count; i++) {
+    const x = p[i * 3]! - s.c[0], y = p[i * 3 + 1]! - s.c[1], z = p[i * 3 + 2]! - s.c[2];
+    const l = hyp3(x, y, z);
+    c0[i] = l > 0 ? -x / l : 0;
+    c1[i] = l > 0 ? -y / l : 0;
+    c2[i] = l > 0 ? -z / l : 0;
+    c3[i] = -1;
+  }
+}
+
+const SPHERE_PROBLEM = { nParams: 4, apply: applySphere, residuals: sphereResiduals, jacobian: sphereJacobian };
 
 function meanRadius(patch: Patch, c: V3): number {
   let r = 0;
@@ -95,7 +111,7 @@ export function fitSphere(patch: Patch, ctx: FitContext): SphereFit | null {
     }
   }
   if (!best) return null;
-  const fit = refine(patch, { nParams: 4, apply: applySphere, residuals: sphereResiduals }, best, ctx);
+  const fit = refine(patch, SPHERE_PROBLEM, best, ctx);
   if (!isFiniteV(fit.c) || !(fit.r > 0) || fit.r > MAX_LOCAL_RADIUS) return null;
   return fit;
 }
