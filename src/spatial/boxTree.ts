@@ -1,6 +1,4 @@
-import { RBush3D, type BBox, type Node } from 'rbush-3d';
 import type { BoxTree } from '../model/types.js';
-import { floatDown, floatUp } from './float32Box.js';
 import { buildPackedRTree } from './packedRTree.js';
 
 /** Node fan-out. rbush's default (9) measured best for triangle soups of CAD parts. */
@@ -9,79 +7,14 @@ export const MAX_ENTRIES = 9;
 export const LEAF_FLAG = 0x80000000;
 export const COUNT_MASK = 0x7fffffff;
 
-interface Item extends BBox {
-  id: number;
-}
-
 /**
  * Bulk-loads boxes (6 per item, Float64: min xyz, max xyz) into a static R-tree in flat
  * typed arrays (allocation-free traversal, ~10× smaller than rbush's node objects). The
- * packed builder partitions exactly as rbush-3d's bulk load does, without its objects.
+ * packed builder partitions exactly as rbush-3d's bulk load does on the boxes rounded
+ * outward to Float32 (rbushTree.ts keeps rbush's own build as the test oracle).
  */
 export function buildBoxTree(boxes: Float64Array, count: number): BoxTree {
   return buildPackedRTree(boxes, count, MAX_ENTRIES);
-}
-
-/**
- * The previous builder: rbush-3d's bulk load, then flattened. Kept for the same-run
- * benchmark against the packed builder (`npm run bench -- --only cold`) and as its oracle.
- */
-export function buildBoxTreeRbush(boxes: Float64Array, count: number): BoxTree {
-  const items: Item[] = new Array(count);
-  for (let i = 0; i < count; i++) {
-    const o = 6 * i;
-    items[i] = { minX: boxes[o]!, minY: boxes[o + 1]!, minZ: boxes[o + 2]!, maxX: boxes[o + 3]!, maxY: boxes[o + 4]!, maxZ: boxes[o + 5]!, id: i };
-  }
-  const rtree = new RBush3D(MAX_ENTRIES);
-  if (count > 0) rtree.load(items);
-  return flatten(rtree.data, count);
-}
-
-function flatten(root: Node, itemCount: number): BoxTree {
-  // Breadth-first, so the children of every node are contiguous.
-  const nodes: Node[] = [root];
-  for (let i = 0; i < nodes.length; i++) {
-    const node = nodes[i]!;
-    if (!node.leaf) for (const child of node.children as Node[]) nodes.push(child);
-  }
-  const nodeBoxes = new Float32Array(6 * nodes.length);
-  const nodeFirst = new Uint32Array(nodes.length);
-  const nodeCount = new Uint32Array(nodes.length);
-  const itemBoxes = new Float32Array(6 * itemCount);
-  const itemIds = new Uint32Array(itemCount);
-  let nextChild = 1;
-  let nextItem = 0;
-  for (let i = 0; i < nodes.length; i++) {
-    const node = nodes[i]!;
-    writeBox(nodeBoxes, i, node);
-    if (node.leaf) {
-      nodeFirst[i] = nextItem;
-      nodeCount[i] = (node.children.length | LEAF_FLAG) >>> 0;
-      for (const item of node.children as Item[]) {
-        writeBox(itemBoxes, nextItem, item);
-        itemIds[nextItem++] = item.id;
-      }
-    } else {
-      nodeFirst[i] = nextChild;
-      nodeCount[i] = node.children.length;
-      nextChild += node.children.length;
-    }
-  }
-  if (itemCount === 0) {
-    // rbush's empty root has an inverted box; make it match nothing.
-    nodeBoxes.set([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
-  }
-  return { nodeBoxes, nodeFirst, nodeCount, itemBoxes, itemIds };
-}
-
-function writeBox(out: Float32Array, i: number, b: BBox): void {
-  const o = 6 * i;
-  out[o] = floatDown(b.minX);
-  out[o + 1] = floatDown(b.minY);
-  out[o + 2] = floatDown(b.minZ);
-  out[o + 3] = floatUp(b.maxX);
-  out[o + 4] = floatUp(b.maxY);
-  out[o + 5] = floatUp(b.maxZ);
 }
 
 /** Bytes held by the tree's typed arrays. */

@@ -2,36 +2,50 @@
 // the OBB pre-check and the OAABB reaches few surfaces, so a cold process builds only the
 // trees it needs. Every reader goes through triangleTreeOf, never surface.triangleTree.
 import type { BoxTree, Part, Surface } from '../model/types.js';
-import { buildBoxTree } from './boxTree.js';
+import { MAX_ENTRIES } from './boxTree.js';
+import { floatDown, floatUp } from './float32Box.js';
+import { buildPackedRTreeF32 } from './packedRTree.js';
 
-// Triangle boxes of the surface being built, reused across builds (Float64: min xyz, max xyz).
-let boxes = new Float64Array(6 * 64);
+// Triangle boxes rounded outward to Float32 (min xyz, max xyz), reused across builds.
+let boxes = new Float32Array(6 * 64);
 
 /** The surface's triangle tree, built now if it was not yet; null for an empty surface. */
 export function triangleTreeOf(surface: Surface): BoxTree | null {
-  return surface.triangleTree ?? (surface.triangleCount === 0 ? null : (surface.triangleTree = buildTriangleTree(surface)));
+  if (surface.triangleTree || surface.triangleCount === 0) return surface.triangleTree;
+  const { firstTriangle, triangleCount } = surface;
+  if (boxes.length < 6 * triangleCount) boxes = new Float32Array(Math.max(6 * triangleCount, 2 * boxes.length));
+  triangleBoxes(surface.part, firstTriangle, triangleCount, boxes);
+  return (surface.triangleTree = buildPackedRTreeF32(boxes, 0, triangleCount, MAX_ENTRIES));
 }
 
-/** Builds every triangle tree of the part that is not built yet (the cache and workers keep whole indexes). */
+/**
+ * Builds every triangle tree of the part that is not built yet (the cache and workers keep
+ * whole indexes): the boxes of all its triangles in one pass, then one tree per surface
+ * over its run of them (a surface's triangles are contiguous).
+ */
 export function buildTriangleTrees(part: Part): Part {
-  for (const s of part.surfaces) triangleTreeOf(s);
+  const triangles = part.indices.length / 3;
+  if (boxes.length < 6 * triangles) boxes = new Float32Array(Math.max(6 * triangles, 2 * boxes.length));
+  triangleBoxes(part, 0, triangles, boxes);
+  for (const s of part.surfaces) {
+    if (s.triangleTree || s.triangleCount === 0) continue;
+    s.triangleTree = buildPackedRTreeF32(boxes, s.firstTriangle, s.triangleCount, MAX_ENTRIES);
+  }
   return part;
 }
 
-/** Item ids are surface-relative; queries add firstTriangle back. */
-function buildTriangleTree(surface: Surface): BoxTree {
-  const { positions, indices } = surface.part;
-  const n = surface.triangleCount;
-  if (boxes.length < 6 * n) boxes = new Float64Array(Math.max(6 * n, 2 * boxes.length));
-  const out = boxes;
-  for (let i = 0, t = 3 * surface.firstTriangle; i < n; i++, t += 3) {
+/** out box i = box of triangle first + i, rounded outward to Float32 (item ids stay surface-relative). */
+function triangleBoxes(part: Part, first: number, count: number, out: Float32Array): void {
+  const { positions, indices } = part;
+  for (let i = 0, t = 3 * first, o = 0; i < count; i++, t += 3, o += 6) {
     const a = 3 * indices[t]!, b = 3 * indices[t + 1]!, c = 3 * indices[t + 2]!;
-    const o = 6 * i;
     for (let k = 0; k < 3; k++) {
       const va = positions[a + k]!, vb = positions[b + k]!, vc = positions[c + k]!;
-      out[o + k] = va < vb ? (va < vc ? va : vc) : vb < vc ? vb : vc;
-      out[o + 3 + k] = va > vb ? (va > vc ? va : vc) : vb > vc ? vb : vc;
+      const lo = va < vb ? (va < vc ? va : vc) : vb < vc ? vb : vc;
+      const hi = va > vb ? (va > vc ? va : vc) : vb > vc ? vb : vc;
+      const flo = Math.fround(lo), fhi = Math.fround(hi);
+      out[o + k] = flo <= lo ? flo : floatDown(lo);
+      out[o + 3 + k] = fhi >= hi ? fhi : floatUp(hi);
     }
   }
-  return buildBoxTree(out, n);
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildBoxTree, buildBoxTreeRbush, COUNT_MASK, LEAF_FLAG } from '../../src/spatial/boxTree.js';
+import { buildBoxTree, COUNT_MASK, LEAF_FLAG } from '../../src/spatial/boxTree.js';
+import { buildBoxTreeRbush } from '../../src/spatial/rbushTree.js';
 import { queryBoxTree } from '../../src/collide/treeQuery.js';
 import { emptyStats } from '../../src/collide/stats.js';
 import type { BoxTree } from '../../src/model/types.js';
@@ -66,17 +67,20 @@ describe('buildBoxTree (packed bulk load)', () => {
   });
 
   it('partitions exactly as rbush-3d does (same nodes, same boxes, same leaf sets) when keys are distinct', () => {
+    // The packed builder partitions by the Float32 boxes it stores, so the draw is of boxes
+    // that are Float32 already (then both builders see the same keys); keys distinct on every
+    // axis (ties, 0 and −0 included, may be ordered differently by the two, both rightly).
+    const f32 = (v: number): number => Math.fround(v);
+    const distinct = (boxes: Float64Array, n: number, axis: number): boolean => new Set(Array.from({ length: n }, (_, i) => boxes[6 * i + axis]! + 0)).size === n;
     fc.assert(
-      fc.property(fc.uniqueArray(fc.double({ min: -1e3, max: 1e3, noNaN: true }), { minLength: 0, maxLength: 400, comparator: 'SameValueZero' }), fc.integer({ min: 1, max: 1e6 }), (xs, seed) => {
-        // Distinct keys on every axis: x, a permutation of it for y and z (0 and −0 are one key:
-        // SameValueZero, or the two builders may order the tie differently, both rightly).
+      fc.property(fc.uniqueArray(fc.double({ min: -1e3, max: 1e3, noNaN: true }).map(f32), { minLength: 0, maxLength: 400, comparator: 'SameValueZero' }), fc.integer({ min: 1, max: 1e6 }), (xs, seed) => {
         const n = xs.length;
         const boxes = new Float64Array(6 * n);
         for (let i = 0; i < n; i++) {
-          const x = xs[i]!, y = xs[(i * 7 + seed) % n]!, z = xs[(i * 13 + 3 * seed) % n]!;
-          boxes.set([x, y + 0.5 * x, z, x + 1, y + 0.5 * x + 2, z + 0.25], 6 * i);
+          const x = xs[i]!, y = f32(xs[(i * 7 + seed) % n]! + 0.5 * x), z = xs[(i * 13 + 3 * seed) % n]!;
+          boxes.set([x, y, z, f32(x + 1), f32(y + 2), f32(z + 0.25)], 6 * i);
         }
-        // (y and z keys may repeat only if xs has duplicates, which uniqueArray forbids; y + 0.5x may tie, rarely)
+        fc.pre(distinct(boxes, n, 1)); // y + x/2 may tie, rarely
         const packed = buildBoxTree(boxes, n);
         const reference = buildBoxTreeRbush(boxes, n);
         expect(Array.from(packed.nodeCount)).toEqual(Array.from(reference.nodeCount));
@@ -86,6 +90,20 @@ describe('buildBoxTree (packed bulk load)', () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  it('boxes beyond the Float32 range stay whole and conservative (bounds round out to ±Infinity)', () => {
+    const list = Array.from({ length: 40 }, (_, i) => [(i % 2 ? -1 : 1) * 10 ** (30 + (i % 12)), i, -i, 10 ** (i % 40), 1, 1]);
+    const boxes = toBoxes(list);
+    const tree = buildBoxTree(boxes, list.length);
+    checkStructure(tree, list.length);
+    for (let i = 0; i < tree.itemIds.length; i++) {
+      const id = tree.itemIds[i]!;
+      for (let a = 0; a < 3; a++) {
+        expect(tree.itemBoxes[6 * i + a]!).toBeLessThanOrEqual(boxes[6 * id + a]!);
+        expect(tree.itemBoxes[6 * i + 3 + a]!).toBeGreaterThanOrEqual(boxes[6 * id + 3 + a]!);
+      }
+    }
   });
 
   it('an empty tree matches nothing', () => {
