@@ -88,36 +88,43 @@ function coneStart(patch: Patch, a: V3): ConeState | null {
   const [u, v] = perpBasis(a);
   const { p, n } = patch;
   // 2-D point where the projected normal lines meet
-  const m = new Float64Array(4);
-  const b = new Float64Array(2);
+  // per-vertex loops on scalars, no tuples or helper calls: they run cold in a CLI process
+  // (interpreted), where each small allocation and call costs (issue 14)
+  const [u0, u1, u2] = u;
+  const [v0, v1, v2] = v;
+  let m0 = 0, m1 = 0, m2 = 0, m3 = 0, b0 = 0, b1 = 0;
   let used = 0;
   for (let i = 0; i < patch.count; i++) {
-    const ni: V3 = [n[i * 3]!, n[i * 3 + 1]!, n[i * 3 + 2]!];
-    const ex = dot(ni, u), ey = dot(ni, v);
+    const n0 = n[i * 3]!, n1 = n[i * 3 + 1]!, n2 = n[i * 3 + 2]!;
+    const ex = n0 * u0 + n1 * u1 + n2 * u2, ey = n0 * v0 + n1 * v1 + n2 * v2;
     const l = hyp2(ex, ey);
     if (!(l > 1e-6)) continue;
     const e0 = ex / l, e1 = ey / l;
-    const pi: V3 = [p[i * 3]!, p[i * 3 + 1]!, p[i * 3 + 2]!];
-    const px = dot(pi, u), py = dot(pi, v);
+    const p0 = p[i * 3]!, p1 = p[i * 3 + 1]!, p2 = p[i * 3 + 2]!;
+    const px = p0 * u0 + p1 * u1 + p2 * u2, py = p0 * v0 + p1 * v1 + p2 * v2;
     const m00 = 1 - e0 * e0, m01 = -e0 * e1, m11 = 1 - e1 * e1;
-    m[0] += m00; m[1] += m01; m[2] += m01; m[3] += m11;
-    b[0] += m00 * px + m01 * py;
-    b[1] += m01 * px + m11 * py;
+    m0 += m00; m1 += m01; m2 += m01; m3 += m11;
+    b0 += m00 * px + m01 * py;
+    b1 += m01 * px + m11 * py;
     used++;
   }
+  const m = [m0, m1, m2, m3];
+  const b = [b0, b1];
   if (used < 3) return null;
   const c2 = solveSymmetric(m, b, 2, 1e-12);
   const q = add(scale(u, c2[0]!), scale(v, c2[1]!));
   let outward = 0;
   let k = 0;
   let kn = 0;
+  const [q0, q1, q2] = q;
+  const [a0, a1, a2] = a;
   for (let i = 0; i < patch.count; i++) {
-    const ni: V3 = [n[i * 3]!, n[i * 3 + 1]!, n[i * 3 + 2]!];
-    if (ni[0] === 0 && ni[1] === 0 && ni[2] === 0) continue;
-    const w = sub([p[i * 3]!, p[i * 3 + 1]!, p[i * 3 + 2]!], q);
-    const wp = sub(w, scale(a, dot(w, a)));
-    outward += dot(ni, wp);
-    k += dot(ni, a);
+    const n0 = n[i * 3]!, n1 = n[i * 3 + 1]!, n2 = n[i * 3 + 2]!;
+    if (n0 === 0 && n1 === 0 && n2 === 0) continue;
+    const w0 = p[i * 3]! - q0, w1 = p[i * 3 + 1]! - q1, w2 = p[i * 3 + 2]! - q2;
+    const h = w0 * a0 + w1 * a1 + w2 * a2;
+    outward += n0 * (w0 - a0 * h) + n1 * (w1 - a1 * h) + n2 * (w2 - a2 * h);
+    k += n0 * a0 + n1 * a1 + n2 * a2;
     kn++;
   }
   if (kn === 0) return null;
@@ -126,9 +133,9 @@ function coneStart(patch: Patch, a: V3): ConeState | null {
   const t = Math.tan(alpha);
   let rho0 = 0;
   for (let i = 0; i < patch.count; i++) {
-    const w = sub([p[i * 3]!, p[i * 3 + 1]!, p[i * 3 + 2]!], q);
-    const h = dot(w, a);
-    rho0 += (Math.hypot(...sub(w, scale(a, h))) - h * t) / patch.count;
+    const w0 = p[i * 3]! - q0, w1 = p[i * 3 + 1]! - q1, w2 = p[i * 3 + 2]! - q2;
+    const h = w0 * a0 + w1 * a1 + w2 * a2;
+    rho0 += (Math.hypot(w0 - a0 * h, w1 - a1 * h, w2 - a2 * h) - h * t) / patch.count;
   }
   return { q, a, rho0, alpha };
 }
