@@ -2,8 +2,8 @@
 // Each builder returns { parts, mates, removal }: `removal` is the ground truth the
 // removal/disassembly tests check (surfcd/removal-truth@1, written into <name>.mates.json).
 import { Mates } from '../lib/mates.mjs';
+import { hexPrism, zCylinder } from '../lib/shapes.mjs';
 
-const SQRT3 = Math.sqrt(3);
 const SQRT1_2 = Math.SQRT1_2;
 
 /**
@@ -11,8 +11,6 @@ const SQRT1_2 = Math.SQRT1_2;
  */
 export function disassemblySamples(getR) {
   const box = (min, max) => getR().makeBox(min, max);
-  const zCylinder = (r, [cx, cy], z0, h) => getR().makeCylinder(r, h, [cx, cy, z0], [0, 0, 1]);
-  const hexPrism = (af, [cx, cy], z0, h) => getR().drawPolysides(af / SQRT3, 6).sketchOnPlane('XY', [cx, cy, z0]).extrude(h);
 
   // -------------------------------------------------------------------------
   // stack: a lid plugged into an open box, the box seated in a pocket of the base.

@@ -3,12 +3,8 @@
 // from one table of numbers, like the samples there.
 import * as R from 'replicad';
 import { Mates } from '../lib/mates.mjs';
+import { hexPrism, zCylinder } from '../lib/shapes.mjs';
 
-const SQRT3 = Math.sqrt(3);
-
-/** Hexagonal prism along +z: flats normal to x (x = ±af/2), corners on ±y. */
-const hexPrism = (af, [cx, cy], z0, h) => R.drawPolysides(af / SQRT3, 6).sketchOnPlane('XY', [cx, cy, z0]).extrude(h);
-const zCylinder = (r, [cx, cy], z0, h) => R.makeCylinder(r, h, [cx, cy, z0], [0, 0, 1]);
 
 /** Mates with the kinds of this module: coaxial with a prismatic `profile`, and `gear`. */
 export class ProfileMates extends Mates {

@@ -24,8 +24,21 @@ const MAX_SWEEPS = 64;
  * or an all-zero matrix yields the identity basis (values 0 for the zero matrix, NaN-free
  * zeros for the non-finite one).
  */
+// Working matrices of symmetricEigen3, reused (issue 14: four typed-array allocations were
+// most of a 3×3 solve's cost); the function is not re-entrant and calls nothing that is.
+const work = new Float64Array(9);
+const basis = new Float64Array(9);
+
 export function symmetricEigen3(m: ArrayLike<number>): SymmetricEigen3 {
-  const a = new Float64Array(9);
+  const values = new Float64Array(3);
+  const vectors = new Float64Array(9);
+  symmetricEigen3Into(m, values, vectors);
+  return { values, vectors };
+}
+
+/** symmetricEigen3 written into `values` (3) and `vectors` (9), for callers that reuse them. */
+export function symmetricEigen3Into(m: ArrayLike<number>, values: Float64Array, vectors: Float64Array): void {
+  const a = work;
   let scale = 0;
   for (let r = 0; r < 3; r++) {
     for (let c = 0; c < 3; c++) {
@@ -35,70 +48,45 @@ export function symmetricEigen3(m: ArrayLike<number>): SymmetricEigen3 {
       if (!(av <= scale)) scale = av; // also catches NaN
     }
   }
-  const values = new Float64Array(3);
-  const vectors = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
-  if (!Number.isFinite(scale) || scale === 0) return { values, vectors };
+  if (!Number.isFinite(scale) || scale === 0) {
+    values.fill(0);
+    vectors.fill(0);
+    vectors[0] = vectors[4] = vectors[8] = 1;
+    return;
+  }
 
   // Work on the matrix scaled to unit size so no square under- or overflows.
   for (let i = 0; i < 9; i++) a[i] = a[i]! / scale;
   // v holds the eigenvectors as columns while iterating.
-  const v = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  const v = basis;
+  v.fill(0);
+  v[0] = v[4] = v[8] = 1;
 
   for (let sweep = 0; sweep < MAX_SWEEPS; sweep++) {
     const off = a[1]! * a[1]! + a[2]! * a[2]! + a[5]! * a[5]!;
     const diag = a[0]! * a[0]! + a[4]! * a[4]! + a[8]! * a[8]!;
     if (off === 0 || off <= 1e-34 * diag) break;
-    for (let p = 0; p < 2; p++) {
-      for (let q = p + 1; q < 3; q++) {
-        const apq = a[p * 3 + q]!;
-        if (apq === 0) continue;
-        const app = a[p * 3 + p]!;
-        const aqq = a[q * 3 + q]!;
-        // Rotation angle that annihilates a[p][q] (the smaller of the two roots).
-        const theta = (aqq - app) / (2 * apq);
-        let t: number;
-        if (Math.abs(theta) > 1e150) {
-          t = 1 / (2 * theta);
-        } else {
-          t = (theta >= 0 ? 1 : -1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-        }
-        const c = 1 / Math.sqrt(t * t + 1);
-        const s = t * c;
-        // A ← Jᵀ A J, with J the rotation in the (p, q) plane.
-        for (let k = 0; k < 3; k++) {
-          const akp = a[k * 3 + p]!;
-          const akq = a[k * 3 + q]!;
-          a[k * 3 + p] = c * akp - s * akq;
-          a[k * 3 + q] = s * akp + c * akq;
-        }
-        for (let k = 0; k < 3; k++) {
-          const apk = a[p * 3 + k]!;
-          const aqk = a[q * 3 + k]!;
-          a[p * 3 + k] = c * apk - s * aqk;
-          a[q * 3 + k] = s * apk + c * aqk;
-        }
-        a[p * 3 + q] = 0;
-        a[q * 3 + p] = 0;
-        // V ← V J
-        for (let k = 0; k < 3; k++) {
-          const vkp = v[k * 3 + p]!;
-          const vkq = v[k * 3 + q]!;
-          v[k * 3 + p] = c * vkp - s * vkq;
-          v[k * 3 + q] = s * vkp + c * vkq;
-        }
-      }
-    }
+    // the three planes in the cyclic order (0,1), (0,2), (1,2), constant indices (issue 14)
+    rotate(a, v, 0, 1);
+    rotate(a, v, 0, 2);
+    rotate(a, v, 1, 2);
   }
 
   // Sort descending; a stable insertion sort, as Array.prototype.sort (ties keep their order)
   // but without its call overhead on this hot path (surface fitting, issue 14).
   let o0 = 0, o1 = 1, o2 = 2;
-  const d0 = a[0]!, d1 = a[4]!, d2 = a[8]!;
-  const diag = (i: number): number => (i === 0 ? d0 : i === 1 ? d1 : d2);
-  if (diag(o1) > diag(o0)) [o0, o1] = [o1, o0];
-  if (diag(o2) > diag(o1)) {
-    [o1, o2] = [o2, o1];
-    if (diag(o1) > diag(o0)) [o0, o1] = [o1, o0];
+  let e0 = a[0]!, e1 = a[4]!, e2 = a[8]!; // the diagonal in the order o0, o1, o2
+  let tmp: number;
+  if (e1 > e0) {
+    tmp = o0; o0 = o1; o1 = tmp;
+    tmp = e0; e0 = e1; e1 = tmp;
+  }
+  if (e2 > e1) {
+    tmp = o1; o1 = o2; o2 = tmp;
+    tmp = e1; e1 = e2; e2 = tmp;
+    if (e1 > e0) {
+      tmp = o0; o0 = o1; o1 = tmp;
+    }
   }
   for (let r = 0; r < 3; r++) {
     const col = r === 0 ? o0 : r === 1 ? o1 : o2;
@@ -108,7 +96,46 @@ export function symmetricEigen3(m: ArrayLike<number>): SymmetricEigen3 {
     vectors[r * 3 + 2] = v[6 + col]!;
   }
   orthonormalizeRows(vectors);
-  return { values, vectors };
+}
+
+/** One Jacobi rotation in the (p, q) plane: annihilates a[p][q], accumulates into v. */
+function rotate(a: Float64Array, v: Float64Array, p: number, q: number): void {
+  const apq = a[p * 3 + q]!;
+  if (apq === 0) return;
+  const app = a[p * 3 + p]!;
+  const aqq = a[q * 3 + q]!;
+  // Rotation angle that annihilates a[p][q] (the smaller of the two roots).
+  const theta = (aqq - app) / (2 * apq);
+  let t: number;
+  if (Math.abs(theta) > 1e150) {
+    t = 1 / (2 * theta);
+  } else {
+    t = (theta >= 0 ? 1 : -1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+  }
+  const c = 1 / Math.sqrt(t * t + 1);
+  const s = t * c;
+  // A ← Jᵀ A J, with J the rotation in the (p, q) plane.
+  for (let k = 0; k < 3; k++) {
+    const akp = a[k * 3 + p]!;
+    const akq = a[k * 3 + q]!;
+    a[k * 3 + p] = c * akp - s * akq;
+    a[k * 3 + q] = s * akp + c * akq;
+  }
+  for (let k = 0; k < 3; k++) {
+    const apk = a[p * 3 + k]!;
+    const aqk = a[q * 3 + k]!;
+    a[p * 3 + k] = c * apk - s * aqk;
+    a[q * 3 + k] = s * apk + c * aqk;
+  }
+  a[p * 3 + q] = 0;
+  a[q * 3 + p] = 0;
+  // V ← V J
+  for (let k = 0; k < 3; k++) {
+    const vkp = v[k * 3 + p]!;
+    const vkq = v[k * 3 + q]!;
+    v[k * 3 + p] = c * vkp - s * vkq;
+    v[k * 3 + q] = s * vkp + c * vkq;
+  }
 }
 
 /**

@@ -8,23 +8,24 @@
  * the signs it needs are strict; otherwise it says UNSURE and the caller runs
  * trianglesIntersect. Its answer is therefore always trianglesIntersect's (no new epsilon).
  */
-import { EPS, Q2, Q4, TOL_ULPS } from './triangleIntersect.js';
+import { coplanarAt, EPS, Q2, Q4, TOL_ULPS } from './triangleIntersect.js';
 
 export const DISJOINT = 0;
 export const MEET = 1;
 export const UNSURE = 2;
 
-/** Floats per triangle record: nx ny nz |n|₁ la lb mCrit (see triangleRecord). */
-export const RECORD = 7;
+/** Floats per triangle record: nx ny nz |n|₁ la lb mCrit mOwn (see triangleRecord). */
+export const RECORD = 8;
 
 /** Floats of a prepared `q` triangle (prepareTriangle). */
-export const PREPARED = 8;
+export const PREPARED = 9;
 
 /**
- * Writes the record of triangle v0 v1 v2 at out[o..o+6]: n = (v1−v0)×(v2−v0) exactly as
- * trianglesIntersect computes it, |n|₁, the L1 lengths la, lb of v1−v0 and v2−v0, and mCrit:
+ * Writes the record of triangle v0 v1 v2 at out[o..o+7]: n = (v1−v0)×(v2−v0) exactly as
+ * trianglesIntersect computes it, |n|₁, the L1 lengths la, lb of v1−v0 and v2−v0, mCrit:
  * for a coordinate scale M ≤ mCrit trianglesIntersect sees a proper triangle (not collinear
- * within its band); −1 when nothing can be promised. Returns the largest |coordinate|.
+ * within its band), −1 when nothing can be promised, and mOwn, the largest |coordinate|
+ * (which it returns too).
  */
 export function triangleRecord(
   x0: number, y0: number, z0: number, x1: number, y1: number, z1: number, x2: number, y2: number, z2: number,
@@ -48,21 +49,24 @@ export function triangleRecord(
   out[o + 4] = la;
   out[o + 5] = lb;
   out[o + 6] = n1 > 2 * rounding6 && sides > 0 ? ((n1 - rounding6) / (3 * TOL_ULPS * EPS * sides)) * (1 - 1e-6) : -1;
-  return Math.max(Math.abs(x0), Math.abs(y0), Math.abs(z0), Math.abs(x1), Math.abs(y1), Math.abs(z1), Math.abs(x2), Math.abs(y2), Math.abs(z2));
+  const own = Math.max(Math.abs(x0), Math.abs(y0), Math.abs(z0), Math.abs(x1), Math.abs(y1), Math.abs(z1), Math.abs(x2), Math.abs(y2), Math.abs(z2));
+  out[o + 7] = own;
+  return own;
 }
 
 /**
  * Prepares triangle q for preparedIntersect against triangles whose coordinates are all
- * ≤ `magnitude` in absolute value: out = [nx ny nz k0 k1 tol proper M], where k0 + |w|₁·k1 is
- * planeSide's quick bound and tol its tolerance length, both for M = max(magnitude, q's own),
- * and proper is classify's test with that (wider) tolerance.
+ * ≤ `magnitude` in absolute value: out = [nx ny nz k0 k1 tol proper M mOwn], where k0 + |w|₁·k1
+ * is planeSide's quick bound and tol its tolerance length, both for M = max(magnitude, q's
+ * own largest |coordinate| mOwn), and proper is classify's test with that (wider) tolerance.
  */
 export function prepareTriangle(q: Float64Array, magnitude: number, out: Float64Array): void {
-  let m = magnitude;
+  let own = 0;
   for (let i = 0; i < 9; i++) {
     const v = Math.abs(q[i]!);
-    if (v > m) m = v;
+    if (v > own) own = v;
   }
+  const m = own > magnitude ? own : magnitude;
   const x0 = q[0]!, y0 = q[1]!, z0 = q[2]!;
   const ax = q[3]! - x0, ay = q[4]! - y0, az = q[5]! - z0;
   const bx = q[6]! - x0, by = q[7]! - y0, bz = q[8]! - z0;
@@ -82,6 +86,7 @@ export function prepareTriangle(q: Float64Array, magnitude: number, out: Float64
   // classify's crossIsZero, term for term, with tol ≥ the pair's: "proper" here is proper there.
   out[6] = n1 <= 3 * (tol * (la + lb + lc) + 2 * EPS * rounding) ? 0 : 1;
   out[7] = m;
+  out[8] = own;
 }
 
 /** Strict side of point v[o..] against the plane through t[0..2] with normal n and quick bound k0 + |w|₁·k1; 0 = not strict. */
@@ -111,6 +116,8 @@ function orient3Strict(
 /** sidesAgainst: p strictly on one side of q's plane (disjoint); q not proper (ask the full test). */
 export const BEYOND = -1;
 export const Q_IMPROPER = 27;
+/** sidesAgainst's pattern when no vertex of p is strictly off q's plane: maybe coplanar. */
+export const ON_PLANE = 13;
 
 /**
  * triTri's first step for p = vertices indices[3t..3t+2] of `positions` (a mesh read in
@@ -155,6 +162,7 @@ export function preparedIntersect(p: Float64Array, rec: Float64Array, o: number,
 /** preparedIntersect after sidesAgainst gave `sides` (not BEYOND). */
 export function preparedFromSides(p: Float64Array, rec: Float64Array, o: number, q: Float64Array, qp: Float64Array, sides: number): number {
   if (sides === Q_IMPROPER) return UNSURE;
+  if (sides === ON_PLANE) return coplanarPrepared(p, rec, o, q, qp);
   const a0 = ((sides / 9) | 0) - 1, a1 = (((sides / 3) | 0) % 3) - 1, a2 = (sides % 3) - 1;
   if (a0 === 0 || a1 === 0 || a2 === 0 || qp[7]! > rec[o + 6]!) return UNSURE;
   // q's vertices against p's plane (b0..b2), p now known proper.
@@ -175,4 +183,41 @@ export function preparedFromSides(p: Float64Array, rec: Float64Array, o: number,
   if (c1 >= 0) return c1 > 0 ? DISJOINT : UNSURE;
   const c2 = orient3Strict(p, P1, p, R1, q, R2, q, P2, tol);
   return c2 > 0 ? DISJOINT : c2 < 0 ? MEET : UNSURE;
+}
+
+/**
+ * Coplanar faces (issue 14: a tumble's axis-aligned steps lay whole faces on each other).
+ * trianglesIntersect(p, q) on this pair, replayed with its own tolerance length (the pair's
+ * largest |coordinate| is max(mOwn of p, mOwn of q)): the same box test; both triangles
+ * proper (p by its record's mCrit, q by prepareTriangle's wider test); all six vertices
+ * within TOL·|n|₁ of the other plane, where planeSide answers 0 (see there); so triTri
+ * goes to coplanar(q, nq, p), which coplanarAt runs. Any other case: UNSURE.
+ */
+function coplanarPrepared(p: Float64Array, rec: Float64Array, o: number, q: Float64Array, qp: Float64Array): number {
+  const mp = rec[o + 7]!, mq = qp[8]!;
+  const m = mp > mq ? mp : mq;
+  // p maybe degenerate to trianglesIntersect (or NaN); q proper for a scale below m only.
+  if (!(m <= rec[o + 6]!) || qp[6] === 0 || qp[7]! < m) return UNSURE;
+  const tol = TOL_ULPS * EPS * m;
+  for (let k = 0; k < 3; k++) {
+    const p0 = p[k]!, p1 = p[k + 3]!, p2 = p[k + 6]!, q0 = q[k]!, q1 = q[k + 3]!, q2 = q[k + 6]!;
+    const pMin = p0 < p1 ? (p0 < p2 ? p0 : p2) : p1 < p2 ? p1 : p2;
+    const pMax = p0 > p1 ? (p0 > p2 ? p0 : p2) : p1 > p2 ? p1 : p2;
+    const qMin = q0 < q1 ? (q0 < q2 ? q0 : q2) : q1 < q2 ? q1 : q2;
+    const qMax = q0 > q1 ? (q0 > q2 ? q0 : q2) : q1 > q2 ? q1 : q2;
+    if (pMin - qMax > tol || qMin - pMax > tol) return DISJOINT;
+  }
+  const nqx = qp[0]!, nqy = qp[1]!, nqz = qp[2]!;
+  const zq = tol * (Math.abs(nqx) + Math.abs(nqy) + Math.abs(nqz));
+  if (!onPlane(p, 0, q, nqx, nqy, nqz, zq) || !onPlane(p, 3, q, nqx, nqy, nqz, zq) || !onPlane(p, 6, q, nqx, nqy, nqz, zq)) return UNSURE;
+  const npx = rec[o]!, npy = rec[o + 1]!, npz = rec[o + 2]!;
+  const zp = tol * (Math.abs(npx) + Math.abs(npy) + Math.abs(npz));
+  if (!onPlane(q, 0, p, npx, npy, npz, zp) || !onPlane(q, 3, p, npx, npy, npz, zp) || !onPlane(q, 6, p, npx, npy, npz, zp)) return UNSURE;
+  return coplanarAt(q, qp, p, tol) ? MEET : DISJOINT;
+}
+
+/** planeSide's value for v[o..] against t's plane (normal n) within `zero`: certainly 0 there. */
+function onPlane(v: Float64Array, o: number, t: Float64Array, nx: number, ny: number, nz: number, zero: number): boolean {
+  const wx = v[o]! - t[0]!, wy = v[o + 1]! - t[1]!, wz = v[o + 2]! - t[2]!;
+  return Math.abs(wx * nx + wy * ny + wz * nz) <= zero;
 }

@@ -60,6 +60,16 @@ export function surfaceShell(surface: Surface): SurfaceShell | null {
   return shell;
 }
 
+/** The shell already measured for the surface: undefined when none was asked for yet (the cache keeps these). */
+export function knownSurfaceShell(surface: Surface): SurfaceShell | null | undefined {
+  return cache.get(surface);
+}
+
+/** Records the surface's shell as read back from the indexed-assembly cache. */
+export function rememberSurfaceShell(surface: Surface, shell: SurfaceShell | null): void {
+  cache.set(surface, shell);
+}
+
 /** A shell thinner than this fraction of its radius is not worth a second fit. */
 const THIN = 0.01;
 

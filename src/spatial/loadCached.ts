@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import { cacheKey, readCacheEntry, readSourceBytes, writeCacheEntry } from '../import/cache.js';
 import { readAssembly, type LoadOptions } from '../import/readAssembly.js';
 import { defaultFitTolerance, kindFitTolerance } from '../model/surfaceKindOf.js';
+import { surfaceShell } from '../model/surfaceShell.js';
 import type { Assembly, Surface } from '../model/types.js';
 import { isSurfcdError } from '../errors.js';
 import { indexAssembly } from './indexPart.js';
@@ -39,11 +40,17 @@ export async function loadCached(path: string, options: LoadOptions, dir: string
     }
   }
   const assembly = indexAssembly(await readAssembly(path, options));
+  measureShells(assembly);
   // A load with warnings is not cached: the next run imports again and says them again (--strict stays true).
   const written = (assembly.warnings ?? []).length === 0 && (await writeCacheEntry(dir, key, serializeAssembly(assembly, keepKind)));
   if (written) entries.set(assembly, { dir, key, kinds: keptKinds(assembly) });
   lastCacheOutcome = !written ? 'unwritable' : stale ? 'rewritten' : 'miss';
   return assembly;
+}
+
+/** Queries measure shells lazily; the entry keeps them, so a re-opened assembly never pays for them. */
+function measureShells(assembly: Assembly): void {
+  for (const part of assembly.parts) for (const s of part.surfaces) surfaceShell(s);
 }
 
 /** Only kinds fitted with the default tolerance are what a later default call would compute. */

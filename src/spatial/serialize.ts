@@ -9,16 +9,18 @@
 //  20  u32 total byte length
 //  24  JSON header (UTF-8), padded to 8 bytes
 //      then every typed array, written as it is, each starting on an 8-byte boundary.
-// The JSON header holds names, paths, the product tree, boxes, OBBs, fitted kinds and, for
-// each typed array, [byteOffset, length]. Non-finite numbers and −0 in fitted kinds are tagged.
+// The JSON header holds names, paths, the product tree, boxes, OBBs, fitted kinds, measured
+// surface shells and, for each typed array, [byteOffset, length]. Non-finite numbers and −0
+// in fitted kinds are tagged.
 import { SurfcdError } from '../errors.js';
 import type { Obb } from '../math/obb.js';
 import type { SurfaceKind } from '../model/surfaceKind.js';
 import type { Assembly, BoxTree, Part, ProductNode, Surface } from '../model/types.js';
+import { knownSurfaceShell, rememberSurfaceShell, type SurfaceShell } from '../model/surfaceShell.js';
 import { triangleTreeOf } from './triangleTree.js';
 
 /** Bump on any change to the layout or to what the index contains (tree builder, OBB fit…). */
-export const SERIAL_FORMAT_VERSION = 1;
+export const SERIAL_FORMAT_VERSION = 2;
 const MAGIC = 'SURFCDIX';
 const HEADER_BYTES = 24;
 const PART_FLOATS = 21;
@@ -39,7 +41,11 @@ interface SurfaceMeta {
   tree: TreeMeta | null;
   color?: [number, number, number];
   kind?: SurfaceKind;
+  /** The surface shell once measured: null when it has none (surfaceShell.ts). */
+  shell?: ShellNumbers | null;
 }
+/** cylinder (0/1), centre or axis point (3), axis (3), rMin, rMax, hMin, hMax, scale. */
+type ShellNumbers = [number, number, number, number, number, number, number, number, number, number, number, number];
 interface PartMeta {
   index: number;
   name: string;
@@ -107,6 +113,7 @@ export function serializeAssembly(assembly: Assembly, keepKind: KindFilter = () 
       tree: tree(triangleTreeOf(s)),
       ...(s.color ? { color: s.color } : {}),
       ...(s.kind && keepKind(s) ? { kind: s.kind } : {}),
+      ...shellMeta(s),
     })),
     ...(p.color ? { color: p.color } : {}),
     ...(p.deflection !== undefined ? { deflection: p.deflection } : {}),
@@ -228,12 +235,28 @@ export function deserializeAssembly(input: Uint8Array, source?: string): Assembl
         ...(sm.color ? { color: sm.color } : {}),
         ...(sm.kind ? { kind: sm.kind } : {}),
       });
+      if (sm.shell !== undefined) rememberSurfaceShell(part.surfaces[si]!, shellOf(sm.shell, `${swhere} shell`, bad));
     });
     if (next !== triangleCount) bad(`${where}: surfaces do not cover the triangles`);
     part.surfaceTree = tree(pm.surfaceTree, part.surfaces.filter((s) => s.triangleCount > 0).length, `${where} surface tree`);
     return part;
   });
   return { name: meta.name, units: 'mm', root: meta.root, parts, ...(source ? { source } : {}) };
+}
+
+function shellMeta(s: Surface): { shell?: ShellNumbers | null } {
+  const shell = knownSurfaceShell(s);
+  if (shell === undefined) return {};
+  if (shell === null) return { shell: null };
+  return { shell: [shell.cylinder ? 1 : 0, shell.cx, shell.cy, shell.cz, shell.ax, shell.ay, shell.az, shell.rMin, shell.rMax, shell.hMin, shell.hMax, shell.scale] };
+}
+
+function shellOf(n: unknown, where: string, bad: (why: string) => never): SurfaceShell | null {
+  if (n === null) return null;
+  if (!Array.isArray(n) || n.length !== 12 || !n.every((v) => typeof v === 'number' && Number.isFinite(v))) bad(`${where}: not 12 finite numbers`);
+  const [cylinder, cx, cy, cz, ax, ay, az, rMin, rMax, hMin, hMax, scale] = n as ShellNumbers;
+  if ((cylinder !== 0 && cylinder !== 1) || !(rMin >= 0 && rMin <= rMax && hMin <= hMax && scale >= 0)) bad(`${where}: inconsistent`);
+  return { cylinder: cylinder === 1, cx, cy, cz, ax, ay, az, rMin, rMax, hMin, hMax, scale };
 }
 
 function align8(n: number): number {

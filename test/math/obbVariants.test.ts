@@ -4,24 +4,12 @@ import type { Obb } from '../../src/math/obb.js';
 import { OBB_TESTS, OBB_TEST_NAMES } from '../../src/math/obbTests.js';
 import { obbsOverlap } from '../../src/math/obbOverlap.js';
 import { invertRigid, multiplyRigid, type Rigid } from '../../src/math/rigid.js';
+import { quatToMatrix, rigidOf, type V3 } from './oracle/obbOracle.js';
 
 // Every OBB test (15-axis SAT, SAT-lite, effective constraints) against boxes whose answer is
 // known by construction: boxes made to share a point must overlap under every test, also when
 // the point is a corner, on an edge or a face, and when boxes are flat (a half-extent of 0).
 
-type V3 = [number, number, number];
-
-function quatToRows(q: readonly number[]): number[] {
-  const l = Math.hypot(q[0]!, q[1]!, q[2]!, q[3]!);
-  const w = q[0]! / l, x = q[1]! / l, y = q[2]! / l, z = q[3]! / l;
-  return [
-    1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y),
-    2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
-    2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y),
-  ];
-}
-const rigidOf = (m: number[], t: ArrayLike<number>): Rigid =>
-  new Float64Array([m[0]!, m[1]!, m[2]!, t[0]!, m[3]!, m[4]!, m[5]!, t[1]!, m[6]!, m[7]!, m[8]!, t[2]!]);
 const apply = (g: Rigid, p: ArrayLike<number>): V3 => [
   g[0]! * p[0]! + g[1]! * p[1]! + g[2]! * p[2]! + g[3]!,
   g[4]! * p[0]! + g[5]! * p[1]! + g[6]! * p[2]! + g[7]!,
@@ -54,7 +42,7 @@ const scaleArb = fc.constantFrom(1e-4, 1, 1e4);
 const boxArb = fc.tuple(quat, extent, extent, extent, fc.tuple(unit, unit, unit)).map(([q, x, y, z, c]) => ({ q, h: [x, y, z], c }));
 
 function makeBox(q: readonly number[], h: number[], center: ArrayLike<number>, s: number): Obb {
-  return { center: Float64Array.from(center, (v) => v * s), axes: Float64Array.from(quatToRows(q)), halfExtents: Float64Array.from(h, (v) => v * s) };
+  return { center: Float64Array.from(center, (v) => v * s), axes: Float64Array.from(quatToMatrix(q)), halfExtents: Float64Array.from(h, (v) => v * s) };
 }
 
 describe('OBB overlap tests: no false negatives', () => {
@@ -63,7 +51,7 @@ describe('OBB overlap tests: no false negatives', () => {
       fc.property(boxArb, boxArb, fc.oneof(quat, axisQuat), fc.tuple(unit, unit, unit), fc.tuple(unit, unit, unit), scaleArb, fc.constantFrom(0, 0, 0.1), (ba, bb, qPart, pa, pb, s, margin) => {
         const a = makeBox(ba.q, ba.h, ba.c.map((v) => 10 * v - 5), s);
         // b in its own part frame: built in a's frame to touch p, then moved by a random rigid g (a = g · b-frame).
-        const g = rigidOf(quatToRows(qPart), [3 * s, -7 * s, 11 * s]);
+        const g = rigidOf(quatToMatrix(qPart), [3 * s, -7 * s, 11 * s]);
         const bInA = makeBox(bb.q, bb.h, [0, 0, 0], s);
         const p = surfacePoint(a, pa);
         const q = surfacePoint(bInA, pb);
@@ -86,7 +74,7 @@ describe('OBB overlap tests: no false negatives', () => {
         total++;
         const a = makeBox(ba.q, ba.h, [0, 0, 0], 1);
         const b = makeBox(bb.q, bb.h, [0, 0, 0], 1);
-        const g = rigidOf(quatToRows(qPart), t.map((v) => 16 * v - 8));
+        const g = rigidOf(quatToMatrix(qPart), t.map((v) => 16 * v - 8));
         const sat = obbsOverlap(a, b, g);
         const lite = OBB_TESTS.lite(a, b, g), effective = OBB_TESTS.effective(a, b, g);
         if (sat) {
@@ -110,22 +98,22 @@ describe('OBB overlap tests: no false negatives', () => {
   it('effective agrees with SAT on boxes separated by a clear gap and on nested boxes', () => {
     const I = [1, 0, 0, 0];
     const a = makeBox(I, [1, 1, 1], [0, 0, 0], 1);
-    const far = makeBox(quatToRows([1, 0.2, 0.3, 0.1]).length ? [1, 0.2, 0.3, 0.1] : I, [1, 1, 1], [0, 0, 0], 1);
-    const id = rigidOf(quatToRows(I), [0, 0, 0]);
+    const far = makeBox(quatToMatrix([1, 0.2, 0.3, 0.1]).length ? [1, 0.2, 0.3, 0.1] : I, [1, 1, 1], [0, 0, 0], 1);
+    const id = rigidOf(quatToMatrix(I), [0, 0, 0]);
     for (const name of OBB_TEST_NAMES) {
-      expect(OBB_TESTS[name](a, far, rigidOf(quatToRows(I), [5, 0, 0])), name).toBe(false);
+      expect(OBB_TESTS[name](a, far, rigidOf(quatToMatrix(I), [5, 0, 0])), name).toBe(false);
       expect(OBB_TESTS[name](a, makeBox(I, [0.1, 0.1, 0.1], [0.2, 0.3, 0.1], 1), id), name).toBe(true);
       expect(OBB_TESTS[name](makeBox(I, [0.1, 0.1, 0.1], [0.2, 0.3, 0.1], 1), a, id), name).toBe(true);
       // Within the margin (gap 0.2, margin 0.1 on each box) → overlap; beyond → not.
-      expect(OBB_TESTS[name](a, a, rigidOf(quatToRows(I), [2.2, 0, 0]), 0.1), name).toBe(true);
-      expect(OBB_TESTS[name](a, a, rigidOf(quatToRows(I), [2.2, 0, 0]), 0.09), name).toBe(false);
+      expect(OBB_TESTS[name](a, a, rigidOf(quatToMatrix(I), [2.2, 0, 0]), 0.1), name).toBe(true);
+      expect(OBB_TESTS[name](a, a, rigidOf(quatToMatrix(I), [2.2, 0, 0]), 0.09), name).toBe(false);
     }
     // Edge–edge separation: only the 9 cross axes see it, so lite reports a (conservative) overlap.
-    const rotZ = quatToRows([Math.cos(Math.PI / 8), 0, 0, Math.sin(Math.PI / 8)]);
-    const rotX = quatToRows([Math.cos(Math.PI / 8), Math.sin(Math.PI / 8), 0, 0]);
+    const rotZ = quatToMatrix([Math.cos(Math.PI / 8), 0, 0, Math.sin(Math.PI / 8)]);
+    const rotX = quatToMatrix([Math.cos(Math.PI / 8), Math.sin(Math.PI / 8), 0, 0]);
     const edgeA = { center: new Float64Array(3), axes: Float64Array.from(rotZ), halfExtents: Float64Array.from([1, 1, 1]) };
     const edgeB = { center: new Float64Array(3), axes: Float64Array.from(rotX), halfExtents: Float64Array.from([1, 1, 1]) };
-    const apart = rigidOf(quatToRows(I), [1.35, 1.35, 0]);
+    const apart = rigidOf(quatToMatrix(I), [1.35, 1.35, 0]);
     expect(obbsOverlap(edgeA, edgeB, apart)).toBe(OBB_TESTS.effective(edgeA, edgeB, apart));
     void multiplyRigid;
   });

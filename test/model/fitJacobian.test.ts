@@ -1,48 +1,119 @@
 /**
- * The cylinder's analytic Jacobian (issue 14) is the derivative Levenberg–Marquardt used to
- * take by central differences: on random states and points (scales 1e-3 to 1e4 folded into
- * the local frame, i.e. O(1) coordinates; axes in every direction, points near the axis)
- * both agree to the differences' own error.
+ * The analytic Jacobians of the cylinder, cone, sphere and torus (issue 14) are the
+ * derivatives Levenberg–Marquardt used to take by central differences: on random states and
+ * points (O(1) local coordinates, axes in every direction, points near the axis) both agree
+ * to the differences' own error.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { applyCone, coneJacobian, coneResiduals, type ConeState } from '../../src/model/fit/cone.js';
 import { applyCylinder, cylinderJacobian, cylinderResiduals, type CylinderFit } from '../../src/model/fit/cylinder.js';
+import type { PointSet } from '../../src/model/fit/refine.js';
+import { applySphere, sphereJacobian, sphereResiduals, type SphereFit } from '../../src/model/fit/sphere.js';
+import { applyTorus, torusJacobian, torusResiduals, type TorusFit } from '../../src/model/fit/torus.js';
 import { rng } from './fitFixtures.js';
 
-describe('cylinder Jacobian', () => {
-  it('matches central differences', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1 << 30 }), fc.double({ min: 0.05, max: 50, noNaN: true }), (seed, radius) => {
-        const rand = rng(seed);
-        const a = [2 * rand() - 1, 2 * rand() - 1, 2 * rand() - 1];
-        const l = Math.hypot(a[0]!, a[1]!, a[2]!) || 1;
-        const axis: [number, number, number] = [a[0]! / l, a[1]! / l, a[2]! / l];
-        const q0: [number, number, number] = [rand() - 0.5, rand() - 0.5, rand() - 0.5];
-        const h = q0[0] * axis[0] + q0[1] * axis[1] + q0[2] * axis[2];
-        const state: CylinderFit = { q: [q0[0] - h * axis[0], q0[1] - h * axis[1], q0[2] - h * axis[2]], a: axis, r: radius };
-        const count = 20;
-        const p = new Float64Array(count * 3).map(() => 2 * rand() - 1);
-        const points = { count, p };
-        const cols = Array.from({ length: 5 }, () => new Float64Array(count));
-        cylinderJacobian(points, state, cols);
-        const rp = new Float64Array(count), rm = new Float64Array(count), r0 = new Float64Array(count);
-        cylinderResiduals(points, state, r0);
-        const step = 1e-6;
-        for (let j = 0; j < 5; j++) {
-          const d = new Float64Array(5);
-          d[j] = step;
-          cylinderResiduals(points, applyCylinder(state, d), rp);
-          d[j] = -step;
-          cylinderResiduals(points, applyCylinder(state, d), rm);
-          for (let i = 0; i < count; i++) {
-            const numeric = (rp[i]! - rm[i]!) / (2 * step);
-            // skip points within 1e-3 of the axis, where the radial direction turns fast
-            if (r0[i]! + radius < 1e-3) continue;
-            expect(Math.abs(cols[j]![i]! - numeric)).toBeLessThan(1e-5 * (1 + Math.abs(numeric)));
-          }
+type V3 = [number, number, number];
+
+interface Model<S> {
+  nParams: number;
+  apply(s: S, d: Float64Array): S;
+  residuals(points: PointSet, s: S, out: Float64Array): void;
+  jacobian(points: PointSet, s: S, cols: Float64Array[]): void;
+  /** Points where the residual has a kink (on the axis, at the centre) are skipped. */
+  nearKink(points: PointSet, s: S, i: number): boolean;
+}
+
+function randomAxis(rand: () => number): V3 {
+  const a = [2 * rand() - 1, 2 * rand() - 1, 2 * rand() - 1];
+  const l = Math.hypot(a[0]!, a[1]!, a[2]!) || 1;
+  return [a[0]! / l, a[1]! / l, a[2]! / l];
+}
+
+/** Component of q perpendicular to the unit axis a. */
+function perpendicular(q: V3, a: V3): V3 {
+  const h = q[0] * a[0] + q[1] * a[1] + q[2] * a[2];
+  return [q[0] - h * a[0], q[1] - h * a[1], q[2] - h * a[2]];
+}
+
+function distanceToAxis(points: PointSet, i: number, q: V3, a: V3): number {
+  const x: V3 = [points.p[i * 3]! - q[0], points.p[i * 3 + 1]! - q[1], points.p[i * 3 + 2]! - q[2]];
+  const r = perpendicular(x, a);
+  return Math.hypot(...r);
+}
+
+function checkAgainstDifferences<S>(model: Model<S>, make: (rand: () => number, size: number) => S): void {
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 1 << 30 }), fc.double({ min: 0.05, max: 50, noNaN: true }), (seed, size) => {
+      const rand = rng(seed);
+      const state = make(rand, size);
+      const count = 20;
+      const points = { count, p: new Float64Array(count * 3).map(() => 2 * rand() - 1) };
+      const k = model.nParams;
+      const cols = Array.from({ length: k }, () => new Float64Array(count));
+      model.jacobian(points, state, cols);
+      const rp = new Float64Array(count), rm = new Float64Array(count);
+      const step = 1e-6;
+      for (let j = 0; j < k; j++) {
+        const d = new Float64Array(k);
+        d[j] = step;
+        model.residuals(points, model.apply(state, d), rp);
+        d[j] = -step;
+        model.residuals(points, model.apply(state, d), rm);
+        for (let i = 0; i < count; i++) {
+          if (model.nearKink(points, state, i)) continue;
+          const numeric = (rp[i]! - rm[i]!) / (2 * step);
+          expect(Math.abs(cols[j]![i]! - numeric)).toBeLessThan(1e-5 * (1 + Math.abs(numeric)));
         }
-      }),
-      { numRuns: 200 },
+      }
+    }),
+    { numRuns: 150 },
+  );
+}
+
+describe('analytic Jacobians match central differences', () => {
+  it('cylinder', () => {
+    checkAgainstDifferences<CylinderFit>(
+      { nParams: 5, apply: applyCylinder, residuals: cylinderResiduals, jacobian: cylinderJacobian, nearKink: (pts, s, i) => distanceToAxis(pts, i, s.q, s.a) < 1e-3 },
+      (rand, radius) => {
+        const a = randomAxis(rand);
+        return { q: perpendicular([rand() - 0.5, rand() - 0.5, rand() - 0.5], a), a, r: radius };
+      },
+    );
+  });
+
+  it('cone (half-angles from near 0 to near 90°, both signs)', () => {
+    checkAgainstDifferences<ConeState>(
+      { nParams: 6, apply: applyCone, residuals: coneResiduals, jacobian: coneJacobian, nearKink: (pts, s, i) => distanceToAxis(pts, i, s.q, s.a) < 1e-3 },
+      (rand, rho0) => {
+        const a = randomAxis(rand);
+        return { q: perpendicular([rand() - 0.5, rand() - 0.5, rand() - 0.5], a), a, rho0: rho0 * (rand() < 0.5 ? 1 : -1) * 0.1, alpha: (rand() - 0.5) * 3.1 };
+      },
+    );
+  });
+
+  it('sphere', () => {
+    checkAgainstDifferences<SphereFit>(
+      {
+        nParams: 4, apply: applySphere, residuals: sphereResiduals, jacobian: sphereJacobian,
+        nearKink: (pts, s, i) => Math.hypot(pts.p[i * 3]! - s.c[0], pts.p[i * 3 + 1]! - s.c[1], pts.p[i * 3 + 2]! - s.c[2]) < 1e-3,
+      },
+      (rand, radius) => ({ c: [rand() - 0.5, rand() - 0.5, rand() - 0.5], r: radius }),
+    );
+  });
+
+  it('torus (points near the axis and near the core circle skipped)', () => {
+    checkAgainstDifferences<TorusFit>(
+      {
+        nParams: 7, apply: applyTorus, residuals: torusResiduals, jacobian: torusJacobian,
+        nearKink: (pts, s, i) => {
+          const rho = distanceToAxis(pts, i, s.c, s.a);
+          const x: V3 = [pts.p[i * 3]! - s.c[0], pts.p[i * 3 + 1]! - s.c[1], pts.p[i * 3 + 2]! - s.c[2]];
+          const h = x[0] * s.a[0] + x[1] * s.a[1] + x[2] * s.a[2];
+          return rho < 1e-3 || Math.hypot(rho - s.R, h) < 1e-3;
+        },
+      },
+      (rand, major) => ({ c: [rand() - 0.5, rand() - 0.5, rand() - 0.5], a: randomAxis(rand), R: 0.02 * major, r: 0.1 + rand() }),
     );
   });
 });

@@ -1,7 +1,10 @@
 import fc from 'fast-check';
+import { Matrix4 } from 'three';
 import { describe, expect, it } from 'vitest';
 import { collide, deserializeAssembly, partFromMesh, serializeAssembly, SERIAL_FORMAT_VERSION, SurfcdError, type Assembly, type Part } from '../../src/index.js';
 import { surfaceKindOf } from '../../src/model/surfaceKindOf.js';
+import { knownSurfaceShell, surfaceShell } from '../../src/model/surfaceShell.js';
+import { placedRevolution, randomRigid } from '../helpers/revolution.js';
 import { mulberry32, randomPose, randomSoup, sortedPairs } from '../helpers/soup.js';
 
 function assemblyOf(parts: Part[]): Assembly {
@@ -70,6 +73,28 @@ describe('serializeAssembly / deserializeAssembly', () => {
     const asm = assemblyOf([plate]);
     expect(deserializeAssembly(serializeAssembly(asm)).parts[0]!.surfaces[0]!.kind).toEqual(kind);
     expect(deserializeAssembly(serializeAssembly(asm, () => false)).parts[0]!.surfaces[0]!.kind).toBeUndefined();
+  });
+
+  it('keeps measured surface shells (and "no shell"), so a re-opened assembly does not measure them again', () => {
+    const rnd = mulberry32(5);
+    const sphere = (name: string, radius: number) =>
+      placedRevolution(name, { kind: 'sphere', centre: [1, 2, 3], axis: [0, 0, 1], radius, length: 0, rings: 8, segments: 12, phase: 0, sectors: 1 }, randomRigid(rnd, 10));
+    const outer = sphere('outer', 10), inner = sphere('inner', 9);
+    const flat = randomSoup('flat', 3, { triangles: 40, surfaces: 1, grid: 0, size: 10, degenerate: 0 });
+    const asm = assemblyOf([outer.part, inner.part, flat]);
+    const measured = asm.parts.map((p) => surfaceShell(p.surfaces[0]!));
+    expect(measured[0]).not.toBeNull();
+    const copy = deserializeAssembly(serializeAssembly(asm));
+    copy.parts.forEach((p, i) => expect(knownSurfaceShell(p.surfaces[0]!)).toEqual(measured[i]));
+    // Not measured before writing: not in the entry either.
+    const fresh = deserializeAssembly(serializeAssembly(assemblyOf([sphere('other', 5).part])));
+    expect(knownSurfaceShell(fresh.parts[0]!.surfaces[0]!)).toBeUndefined();
+    // The nested spheres are told apart by the shells read back, with the same answer.
+    const poseOf = (m: number[]) => new Matrix4().fromArray(m);
+    const want = collide(outer.part, poseOf(outer.pose), inner.part, poseOf(inner.pose), { mode: 'all-triangles' });
+    const got = collide(copy.parts[0]!, poseOf(outer.pose), copy.parts[1]!, poseOf(inner.pose), { mode: 'all-triangles' });
+    expect(got.intersecting).toBe(false);
+    expect(got.stats.triangleTests).toBe(want.stats.triangleTests);
   });
 
   it('reads from a misaligned buffer (copies it)', () => {

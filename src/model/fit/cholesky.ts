@@ -9,6 +9,11 @@
  * eigenvalues of A' multiply to at most ((n − λ'min)/(n − 1))^(n−1) ≤ (n/(n−1))^(n−1), so
  * λ'min ≥ det A' · ((n−1)/n)^(n−1), and λmin(A) ≥ λ'min(A') · min Dᵢ; λmax ≤ trace A.
  */
+// Working arrays (issue 14: three typed-array allocations per solve showed in the profile of
+// small patches); n ≤ 8 here, the function is not re-entrant.
+let scaleScratch = new Float64Array(8);
+let lowerScratch = new Float64Array(64);
+
 /** A⁻¹b when A is safely positive definite (see the module comment), else null. */
 export function choleskySolveIfSafe(a: ArrayLike<number>, b: ArrayLike<number>, n: number, relCut: number): Float64Array | null {
   let trace = 0;
@@ -20,9 +25,13 @@ export function choleskySolveIfSafe(a: ArrayLike<number>, b: ArrayLike<number>, 
     if (d < minDiag) minDiag = d;
   }
   // L of the scaled matrix, row-major lower triangle; s = D^-½
-  const s = new Float64Array(n);
+  if (scaleScratch.length < n) {
+    scaleScratch = new Float64Array(n);
+    lowerScratch = new Float64Array(n * n);
+  }
+  const s = scaleScratch;
   for (let i = 0; i < n; i++) s[i] = 1 / Math.sqrt(a[i * n + i]!);
-  const l = new Float64Array(n * n);
+  const l = lowerScratch; // only entries j ≤ i < n are read, each written first
   let det = 1; // det of the scaled matrix = Π pivots
   for (let i = 0; i < n; i++) {
     for (let j = 0; j <= i; j++) {

@@ -18,7 +18,7 @@ import type { Patch } from './patch.js';
 import { add, dot, isFiniteV, perpBasis, scale, sub, unit, type V3, hyp2, hyp3 } from './vec.js';
 
 /** Local cone state: axis through q (q ⟂ a), radius rho0 at q, ρ = rho0 + h·tan(alpha). */
-interface ConeState {
+export interface ConeState {
   q: V3;
   a: V3;
   rho0: number;
@@ -32,7 +32,7 @@ export interface ConeFit {
   alpha: number;
 }
 
-function coneResiduals(patch: PointSet, s: ConeState, out: Float64Array): void {
+export function coneResiduals(patch: PointSet, s: ConeState, out: Float64Array): void {
   const { p } = patch;
   const [qx, qy, qz] = s.q;
   const [ax, ay, az] = s.a;
@@ -45,7 +45,7 @@ function coneResiduals(patch: PointSet, s: ConeState, out: Float64Array): void {
   }
 }
 
-function applyCone(s: ConeState, d: Float64Array): ConeState {
+export function applyCone(s: ConeState, d: Float64Array): ConeState {
   const [u, v] = perpBasis(s.a);
   const a = unit(add(s.a, add(scale(u, d[0]!), scale(v, d[1]!)))) ?? s.a;
   let q = add(s.q, add(scale(u, d[2]!), scale(v, d[3]!)));
@@ -53,41 +53,78 @@ function applyCone(s: ConeState, d: Float64Array): ConeState {
   return { q, a, rho0: s.rho0 + d[4]!, alpha: s.alpha + d[5]! };
 }
 
+/**
+ * ∂residual/∂(tilt u, tilt v, shift u, shift v, ρ₀, α) in applyCone's basis (issue 14: one
+ * pass instead of twelve residual evaluations by central differences). With P = p − q,
+ * h = P·a, ρ = |P − h·a|, ê the unit radial direction: a tilt along u turns a and slides q
+ * along a by −(q·u), so h grows by p·u and ρ by −h·ê·u; a shift along u moves ρ by −ê·u.
+ */
+export function coneJacobian(patch: PointSet, s: ConeState, cols: Float64Array[]): void {
+  const { p } = patch;
+  const [u, v] = perpBasis(s.a);
+  const [qx, qy, qz] = s.q;
+  const [ax, ay, az] = s.a;
+  const ca = Math.cos(s.alpha), sa = Math.sin(s.alpha);
+  const c0 = cols[0]!, c1 = cols[1]!, c2 = cols[2]!, c3 = cols[3]!, c4 = cols[4]!, c5 = cols[5]!;
+  for (let i = 0; i < patch.count; i++) {
+    const px = p[i * 3]!, py = p[i * 3 + 1]!, pz = p[i * 3 + 2]!;
+    const x = px - qx, y = py - qy, z = pz - qz;
+    const h = x * ax + y * ay + z * az;
+    const dx = x - h * ax, dy = y - h * ay, dz = z - h * az;
+    const l = hyp3(dx, dy, dz);
+    const eu = l > 0 ? (dx * u[0] + dy * u[1] + dz * u[2]) / l : 0;
+    const ev = l > 0 ? (dx * v[0] + dy * v[1] + dz * v[2]) / l : 0;
+    c0[i] = -ca * h * eu - sa * (px * u[0] + py * u[1] + pz * u[2]);
+    c1[i] = -ca * h * ev - sa * (px * v[0] + py * v[1] + pz * v[2]);
+    c2[i] = -ca * eu;
+    c3[i] = -ca * ev;
+    c4[i] = -ca;
+    c5[i] = -(l - s.rho0) * sa - h * ca;
+  }
+}
+
 /** Start values for a given axis direction, from the normals; null when they do not define one. */
 function coneStart(patch: Patch, a: V3): ConeState | null {
   const [u, v] = perpBasis(a);
   const { p, n } = patch;
   // 2-D point where the projected normal lines meet
-  const m = new Float64Array(4);
-  const b = new Float64Array(2);
+  // per-vertex loops on scalars, no tuples or helper calls: they run cold in a CLI process
+  // (interpreted), where each small allocation and call costs (issue 14)
+  const [u0, u1, u2] = u;
+  const [v0, v1, v2] = v;
+  let m0 = 0, m1 = 0, m2 = 0, m3 = 0, b0 = 0, b1 = 0;
   let used = 0;
   for (let i = 0; i < patch.count; i++) {
-    const ni: V3 = [n[i * 3]!, n[i * 3 + 1]!, n[i * 3 + 2]!];
-    const ex = dot(ni, u), ey = dot(ni, v);
+    const n0 = n[i * 3]!, n1 = n[i * 3 + 1]!, n2 = n[i * 3 + 2]!;
+    const ex = n0 * u0 + n1 * u1 + n2 * u2, ey = n0 * v0 + n1 * v1 + n2 * v2;
     const l = hyp2(ex, ey);
     if (!(l > 1e-6)) continue;
     const e0 = ex / l, e1 = ey / l;
-    const pi: V3 = [p[i * 3]!, p[i * 3 + 1]!, p[i * 3 + 2]!];
-    const px = dot(pi, u), py = dot(pi, v);
+    const p0 = p[i * 3]!, p1 = p[i * 3 + 1]!, p2 = p[i * 3 + 2]!;
+    const px = p0 * u0 + p1 * u1 + p2 * u2, py = p0 * v0 + p1 * v1 + p2 * v2;
     const m00 = 1 - e0 * e0, m01 = -e0 * e1, m11 = 1 - e1 * e1;
-    m[0] += m00; m[1] += m01; m[2] += m01; m[3] += m11;
-    b[0] += m00 * px + m01 * py;
-    b[1] += m01 * px + m11 * py;
+    m0 += m00; m1 += m01; m2 += m01; m3 += m11;
+    b0 += m00 * px + m01 * py;
+    b1 += m01 * px + m11 * py;
     used++;
   }
+  const m = [m0, m1, m2, m3];
+  const b = [b0, b1];
   if (used < 3) return null;
   const c2 = solveSymmetric(m, b, 2, 1e-12);
   const q = add(scale(u, c2[0]!), scale(v, c2[1]!));
   let outward = 0;
   let k = 0;
   let kn = 0;
+  const [q0, q1, q2] = q;
+  const [a0, a1, a2] = a;
   for (let i = 0; i < patch.count; i++) {
-    const ni: V3 = [n[i * 3]!, n[i * 3 + 1]!, n[i * 3 + 2]!];
-    if (ni[0] === 0 && ni[1] === 0 && ni[2] === 0) continue;
-    const w = sub([p[i * 3]!, p[i * 3 + 1]!, p[i * 3 + 2]!], q);
-    const wp = sub(w, scale(a, dot(w, a)));
-    outward += dot(ni, wp);
-    k += dot(ni, a);
+    const n0 = n[i * 3]!, n1 = n[i * 3 + 1]!, n2 = n[i * 3 + 2]!;
+    if (n0 === 0 && n1 === 0 && n2 === 0) continue;
+    const w0 = p[i * 3]! - q0, w1 = p[i * 3 + 1]! - q1, w2 = p[i * 3 + 2]! - q2;
+    const h = w0 * a0 + w1 * a1 + w2 * a2;
+    outward += n0 * (w0 - a0 * h) + n1 * (w1 - a1 * h) + n2 * (w2 - a2 * h);
+    k += n0 * a0 + n1 * a1 + n2 * a2;
     kn++;
   }
   if (kn === 0) return null;
@@ -96,12 +133,14 @@ function coneStart(patch: Patch, a: V3): ConeState | null {
   const t = Math.tan(alpha);
   let rho0 = 0;
   for (let i = 0; i < patch.count; i++) {
-    const w = sub([p[i * 3]!, p[i * 3 + 1]!, p[i * 3 + 2]!], q);
-    const h = dot(w, a);
-    rho0 += (Math.hypot(...sub(w, scale(a, h))) - h * t) / patch.count;
+    const w0 = p[i * 3]! - q0, w1 = p[i * 3 + 1]! - q1, w2 = p[i * 3 + 2]! - q2;
+    const h = w0 * a0 + w1 * a1 + w2 * a2;
+    rho0 += (Math.hypot(w0 - a0 * h, w1 - a1 * h, w2 - a2 * h) - h * t) / patch.count;
   }
   return { q, a, rho0, alpha };
 }
+
+const CONE_PROBLEM = { nParams: 6, apply: applyCone, residuals: coneResiduals, jacobian: coneJacobian };
 
 export function fitCone(patch: Patch, ctx: FitContext): ConeFit | null {
   if (patch.count < 5) return null;
@@ -136,7 +175,7 @@ export function fitCone(patch: Patch, ctx: FitContext): ConeFit | null {
   for (const a of axes) {
     const start = coneStart(patch, a);
     if (!start) continue;
-    const s = refine(patch, { nParams: 6, apply: applyCone, residuals: coneResiduals }, start, ctx);
+    const s = refine(patch, CONE_PROBLEM, start, ctx);
     coneResiduals(patch, s, r);
     const f = maxAbs(r);
     if (f < bestF) {

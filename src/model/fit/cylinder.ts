@@ -24,16 +24,16 @@ export interface CylinderFit {
 export const MAX_LOCAL_RADIUS = 1e5;
 
 /** Algebraic (Kåsa) circle through 2-D points: centre and radius, null when degenerate. */
-export function circle2d(xs: Float64Array, ys: Float64Array): { cx: number; cy: number; r: number } | null {
+export function circle2d(xs: Float64Array, ys: Float64Array, count = xs.length): { cx: number; cy: number; r: number } | null {
   // minimise Σ (x² + y² + D x + E y + F)²
   let sxx = 0, sxy = 0, sx = 0, syy = 0, sy = 0, bx = 0, by = 0, b1 = 0;
-  for (let i = 0; i < xs.length; i++) {
+  for (let i = 0; i < count; i++) {
     const x = xs[i]!, y = ys[i]!, w = -(x * x + y * y);
     sxx += x * x; sxy += x * y; sx += x; syy += y * y; sy += y;
     bx += x * w; by += y * w; b1 += w;
   }
-  const a = new Float64Array([sxx, sxy, sx, sxy, syy, sy, sx, sy, xs.length]);
-  const b = new Float64Array([bx, by, b1]);
+  const a = [sxx, sxy, sx, sxy, syy, sy, sx, sy, count];
+  const b = [bx, by, b1];
   const s = solveSymmetric(a, b, 3, 1e-14);
   const cx = -s[0]! / 2, cy = -s[1]! / 2;
   const r2 = cx * cx + cy * cy - s[2]!;
@@ -90,18 +90,25 @@ export function refineCylinder(patch: Patch, init: CylinderFit, ctx: FitContext)
   return refine(patch, { nParams: 5, apply: applyCylinder, residuals: cylinderResiduals, jacobian: cylinderJacobian }, init, ctx);
 }
 
+/** Scratch of cylinderAround: the projected coordinates (issue 14: no arrays per call). */
+let projectedX = new Float64Array(1024);
+let projectedY = new Float64Array(1024);
+
 /** Circle fit of the vertices projected along `a`. */
 export function cylinderAround(patch: Patch, a: V3): CylinderFit | null {
   const [u, v] = perpBasis(a);
-  const xs = new Float64Array(patch.count);
-  const ys = new Float64Array(patch.count);
+  if (projectedX.length < patch.count) {
+    projectedX = new Float64Array(2 * patch.count);
+    projectedY = new Float64Array(2 * patch.count);
+  }
+  const xs = projectedX, ys = projectedY;
   const p = patch.p;
   for (let i = 0; i < patch.count; i++) {
     const x = p[i * 3]!, y = p[i * 3 + 1]!, z = p[i * 3 + 2]!;
     xs[i] = x * u[0] + y * u[1] + z * u[2];
     ys[i] = x * v[0] + y * v[1] + z * v[2];
   }
-  const c = circle2d(xs, ys);
+  const c = circle2d(xs, ys, patch.count);
   if (!c) return null;
   return { q: add(scale(u, c.cx), scale(v, c.cy)), a, r: c.r };
 }
@@ -117,9 +124,9 @@ export function cylinderAround(patch: Patch, a: V3): CylinderFit | null {
  */
 export function tiltedAxis(patch: Patch, a: V3): V3 | null {
   const [u, v] = perpBasis(a);
-  const m = new Float64Array(36);
-  const b = new Float64Array(6);
-  const row = new Float64Array(6);
+  const m = new Array<number>(36).fill(0);
+  const b = [0, 0, 0, 0, 0, 0];
+  const row = [0, 0, 0, 0, 0, 0];
   let hMean = 0;
   const p = patch.p;
   for (let i = 0; i < patch.count; i++) hMean += (p[i * 3]! * a[0] + p[i * 3 + 1]! * a[1] + p[i * 3 + 2]! * a[2]) / patch.count;
@@ -144,10 +151,16 @@ export function tiltedAxis(patch: Patch, a: V3): V3 | null {
 
 /** Largest |distance − r| of the vertices to a cylinder (local units). */
 function maxCylinderResidual(patch: Patch, f: CylinderFit): number {
-  const r = new Float64Array(patch.count);
-  cylinderResiduals(patch, f, r);
+  // cylinderResiduals inlined, without its output array
+  const { p } = patch;
+  const [qx, qy, qz] = f.q;
+  const [ax, ay, az] = f.a;
   let worst = 0;
-  for (let i = 0; i < r.length; i++) worst = Math.max(worst, Math.abs(r[i]!));
+  for (let i = 0; i < patch.count; i++) {
+    const x = p[i * 3]! - qx, y = p[i * 3 + 1]! - qy, z = p[i * 3 + 2]! - qz;
+    const h = x * ax + y * ay + z * az;
+    worst = Math.max(worst, Math.abs(hyp3(x - h * ax, y - h * ay, z - h * az) - f.r));
+  }
   return worst;
 }
 

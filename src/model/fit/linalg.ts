@@ -3,21 +3,28 @@
  * symmetric n×n matrices (n ≤ ~8) and a pseudo-inverse solve built on it. Matrices are
  * row-major Float64Arrays. Nothing here can produce NaN from finite input.
  */
-import { symmetricEigen3, type SymmetricEigen3 } from '../../math/symmetricEigen.js';
+import { symmetricEigen3Into, type SymmetricEigen3 } from '../../math/symmetricEigen.js';
 import { choleskySolveIfSafe } from './cholesky.js';
 import { fitCounters } from './fitCounters.js';
 
+/**
+ * Plain arrays, not typed arrays (issue 14): a small typed array costs several times a
+ * literal's allocation, and two were made per 3×3 solve, most of a small patch's fit.
+ */
 export interface SymmetricEigen {
   /** Eigenvalues, ascending. */
-  values: Float64Array;
+  values: number[];
   /** Eigenvectors as rows: vector k is vectors[k*n .. k*n+n-1], unit length, matching values[k]. */
-  vectors: Float64Array;
+  vectors: number[];
 }
 
 /** Eigen-decomposition of the symmetric n×n matrix `a` (only read, not modified). */
 export function symmetricEigen(a: ArrayLike<number>, n: number): SymmetricEigen {
   // 3×3 (planes, normal scatters) is most calls: the math layer's unrolled solver (issue 14)
-  if (n === 3) return ascending3(symmetricEigen3(a));
+  if (n === 3) {
+    symmetricEigen3Into(a, desc.values, desc.vectors);
+    return ascending3(desc);
+  }
   const m = Float64Array.from({ length: n * n }, (_, i) => a[i]!);
   // symmetrise (callers accumulate both triangles, rounding may differ)
   for (let i = 0; i < n; i++) {
@@ -76,18 +83,22 @@ export function symmetricEigen(a: ArrayLike<number>, n: number): SymmetricEigen 
   return sortEigen(m, v, n);
 }
 
+/** Scratch for the 3×3 solver's descending result (copied out by ascending3). */
+const desc: SymmetricEigen3 = { values: new Float64Array(3), vectors: new Float64Array(9) };
+
 /** symmetricEigen3's descending order turned ascending; −0 components become +0 (they reach fitted kinds). */
 function ascending3(e: SymmetricEigen3): SymmetricEigen {
-  const values = new Float64Array([e.values[2]!, e.values[1]!, e.values[0]!]);
-  const vectors = new Float64Array(9);
-  for (let k = 0; k < 3; k++) for (let i = 0; i < 3; i++) vectors[k * 3 + i] = e.vectors[(2 - k) * 3 + i]! + 0;
-  return { values, vectors };
+  const v = e.vectors;
+  return {
+    values: [e.values[2]!, e.values[1]!, e.values[0]!],
+    vectors: [v[6]! + 0, v[7]! + 0, v[8]! + 0, v[3]! + 0, v[4]! + 0, v[5]! + 0, v[0]! + 0, v[1]! + 0, v[2]! + 0],
+  };
 }
 
 function sortEigen(m: Float64Array, v: Float64Array, n: number): SymmetricEigen {
   const order = Array.from({ length: n }, (_, i) => i).sort((x, y) => m[x * n + x]! - m[y * n + y]!);
-  const values = new Float64Array(n);
-  const vectors = new Float64Array(n * n);
+  const values = new Array<number>(n).fill(0);
+  const vectors = new Array<number>(n * n).fill(0);
   order.forEach((col, k) => {
     values[k] = m[col * n + col]!;
     let len = 0;

@@ -101,7 +101,8 @@ export function buildPatch(input: FitInput, reuse = false): Patch {
     }
   }
   const tri = reuse ? scratchU32(count * 3) : new Uint32Array(count * 3);
-  const globalOf = count > 0 ? localize(indices, base, end, minIndex, maxIndex, tri) : EMPTY;
+  // integer bounds (they started as ±Infinity, i.e. doubles: index arithmetic on them was slow)
+  const globalOf = count > 0 ? localize(indices, base, end, minIndex | 0, maxIndex | 0, tri) : EMPTY;
   const m = globalOf.length;
   // bounding box → origin and scale
   let lx = Infinity, ly = Infinity, lz = Infinity, hx = -Infinity, hy = -Infinity, hz = -Infinity;
@@ -155,8 +156,9 @@ export function buildPatch(input: FitInput, reuse = false): Patch {
   const { group, groupCount } = needEstimate ? weldGroups(positions, globalOf) : NO_WELD;
   // triangle normals: winding, centroid, angle-weighted estimated normals per weld group
   const est = needEstimate ? new Float64Array(groupCount * 3) : null;
-  const winding: [number, number, number] = [0, 0, 0];
-  const centroid: [number, number, number] = [0, 0, 0];
+  // scalar sums (issue 14: element stores into small arrays were this loop's hot line)
+  let wx = 0, wy = 0, wz = 0;
+  let cx = 0, cy = 0, cz = 0;
   let area = 0;
   for (let t = 0; t < count; t++) {
     const a = tri[t * 3]!, b = tri[t * 3 + 1]!, c = tri[t * 3 + 2]!;
@@ -165,12 +167,14 @@ export function buildPatch(input: FitInput, reuse = false): Patch {
     const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
     const len = hyp3(nx, ny, nz);
     if (!(len > 1e-30)) continue;
-    winding[0] += 0.5 * nx;
-    winding[1] += 0.5 * ny;
-    winding[2] += 0.5 * nz;
+    wx += 0.5 * nx;
+    wy += 0.5 * ny;
+    wz += 0.5 * nz;
     const ar = 0.5 * len;
     area += ar;
-    for (let k = 0; k < 3; k++) centroid[k] = centroid[k]! + (ar * (p[a * 3 + k]! + p[b * 3 + k]! + p[c * 3 + k]!)) / 3;
+    cx += (ar * (p[a * 3]! + p[b * 3]! + p[c * 3]!)) / 3;
+    cy += (ar * (p[a * 3 + 1]! + p[b * 3 + 1]! + p[c * 3 + 1]!)) / 3;
+    cz += (ar * (p[a * 3 + 2]! + p[b * 3 + 2]! + p[c * 3 + 2]!)) / 3;
     if (!est) continue;
     // slivers (e.g. a fan triangle at a pole whose two pole corners differ by rounding) have
     // a normal made of rounding noise: they must not vote
@@ -188,9 +192,15 @@ export function buildPatch(input: FitInput, reuse = false): Patch {
     }
   }
   if (area > 0) {
-    for (let k = 0; k < 3; k++) centroid[k] = centroid[k]! / area;
+    cx /= area;
+    cy /= area;
+    cz /= area;
   } else if (m > 0) {
-    for (let i = 0; i < m; i++) for (let k = 0; k < 3; k++) centroid[k] = centroid[k]! + p[i * 3 + k]! / m;
+    for (let i = 0; i < m; i++) {
+      cx += p[i * 3]! / m;
+      cy += p[i * 3 + 1]! / m;
+      cz += p[i * 3 + 2]! / m;
+    }
   }
   if (est) {
     for (let i = 0; i < m; i++) {
@@ -205,6 +215,8 @@ export function buildPatch(input: FitInput, reuse = false): Patch {
       }
     }
   }
+  const winding: [number, number, number] = [wx, wy, wz];
+  const centroid: [number, number, number] = [cx, cy, cz];
   return { count: m, p, n, given, group, groupCount, tri, winding, centroid, area, origin, scale, normalsGiven, memo: { scatterAll: null, scatterGiven: null, pluecker: null } };
 }
 

@@ -42,7 +42,7 @@ export function fitPlane(patch: Patch): PlaneFit | null {
     xx += x * x; xy += x * y; xz += x * z;
     yy += y * y; yz += y * z; zz += z * z;
   }
-  const cov = new Float64Array([xx, xy, xz, xy, yy, yz, xz, yz, zz]);
+  const cov = [xx, xy, xz, xy, yy, yz, xz, yz, zz];
   const e = symmetricEigen(cov, 3);
   const ref = outwardReference(patch);
   let n: V3 | null;

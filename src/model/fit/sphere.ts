@@ -16,17 +16,33 @@ export interface SphereFit {
   r: number;
 }
 
-function sphereResiduals(patch: PointSet, s: SphereFit, out: Float64Array): void {
+export function sphereResiduals(patch: PointSet, s: SphereFit, out: Float64Array): void {
   const { p } = patch;
   for (let i = 0; i < patch.count; i++) {
     out[i] = hyp3(p[i * 3]! - s.c[0], p[i * 3 + 1]! - s.c[1], p[i * 3 + 2]! - s.c[2]) - s.r;
   }
 }
 
-const applySphere = (s: SphereFit, d: Float64Array): SphereFit => ({
+export const applySphere = (s: SphereFit, d: Float64Array): SphereFit => ({
   c: [s.c[0] + d[0]!, s.c[1] + d[1]!, s.c[2] + d[2]!],
   r: s.r + d[3]!,
 });
+
+/** ∂residual/∂(centre x, y, z, r): minus the unit direction from the centre, and −1. */
+export function sphereJacobian(patch: PointSet, s: SphereFit, cols: Float64Array[]): void {
+  const { p } = patch;
+  const c0 = cols[0]!, c1 = cols[1]!, c2 = cols[2]!, c3 = cols[3]!;
+  for (let i = 0; i < patch.count; i++) {
+    const x = p[i * 3]! - s.c[0], y = p[i * 3 + 1]! - s.c[1], z = p[i * 3 + 2]! - s.c[2];
+    const l = hyp3(x, y, z);
+    c0[i] = l > 0 ? -x / l : 0;
+    c1[i] = l > 0 ? -y / l : 0;
+    c2[i] = l > 0 ? -z / l : 0;
+    c3[i] = -1;
+  }
+}
+
+const SPHERE_PROBLEM = { nParams: 4, apply: applySphere, residuals: sphereResiduals, jacobian: sphereJacobian };
 
 function meanRadius(patch: Patch, c: V3): number {
   let r = 0;
@@ -36,22 +52,27 @@ function meanRadius(patch: Patch, c: V3): number {
 
 /** The point nearest (least squares) to all normal lines. */
 function normalLinesCentre(patch: Patch): V3 | null {
-  const a = new Float64Array(9);
-  const b = new Float64Array(3);
+  // Σ (I − n nᵀ) and Σ (I − n nᵀ) p on scalars (no tuples per vertex: cold code, issue 14)
+  let a00 = 0, a01 = 0, a02 = 0, a10 = 0, a11 = 0, a12 = 0, a20 = 0, a21 = 0, a22 = 0;
+  let b0 = 0, b1 = 0, b2 = 0;
   let used = 0;
   for (let i = 0; i < patch.count; i++) {
-    const n = [patch.n[i * 3]!, patch.n[i * 3 + 1]!, patch.n[i * 3 + 2]!];
-    if (n[0] === 0 && n[1] === 0 && n[2] === 0) continue;
+    const n0 = patch.n[i * 3]!, n1 = patch.n[i * 3 + 1]!, n2 = patch.n[i * 3 + 2]!;
+    if (n0 === 0 && n1 === 0 && n2 === 0) continue;
     used++;
-    const p = [patch.p[i * 3]!, patch.p[i * 3 + 1]!, patch.p[i * 3 + 2]!];
-    for (let r = 0; r < 3; r++) {
-      for (let c = 0; c < 3; c++) {
-        const m = (r === c ? 1 : 0) - n[r]! * n[c]!;
-        a[r * 3 + c] += m;
-        b[r] += m * p[c]!;
-      }
-    }
+    const p0 = patch.p[i * 3]!, p1 = patch.p[i * 3 + 1]!, p2 = patch.p[i * 3 + 2]!;
+    const m00 = 1 - n0 * n0, m01 = 0 - n0 * n1, m02 = 0 - n0 * n2;
+    const m10 = 0 - n1 * n0, m11 = 1 - n1 * n1, m12 = 0 - n1 * n2;
+    const m20 = 0 - n2 * n0, m21 = 0 - n2 * n1, m22 = 1 - n2 * n2;
+    a00 += m00; a01 += m01; a02 += m02;
+    a10 += m10; a11 += m11; a12 += m12;
+    a20 += m20; a21 += m21; a22 += m22;
+    b0 += m00 * p0; b0 += m01 * p1; b0 += m02 * p2;
+    b1 += m10 * p0; b1 += m11 * p1; b1 += m12 * p2;
+    b2 += m20 * p0; b2 += m21 * p1; b2 += m22 * p2;
   }
+  const a = [a00, a01, a02, a10, a11, a12, a20, a21, a22];
+  const b = [b0, b1, b2];
   if (used < 3) return null;
   const c = solveSymmetric(a, b, 3, 1e-12);
   const v: V3 = [c[0]!, c[1]!, c[2]!];
@@ -62,9 +83,11 @@ function normalLinesCentre(patch: Patch): V3 | null {
 function algebraicCentre(patch: Patch): V3 | null {
   const a = new Float64Array(16);
   const b = new Float64Array(4);
+  const row = new Float64Array(4);
+  row[3] = 1;
   for (let i = 0; i < patch.count; i++) {
     const x = patch.p[i * 3]!, y = patch.p[i * 3 + 1]!, z = patch.p[i * 3 + 2]!;
-    const row = [x, y, z, 1];
+    row[0] = x; row[1] = y; row[2] = z;
     const w = -(x * x + y * y + z * z);
     for (let r = 0; r < 4; r++) {
       b[r] += row[r]! * w;
@@ -95,7 +118,7 @@ export function fitSphere(patch: Patch, ctx: FitContext): SphereFit | null {
     }
   }
   if (!best) return null;
-  const fit = refine(patch, { nParams: 4, apply: applySphere, residuals: sphereResiduals }, best, ctx);
+  const fit = refine(patch, SPHERE_PROBLEM, best, ctx);
   if (!isFiniteV(fit.c) || !(fit.r > 0) || fit.r > MAX_LOCAL_RADIUS) return null;
   return fit;
 }

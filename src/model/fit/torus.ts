@@ -23,7 +23,7 @@ export interface TorusFit {
   r: number;
 }
 
-function torusResiduals(patch: PointSet, s: TorusFit, out: Float64Array): void {
+export function torusResiduals(patch: PointSet, s: TorusFit, out: Float64Array): void {
   const { p } = patch;
   const [cx, cy, cz] = s.c;
   const [ax, ay, az] = s.a;
@@ -35,11 +35,44 @@ function torusResiduals(patch: PointSet, s: TorusFit, out: Float64Array): void {
   }
 }
 
-function applyTorus(s: TorusFit, d: Float64Array): TorusFit {
+export function applyTorus(s: TorusFit, d: Float64Array): TorusFit {
   const [u, v] = perpBasis(s.a);
   const a = unit(add(s.a, add(scale(u, d[3]!), scale(v, d[4]!)))) ?? s.a;
   return { c: [s.c[0] + d[0]!, s.c[1] + d[1]!, s.c[2] + d[2]!], a, R: s.R + d[5]!, r: s.r + d[6]! };
 }
+
+/**
+ * ∂residual/∂(centre x, y, z, tilt u, tilt v, R, r) in applyTorus's basis (issue 14: one
+ * pass instead of fourteen residual evaluations by central differences). With P = p − c,
+ * h = P·a, ρ = |P − h·a|, ê the unit radial direction and D = √((ρ − R)² + h²): moving c
+ * along eₖ moves ρ by −êₖ and h by −aₖ; a tilt along u moves h by P·u and ρ by −h·ê·u.
+ */
+export function torusJacobian(patch: PointSet, s: TorusFit, cols: Float64Array[]): void {
+  const { p } = patch;
+  const [u, v] = perpBasis(s.a);
+  const [cx, cy, cz] = s.c;
+  const [ax, ay, az] = s.a;
+  const c0 = cols[0]!, c1 = cols[1]!, c2 = cols[2]!, c3 = cols[3]!, c4 = cols[4]!, c5 = cols[5]!, c6 = cols[6]!;
+  for (let i = 0; i < patch.count; i++) {
+    const x = p[i * 3]! - cx, y = p[i * 3 + 1]! - cy, z = p[i * 3 + 2]! - cz;
+    const h = x * ax + y * ay + z * az;
+    const dx = x - h * ax, dy = y - h * ay, dz = z - h * az;
+    const rho = hyp3(dx, dy, dz);
+    const ex = rho > 0 ? dx / rho : 0, ey = rho > 0 ? dy / rho : 0, ez = rho > 0 ? dz / rho : 0;
+    const w = rho - s.R;
+    const d = hyp2(w, h);
+    const fr = d > 0 ? w / d : 0, fh = d > 0 ? h / d : 0;
+    c0[i] = -fr * ex - fh * ax;
+    c1[i] = -fr * ey - fh * ay;
+    c2[i] = -fr * ez - fh * az;
+    c3[i] = -fr * h * (ex * u[0] + ey * u[1] + ez * u[2]) + fh * (x * u[0] + y * u[1] + z * u[2]);
+    c4[i] = -fr * h * (ex * v[0] + ey * v[1] + ez * v[2]) + fh * (x * v[0] + y * v[1] + z * v[2]);
+    c5[i] = -fr;
+    c6[i] = -1;
+  }
+}
+
+const TORUS_PROBLEM = { nParams: 7, apply: applyTorus, residuals: torusResiduals, jacobian: torusJacobian };
 
 /** (R, h0, t) for an axis line through q along a; null when the normals do not define them. */
 function torusStart(patch: Patch, q: V3, a: V3): TorusFit | null {
@@ -97,7 +130,7 @@ export function fitTorus(patch: Patch, ctx: FitContext): TorusFit | null {
     if (!isFiniteV(q) || Math.hypot(...q) > MAX_LOCAL_RADIUS) continue;
     const start = torusStart(patch, q, d);
     if (!start) continue;
-    const fit = refine(patch, { nParams: 7, apply: applyTorus, residuals: torusResiduals }, start, ctx);
+    const fit = refine(patch, TORUS_PROBLEM, start, ctx);
     torusResiduals(patch, fit, res);
     const f = maxAbs(res);
     if (f < bestF) {

@@ -2,7 +2,7 @@
 // tumbles a full turn about z and x while the centre distance is swept; per distance the
 // mean query time of a revolution.
 import type { Matrix4 } from 'three';
-import { collide, type Part } from '../../../src/index.js';
+import { collide, loadAssembly, type Part } from '../../../src/index.js';
 import { findPartByPath, peerOf, sharedAssembly, type BenchOptions, type ScenarioOutput, type TargetCheck } from '../context.js';
 import { explain } from '../diagnose.js';
 import { IDENTITY, normalizedCopy, torusPart, tumblePose } from '../meshes.js';
@@ -13,12 +13,20 @@ import { fmt, fmtRatio, fmtSummary, hasShared, note, sampleInterleaved, sharedSt
 interface Subject {
   name: string;
   make: () => Promise<Part>;
+  /** Fewer poses for a subject whose queries take hundreds of ms (the fine plate). */
+  sweep?: { steps: number; distances: number[]; warmup: number; repeats: number };
 }
 
+/** The issue 14 case "fine plate tumble": as1 read at this tessellation gives the plate 12,420 triangles (852 at occt's default). */
+const FINE = { linearDeflection: 0.1, angularDeflection: 0.03 } as const;
+
 export async function tumbling(opts: BenchOptions): Promise<ScenarioOutput> {
-  const steps = opts.quick ? 24 : 120;
-  const distances = opts.quick ? [0.5, 1, 1.5, 2, 3] : [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3];
-  const warmup = 1, repeats = opts.quick ? 3 : 5;
+  const defaultSweep = {
+    steps: opts.quick ? 24 : 120,
+    distances: opts.quick ? [0.5, 1, 1.5, 2, 3] : [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3],
+    warmup: 1,
+    repeats: opts.quick ? 3 : 5,
+  };
   const [nu, nv] = opts.quick ? [48, 24] : [64, 32];
 
   const subjects: Subject[] = [];
@@ -27,6 +35,16 @@ export async function tumbling(opts: BenchOptions): Promise<ScenarioOutput> {
     subjects.push(
       { name: 'as1 plate', make: async () => findPartByPath(await as1(), 'as1/plate/plate') },
       { name: 'as1 l-bracket', make: async () => findPartByPath(await as1(), 'as1/l-bracket-assembly#1/l-bracket') },
+      {
+        name: `as1 plate fine (lin ${FINE.linearDeflection}, ang ${FINE.angularDeflection})`,
+        make: async () => {
+          note(`loading as1 at linearDeflection ${FINE.linearDeflection}, angularDeflection ${FINE.angularDeflection}`);
+          return findPartByPath((await loadAssembly(sharedStep('as1-oc-214.stp'), FINE)).parts, 'as1/plate');
+        },
+        // Its axis-aligned steps report ~485k triangle pairs (bvhcast ~0.7 s a query): a
+        // quick run samples 12 steps (both axis-aligned ones included) at one distance.
+        sweep: opts.quick ? { steps: 12, distances: [1], warmup: 1, repeats: 1 } : { steps: 24, distances: [0.5, 1, 2], warmup: 1, repeats: 3 },
+      },
     );
   } else {
     process.stdout.write('\nTumbling: as1 plate and l-bracket SKIPPED (../shared/data/step/as1-oc-214.stp not found)\n');
@@ -36,6 +54,7 @@ export async function tumbling(opts: BenchOptions): Promise<ScenarioOutput> {
   const json: unknown[] = [];
   const targets: TargetCheck[] = [];
   for (const subject of subjects) {
+    const { steps, distances, warmup, repeats } = subject.sweep ?? defaultSweep;
     const source = await subject.make();
     const a = normalizedCopy(source, `${subject.name} A`);
     const b = normalizedCopy(source, `${subject.name} B`);
@@ -52,12 +71,16 @@ export async function tumbling(opts: BenchOptions): Promise<ScenarioOutput> {
       const poses: Matrix4[] = [];
       for (let k = 0; k < steps; k++) poses.push(tumblePose((2 * Math.PI * k) / steps, d));
       // Untimed pass: hits, agreement, work counters.
-      let hits = 0, surfcdTriTests = 0, peerTriTests = 0, aabbTests = 0;
+      let hits = 0, surfcdTriTests = 0, peerTriTests = 0, aabbTests = 0, allTriTests = 0, allAabbTests = 0, allTriPairs = 0;
       const peerPairs = new Set<number>();
       for (let k = 0; k < steps; k++) {
         const pose = poses[k]!;
         const all = collide(a, IDENTITY, b, pose, optionsFor('all-surfaces'));
         const first = collide(a, IDENTITY, b, pose, optionsFor('first-surface'));
+        const everyPair = collide(a, IDENTITY, b, pose, optionsFor('all-triangles'));
+        allTriTests += everyPair.stats.triangleTests;
+        allAabbTests += everyPair.stats.aabbTests;
+        allTriPairs += everyPair.trianglePairs!.length / 2;
         if (all.intersecting) hits++;
         surfcdTriTests += all.stats.triangleTests;
         aabbTests += all.stats.aabbTests;
@@ -96,13 +119,14 @@ export async function tumbling(opts: BenchOptions): Promise<ScenarioOutput> {
           t.peer,
           i === 2 ? '〃' : fmtSummary(t.peerTime),
           fmtRatio(t.ratio),
-          i === 1 ? `${fmt(surfcdTriTests / steps)} / ${fmt(peerTriTests / steps)}` : '',
+          i === 1 ? `${fmt(surfcdTriTests / steps)} / ${fmt(peerTriTests / steps)}` : i === 2 ? `${fmt(allTriTests / steps)} (${fmt(allTriPairs / steps)} meet), ${fmt(allAabbTests / steps)} box` : '',
         ]);
       });
       perDistance.push({
         distance: d,
         hitFraction: hits / steps,
         meanWorkAllSurfaces: { aabbTests: aabbTests / steps, triangleTests: surfcdTriTests / steps },
+        meanWorkAllTriangles: { aabbTests: allAabbTests / steps, triangleTests: allTriTests / steps, trianglePairs: allTriPairs / steps },
         peerTriangleTestsPerQuery: peerTriTests / steps,
         modes: timings,
       });
@@ -114,7 +138,7 @@ export async function tumbling(opts: BenchOptions): Promise<ScenarioOutput> {
     process.stdout.write(
       table(
         `Tumbling — ${subject.name} (${triangles} triangles, ${a.surfaces.length} surfaces, in a cube of side 2; ${steps} steps per revolution about z and x)\n` +
-          `µs per query: median [min–max] of ${repeats} revolutions (surfcd and peer runs interleaved); "mean" = mean over distances; tri tests = triangle tests per query, surfcd all-surfaces / peer bvhcast`,
+          `µs per query: median [min–max] of ${repeats} revolutions${subject.sweep ? ` (this subject: ${distances.length} distance${distances.length > 1 ? 's' : ''}, ${steps} steps)` : ''} (surfcd and peer runs interleaved); "mean" = mean over distances; tri tests = triangle tests per query, surfcd all-surfaces / peer bvhcast; all-triangles row: its triangle tests (pairs that meet), box tests`,
         ['d', 'hits', 'surfcd mode', 'surfcd µs/query', 'peer', 'peer µs/query', 'peer/surfcd', 'tri tests'],
         rows,
       ),
