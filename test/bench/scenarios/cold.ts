@@ -37,7 +37,8 @@ export async function cold(opts: BenchOptions): Promise<ScenarioOutput> {
     process.stdout.write('\nCold start: SKIPPED (../shared/data/step not found)\n');
     return { json: { skipped: 'no ../shared' }, targets: [] };
   }
-  const repeats = opts.quick ? 3 : 5;
+  // Cold children are noisy on a shared machine (background compile threads count): 5+ runs per median.
+  const repeats = opts.quick ? 5 : 7;
   const base = process.env['SURFCD_BENCH_BASE'] ? resolve(process.env['SURFCD_BENCH_BASE']) : null;
   const temp = mkdtempSync(join(tmpdir(), 'surfcd-bench-cold-'));
   const targets: TargetCheck[] = [];
