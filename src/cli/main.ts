@@ -117,11 +117,11 @@ function programWith(modules: CommandModule[]): Command {
 
 /** Runs the CLI; returns the exit code (0 ok, 1 bad input, 2 bad usage, 70 internal error). */
 export async function main(argv: string[]): Promise<number> {
-  const modules = await commandModules(argv);
-  const program = programWith(modules);
+  let modules: CommandModule[] = [];
   guardPlugins();
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    modules = await commandModules(argv);
+    await programWith(modules).parseAsync(argv, { from: 'user' });
     await checkEscapes();
     return Math.max(0, ...modules.map((m) => m.takeExitCode?.() ?? 0));
   } catch (error) {
