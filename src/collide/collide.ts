@@ -17,7 +17,6 @@ import { queryBoxTree } from './treeQuery.js';
 import { axisPermutation, boxOverlaps, emptyCandidates, gatherCandidates, gatherSurfaceCandidates, queryLeaves } from './leafQuery.js';
 import { COUNT_MASK } from '../spatial/boxTree.js';
 import { ShellFilter } from './shellFilter.js';
-import { CUT, preparePlaneCut } from './planeCut.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
 import { surfaceRecords, triangleRecordsOf, type TriangleRecords } from './triangleRecords.js';
 
@@ -112,7 +111,6 @@ const triB = new Float64Array(9);
 const planeB = new Float64Array(7);
 const planeA = new Float64Array(7);
 const preparedB = new Float64Array(PREPARED);
-const planeCut = new Float64Array(CUT);
 const coverOfA = new Float64Array(6);
 const coverOfB = new Float64Array(6);
 const oaabbA = new Float64Array(6);
@@ -255,13 +253,6 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
         stats.aabbUpdates++;
         if (!intersectAabbs(triBox, oaabbA, clipped)) continue;
         let planeReady = false;
-        // Exact mode, per-triangle descent: A's boxes wholly beyond this triangle's plane are not opened (planeCut.ts).
-        let cut: Float64Array | null = null;
-        if (exact && !batched) {
-          prepareTriangle(triB, magnitudeA, preparedB);
-          planeReady = true;
-          if (preparePlaneCut(triB, preparedB, planeCut)) cut = planeCut;
-        }
         // Batched: one list for the leaf. Otherwise A's surfaces one at a time, each searched
         // only when reached (so a first hit or a known pair stops the descent early).
         const groups = batched ? 1 : queryBoxTree(a.surfaceTree, clipped, surfacesA, stats);
@@ -270,7 +261,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
             const sa = surfacesA[g]!;
             if (skip !== null && skip[sa]! !== UNSEEN) continue;
             if (shells !== null && shells.rejects(sa)) continue;
-            gatherSurfaceCandidates(aSurfaces[sa]!, clipped, candidates, stats, cut);
+            gatherSurfaceCandidates(aSurfaces[sa]!, clipped, candidates, stats);
           }
           // The triangle's clipped box in locals: this filter runs ~40 times per triangle.
           const boxes = candidates.box;

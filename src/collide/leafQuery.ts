@@ -10,7 +10,6 @@ import type { QueryStats } from './stats.js';
 import type { ShellFilter } from './shellFilter.js';
 import { queryBoxTree } from './treeQuery.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
-import { querySlotsCut } from './planeCut.js';
 
 let stack: Uint32Array = new Uint32Array(256);
 
@@ -82,20 +81,17 @@ export function gatherCandidates(a: Part, box: Aabb, into: Candidates, stats: Qu
   }
 }
 
-/**
- * Fills `into` with the triangles of one surface whose boxes overlap `box`, in tree order;
- * with a plane cut (planeCut.ts), less those wholly beyond it.
- */
-export function gatherSurfaceCandidates(surface: Surface, box: Aabb, into: Candidates, stats: QueryStats, cut: Float64Array | null = null): void {
+/** Fills `into` with the triangles of one surface whose boxes overlap `box`, in tree order. */
+export function gatherSurfaceCandidates(surface: Surface, box: Aabb, into: Candidates, stats: QueryStats): void {
   into.count = 0;
-  appendSurface(surface, box, into, stats, false, cut);
+  appendSurface(surface, box, into, stats, false);
 }
 
 /** Appends one surface's triangles overlapping `box`; their boxes only when asked (the batched filter needs them). */
-function appendSurface(surface: Surface, box: Aabb, into: Candidates, stats: QueryStats, withBoxes = true, cut: Float64Array | null = null): void {
+function appendSurface(surface: Surface, box: Aabb, into: Candidates, stats: QueryStats, withBoxes = true): void {
   const tree = triangleTreeOf(surface)!;
   if (slots.length < surface.triangleCount) slots = new Uint32Array(2 * surface.triangleCount);
-  const n = cut === null ? querySlots(tree, box, slots, stats) : querySlotsCut(tree, box, cut, slots, stats);
+  const n = querySlots(tree, box, slots, stats);
   grow(into, into.count + n);
   const { itemBoxes, itemIds } = tree;
   for (let k = 0; k < n; k++) {
