@@ -4,9 +4,11 @@
  * (not per pair) and with zero bands taken from an upper bound M of the coordinates instead
  * of the pair's own largest coordinate. Every band term grows with M and float rounding is
  * monotone, so a band from a larger M is at least as wide: a sign this code finds strict is
- * the sign trianglesIntersect computes through its quick bounds. It answers only when all
- * the signs it needs are strict; otherwise it says UNSURE and the caller runs
- * trianglesIntersect. Its answer is therefore always trianglesIntersect's (no new epsilon).
+ * the sign trianglesIntersect computes through its quick bounds. When a sign it needs is not
+ * strict (touching, coplanar), it replays trianglesIntersect itself with the pair's own
+ * tolerance and the per-triangle data (replay, coplanarPrepared); only a triangle the full
+ * test may call degenerate gets UNSURE, and the caller runs trianglesIntersect. Its answer is
+ * therefore always trianglesIntersect's (no new epsilon).
  */
 import { coplanarAt, EPS, Q2, Q4, TOL_ULPS, triTriAt } from './triangleIntersect.js';
 
@@ -154,8 +156,9 @@ export function sidesAgainst(positions: Float64Array, indices: ArrayLike<number>
 const IDENTITY_INDICES = new Uint32Array([0, 1, 2]);
 
 /**
- * trianglesIntersect(p, q) when every sign it needs is strict, else UNSURE. `rec[o..]` is p's
- * record (triangleRecord), `qp` q prepared (prepareTriangle) with a magnitude ≥ every |p|.
+ * trianglesIntersect(p, q) as DISJOINT or MEET; UNSURE when a triangle may be degenerate to
+ * it. `rec[o..]` is p's record (triangleRecord), `qp` q prepared (prepareTriangle) with a
+ * magnitude ≥ every |p|.
  */
 export function preparedIntersect(p: Float64Array, rec: Float64Array, o: number, q: Float64Array, qp: Float64Array): number {
   const sides = sidesAgainst(p, IDENTITY_INDICES, 0, q, qp);
