@@ -278,8 +278,8 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
             stats.triangleTests++;
             // 6. Exact test, or distance ≤ tolerance (after the cheap plane rejection, issue 14).
             if (exact) {
-              // The exact test's own predicates with per-triangle data reused; it decides
-              // alone only when its signs are strict (trianglePrepared.ts).
+              // The exact test's own predicates with per-triangle data reused; only a triangle
+              // it may see as degenerate goes to trianglesIntersect (trianglePrepared.ts).
               if (!planeReady) {
                 prepareTriangle(triB, magnitudeA, preparedB);
                 planeReady = true;

@@ -174,6 +174,32 @@ function triTri(p: Float64Array, q: Float64Array): boolean {
 }
 
 /**
+ * trianglesIntersect(p, q) past its box test, for trianglePrepared.ts once it has shown that
+ * both triangles are proper at `tolLen` (the pair's own tolerance length) and that the box
+ * test passes: classify's records filled from per-triangle data (normal n, |n|₁, la, lb as
+ * classify computes them), then the same triTri.
+ */
+export function triTriAt(
+  p: Float64Array, npx: number, npy: number, npz: number, n1p: number, lap: number, lbp: number,
+  q: Float64Array, nqx: number, nqy: number, nqz: number, n1q: number, laq: number, lbq: number, tolLen: number,
+): boolean {
+  TOL[0] = tolLen;
+  fillRecord(p, npx, npy, npz, n1p, lap, lbp, NP, tolLen);
+  fillRecord(q, nqx, nqy, nqz, n1q, laq, lbq, NQ, tolLen);
+  return triTri(p, q);
+}
+
+/** classify's record of a proper triangle t, its normal and lengths given. */
+function fillRecord(t: Float64Array, nx: number, ny: number, nz: number, n1: number, la: number, lb: number, n: Float64Array, tolLen: number): void {
+  const x0 = t[0]!, y0 = t[1]!, z0 = t[2]!;
+  n[0] = nx; n[1] = ny; n[2] = nz;
+  n[3] = t[3]! - x0; n[4] = t[4]! - y0; n[5] = t[5]! - z0;
+  n[6] = t[6]! - x0; n[7] = t[7]! - y0; n[8] = t[8]! - z0;
+  n[9] = Q2 * tolLen * n1;
+  n[10] = Q2 * tolLen * (la + lb) + Q4 * EPS * la * lb;
+}
+
+/**
  * coplanar(r, nr, o) with tolerance length `tolLen`, for trianglePrepared.ts once it has shown
  * that trianglesIntersect(o, r) reaches exactly this call with this tolerance.
  */

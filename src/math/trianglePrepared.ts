@@ -4,11 +4,13 @@
  * (not per pair) and with zero bands taken from an upper bound M of the coordinates instead
  * of the pair's own largest coordinate. Every band term grows with M and float rounding is
  * monotone, so a band from a larger M is at least as wide: a sign this code finds strict is
- * the sign trianglesIntersect computes through its quick bounds. It answers only when all
- * the signs it needs are strict; otherwise it says UNSURE and the caller runs
- * trianglesIntersect. Its answer is therefore always trianglesIntersect's (no new epsilon).
+ * the sign trianglesIntersect computes through its quick bounds. When a sign it needs is not
+ * strict (touching, coplanar), it replays trianglesIntersect itself with the pair's own
+ * tolerance and the per-triangle data (replay, coplanarPrepared); only a triangle the full
+ * test may call degenerate gets UNSURE, and the caller runs trianglesIntersect. Its answer is
+ * therefore always trianglesIntersect's (no new epsilon).
  */
-import { coplanarAt, EPS, Q2, Q4, TOL_ULPS } from './triangleIntersect.js';
+import { coplanarAt, EPS, Q2, Q4, TOL_ULPS, triTriAt } from './triangleIntersect.js';
 
 export const DISJOINT = 0;
 export const MEET = 1;
@@ -18,7 +20,7 @@ export const UNSURE = 2;
 export const RECORD = 8;
 
 /** Floats of a prepared `q` triangle (prepareTriangle). */
-export const PREPARED = 9;
+export const PREPARED = 12;
 
 /**
  * Writes the record of triangle v0 v1 v2 at out[o..o+7]: n = (v1−v0)×(v2−v0) exactly as
@@ -56,7 +58,7 @@ export function triangleRecord(
 
 /**
  * Prepares triangle q for preparedIntersect against triangles whose coordinates are all
- * ≤ `magnitude` in absolute value: out = [nx ny nz k0 k1 tol proper M mOwn], where k0 + |w|₁·k1
+ * ≤ `magnitude` in absolute value: out = [nx ny nz k0 k1 tol proper M mOwn |n|₁ la lb], where k0 + |w|₁·k1
  * is planeSide's quick bound and tol its tolerance length, both for M = max(magnitude, q's
  * own largest |coordinate| mOwn), and proper is classify's test with that (wider) tolerance.
  */
@@ -87,6 +89,9 @@ export function prepareTriangle(q: Float64Array, magnitude: number, out: Float64
   out[6] = n1 <= 3 * (tol * (la + lb + lc) + 2 * EPS * rounding) ? 0 : 1;
   out[7] = m;
   out[8] = own;
+  out[9] = n1;
+  out[10] = la;
+  out[11] = lb;
 }
 
 /** Strict side of point v[o..] against the plane through t[0..2] with normal n and quick bound k0 + |w|₁·k1; 0 = not strict. */
@@ -151,18 +156,62 @@ export function sidesAgainst(positions: Float64Array, indices: ArrayLike<number>
 const IDENTITY_INDICES = new Uint32Array([0, 1, 2]);
 
 /**
- * trianglesIntersect(p, q) when every sign it needs is strict, else UNSURE. `rec[o..]` is p's
- * record (triangleRecord), `qp` q prepared (prepareTriangle) with a magnitude ≥ every |p|.
+ * trianglesIntersect(p, q) as DISJOINT or MEET; UNSURE when a triangle may be degenerate to
+ * it. `rec[o..]` is p's record (triangleRecord), `qp` q prepared (prepareTriangle) with a
+ * magnitude ≥ every |p|.
  */
 export function preparedIntersect(p: Float64Array, rec: Float64Array, o: number, q: Float64Array, qp: Float64Array): number {
   const sides = sidesAgainst(p, IDENTITY_INDICES, 0, q, qp);
   return sides === BEYOND ? DISJOINT : preparedFromSides(p, rec, o, q, qp, sides);
 }
 
-/** preparedIntersect after sidesAgainst gave `sides` (not BEYOND). */
+/**
+ * preparedIntersect after sidesAgainst gave `sides` (not BEYOND): strict signs decide;
+ * else trianglesIntersect is replayed with the per-triangle data (replay); UNSURE only when
+ * a triangle may be degenerate to trianglesIntersect.
+ */
 export function preparedFromSides(p: Float64Array, rec: Float64Array, o: number, q: Float64Array, qp: Float64Array, sides: number): number {
   if (sides === Q_IMPROPER) return UNSURE;
-  if (sides === ON_PLANE) return coplanarPrepared(p, rec, o, q, qp);
+  const v = sides === ON_PLANE ? coplanarPrepared(p, rec, o, q, qp) : strictFromSides(p, rec, o, q, qp, sides);
+  return v !== UNSURE ? v : replay(p, rec, o, q, qp);
+}
+
+/** The pair's largest |coordinate| when both triangles are proper to trianglesIntersect at it; else −1. */
+function properScale(rec: Float64Array, o: number, qp: Float64Array): number {
+  const mp = rec[o + 7]!, mq = qp[8]!;
+  const m = mp > mq ? mp : mq;
+  // p by its record's mCrit (also false for NaN); q proper at M ≥ m is proper at m.
+  return m <= rec[o + 6]! && qp[6] !== 0 && qp[7]! >= m ? m : -1;
+}
+
+/** trianglesIntersect's box test at tolerance length tol: true when it says disjoint. */
+function boxesApart(p: Float64Array, q: Float64Array, tol: number): boolean {
+  for (let k = 0; k < 3; k++) {
+    const p0 = p[k]!, p1 = p[k + 3]!, p2 = p[k + 6]!, q0 = q[k]!, q1 = q[k + 3]!, q2 = q[k + 6]!;
+    const pMin = p0 < p1 ? (p0 < p2 ? p0 : p2) : p1 < p2 ? p1 : p2;
+    const pMax = p0 > p1 ? (p0 > p2 ? p0 : p2) : p1 > p2 ? p1 : p2;
+    const qMin = q0 < q1 ? (q0 < q2 ? q0 : q2) : q1 < q2 ? q1 : q2;
+    const qMax = q0 > q1 ? (q0 > q2 ? q0 : q2) : q1 > q2 ? q1 : q2;
+    if (pMin - qMax > tol || qMin - pMax > tol) return true;
+  }
+  return false;
+}
+
+/**
+ * trianglesIntersect(p, q) itself for a pair of proper triangles, minus what the records
+ * already hold: its tolerance from max(mOwn of p, mOwn of q), its box test, then triTri
+ * with classify's records filled from rec and qp (triTriAt). UNSURE when not both proper.
+ */
+function replay(p: Float64Array, rec: Float64Array, o: number, q: Float64Array, qp: Float64Array): number {
+  const m = properScale(rec, o, qp);
+  if (m < 0) return UNSURE;
+  const tol = TOL_ULPS * EPS * m;
+  if (boxesApart(p, q, tol)) return DISJOINT;
+  return triTriAt(p, rec[o]!, rec[o + 1]!, rec[o + 2]!, rec[o + 3]!, rec[o + 4]!, rec[o + 5]!, q, qp[0]!, qp[1]!, qp[2]!, qp[9]!, qp[10]!, qp[11]!, tol) ? MEET : DISJOINT;
+}
+
+/** The strict-sign shortcut: DISJOINT or MEET when every sign it needs is strict, else UNSURE. */
+function strictFromSides(p: Float64Array, rec: Float64Array, o: number, q: Float64Array, qp: Float64Array, sides: number): number {
   const a0 = ((sides / 9) | 0) - 1, a1 = (((sides / 3) | 0) % 3) - 1, a2 = (sides % 3) - 1;
   if (a0 === 0 || a1 === 0 || a2 === 0 || qp[7]! > rec[o + 6]!) return UNSURE;
   // q's vertices against p's plane (b0..b2), p now known proper.
@@ -194,19 +243,10 @@ export function preparedFromSides(p: Float64Array, rec: Float64Array, o: number,
  * goes to coplanar(q, nq, p), which coplanarAt runs. Any other case: UNSURE.
  */
 function coplanarPrepared(p: Float64Array, rec: Float64Array, o: number, q: Float64Array, qp: Float64Array): number {
-  const mp = rec[o + 7]!, mq = qp[8]!;
-  const m = mp > mq ? mp : mq;
-  // p maybe degenerate to trianglesIntersect (or NaN); q proper for a scale below m only.
-  if (!(m <= rec[o + 6]!) || qp[6] === 0 || qp[7]! < m) return UNSURE;
+  const m = properScale(rec, o, qp);
+  if (m < 0) return UNSURE;
   const tol = TOL_ULPS * EPS * m;
-  for (let k = 0; k < 3; k++) {
-    const p0 = p[k]!, p1 = p[k + 3]!, p2 = p[k + 6]!, q0 = q[k]!, q1 = q[k + 3]!, q2 = q[k + 6]!;
-    const pMin = p0 < p1 ? (p0 < p2 ? p0 : p2) : p1 < p2 ? p1 : p2;
-    const pMax = p0 > p1 ? (p0 > p2 ? p0 : p2) : p1 > p2 ? p1 : p2;
-    const qMin = q0 < q1 ? (q0 < q2 ? q0 : q2) : q1 < q2 ? q1 : q2;
-    const qMax = q0 > q1 ? (q0 > q2 ? q0 : q2) : q1 > q2 ? q1 : q2;
-    if (pMin - qMax > tol || qMin - pMax > tol) return DISJOINT;
-  }
+  if (boxesApart(p, q, tol)) return DISJOINT;
   const nqx = qp[0]!, nqy = qp[1]!, nqz = qp[2]!;
   const zq = tol * (Math.abs(nqx) + Math.abs(nqy) + Math.abs(nqz));
   if (!onPlane(p, 0, q, nqx, nqy, nqz, zq) || !onPlane(p, 3, q, nqx, nqy, nqz, zq) || !onPlane(p, 6, q, nqx, nqy, nqz, zq)) return UNSURE;
