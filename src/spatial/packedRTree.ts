@@ -16,12 +16,13 @@ const LEAF_FLAG = 0x80000000;
 const KEY_INF = 0x7f800000;
 const KEY_NEG_INF = 0xff800000 ^ 0x7fffffff | 0;
 
-// Scratch, reused across builds: nodes (first child or item, count), the work queue of
-// internal nodes (left, right, height, node), multiSelect's range stack and the keys of the
-// range it partitions, and key boxes for callers that hand over Float64 ones.
+// Scratch, reused across builds: nodes (first child or item, count), item ids in leaf order,
+// the work queue of internal nodes (left, right, height, node), the sort keys of the range
+// being partitioned, and key boxes for callers that hand over Float64 ones.
 let queue = new Int32Array(4 * 64);
 let nodeFirst = new Uint32Array(64);
 let nodeCount = new Uint32Array(64);
+let leafIds = new Int32Array(64);
 let ranges = new Int32Array(64);
 let keys = new Int32Array(64);
 let rounded = new Float32Array(6 * 64);
@@ -44,30 +45,30 @@ export function buildPackedRTree(boxes: Float64Array, count: number, maxEntries:
  * first..first+count−1 of `keyBoxes`; the tree's item ids count from `first`.
  */
 export function buildPackedRTreeFromKeys(keyBoxes: Int32Array, first: number, count: number, maxEntries: number): BoxTree {
-  const itemIds = new Uint32Array(count);
   // Every internal node has ≥ 2 children and every leaf ≥ 1 item, so there are at most
   // 2·count + 1 nodes.
   if (nodeFirst.length < 2 * count + 1) {
     nodeFirst = new Uint32Array(Math.max(2 * count + 1, 2 * nodeFirst.length));
     nodeCount = new Uint32Array(nodeFirst.length);
   }
+  if (leafIds.length < count) leafIds = new Int32Array(Math.max(count, 2 * leafIds.length));
   let nodes = 1;
   if (count <= maxEntries) {
     // One leaf (most CAD faces are small): no partition.
-    for (let i = 0; i < count; i++) itemIds[i] = i;
+    for (let i = 0; i < count; i++) leafIds[i] = i;
     nodeFirst[0] = 0;
     nodeCount[0] = (count | LEAF_FLAG) >>> 0;
-  } else nodes = partition(keyBoxes, first, count, maxEntries, itemIds);
+  } else nodes = partition(keyBoxes, first, count, maxEntries);
   // One call site each: the optimizing compiler inlines what it calls, and a cold process
   // pays for every copy it compiles.
-  return packBoxes(keyBoxes, first, count, nodeFirst.slice(0, nodes), nodeCount.slice(0, nodes), itemIds);
+  return packBoxes(keyBoxes, first, count, nodes);
 }
 
 /**
  * rbush's top-down partition of items 0..count−1 into nodeFirst/nodeCount (breadth-first
  * node numbering) and itemIds (leaf order); returns the number of nodes.
  */
-function partition(keyBoxes: Int32Array, first: number, count: number, maxEntries: number, itemIds: Uint32Array): number {
+function partition(keyBoxes: Int32Array, first: number, count: number, maxEntries: number): number {
   const order = new Uint32Array(count);
   for (let i = 0; i < count; i++) order[i] = i;
   if (keys.length < count) keys = new Int32Array(Math.max(count, 2 * keys.length));
@@ -108,7 +109,7 @@ function partition(keyBoxes: Int32Array, first: number, count: number, maxEntrie
             // numbered breadth-first as they are made, so leaves fill itemIds in that order.
             nodeFirst[child] = items;
             nodeCount[child] = (last - k + 1 + LEAF_FLAG) >>> 0;
-            for (let t = k; t <= last; t++) itemIds[items++] = order[t]!;
+            for (let t = k; t <= last; t++) leafIds[items++] = order[t]!;
           } else {
             q[4 * tail] = k;
             q[4 * tail + 1] = last;
@@ -125,35 +126,62 @@ function partition(keyBoxes: Int32Array, first: number, count: number, maxEntrie
   return nodes;
 }
 
-/** Item boxes in leaf order, node boxes as unions bottom-up (children follow parents), both as float32. */
-function packBoxes(keyBoxes: Int32Array, first: number, count: number, nodeFirst: Uint32Array, nodeCount: Uint32Array, itemIds: Uint32Array): BoxTree {
-  const nodes = nodeFirst.length;
-  // A lone leaf holds its items in input order: a native copy.
-  const itemKeys = nodes === 1 ? keyBoxes.slice(6 * first, 6 * (first + count)) : gather(keyBoxes, first, itemIds, count);
-  const nodeKeys = new Int32Array(6 * nodes);
+/**
+ * The tree's arrays, all views on one buffer: node boxes as unions bottom-up (children
+ * follow parents), item boxes in leaf order (float32), and the scratch nodes and leaf ids.
+ * One function with its loops written out: a cold process pays for every compile, and the
+ * gather and union helpers were compiled on their own and again where they were inlined.
+ */
+function packBoxes(keyBoxes: Int32Array, first: number, count: number, nodes: number): BoxTree {
+  const buffer = new ArrayBuffer(4 * (8 * nodes + 7 * count));
+  const nodeKeys = new Int32Array(buffer, 0, 6 * nodes);
+  const itemBits = new Int32Array(buffer, 24 * nodes, 6 * count);
+  const treeFirst = new Uint32Array(buffer, 24 * (nodes + count), nodes);
+  const treeCount = new Uint32Array(buffer, 4 * (7 * nodes + 6 * count), nodes);
+  const itemIds = new Uint32Array(buffer, 4 * (8 * nodes + 6 * count), count);
+  treeFirst.set(nodeFirst.subarray(0, nodes));
+  treeCount.set(nodeCount.subarray(0, nodes));
+  itemIds.set(leafIds.subarray(0, count));
   for (let node = nodes - 1; node >= 0; node--) {
     const packed = nodeCount[node]!, leaf = (packed & LEAF_FLAG) !== 0;
-    unionOf(leaf ? itemKeys : nodeKeys, nodeFirst[node]!, packed & 0x7fffffff, nodeKeys, node);
+    let x0 = KEY_INF, y0 = KEY_INF, z0 = KEY_INF, x1 = KEY_NEG_INF, y1 = KEY_NEG_INF, z1 = KEY_NEG_INF;
+    for (let c = nodeFirst[node]!, end = c + (packed & 0x7fffffff); c < end; c++) {
+      // A leaf's items come from the input, get stored as float32 bits; a node's children are keys here.
+      const from = leaf ? keyBoxes : nodeKeys, s = leaf ? 6 * (first + leafIds[c]!) : 6 * c;
+      const a = from[s]!, b = from[s + 1]!, cz = from[s + 2]!, d = from[s + 3]!, e = from[s + 4]!, f = from[s + 5]!;
+      if (a < x0) x0 = a;
+      if (b < y0) y0 = b;
+      if (cz < z0) z0 = cz;
+      if (d > x1) x1 = d;
+      if (e > y1) y1 = e;
+      if (f > z1) z1 = f;
+      if (leaf) {
+        const o = 6 * c;
+        itemBits[o] = a ^ ((a >> 31) & 0x7fffffff);
+        itemBits[o + 1] = b ^ ((b >> 31) & 0x7fffffff);
+        itemBits[o + 2] = cz ^ ((cz >> 31) & 0x7fffffff);
+        itemBits[o + 3] = d ^ ((d >> 31) & 0x7fffffff);
+        itemBits[o + 4] = e ^ ((e >> 31) & 0x7fffffff);
+        itemBits[o + 5] = f ^ ((f >> 31) & 0x7fffffff);
+      }
+    }
+    const o = 6 * node;
+    nodeKeys[o] = x0;
+    nodeKeys[o + 1] = y0;
+    nodeKeys[o + 2] = z0;
+    nodeKeys[o + 3] = x1;
+    nodeKeys[o + 4] = y1;
+    nodeKeys[o + 5] = z1;
   }
-  // Keys back to float32 bit patterns (the map is its own inverse), in place.
-  keysFromFloat32(itemKeys, 0, itemKeys.length);
+  // Node keys back to float32 bit patterns (the map is its own inverse), in place.
   keysFromFloat32(nodeKeys, 0, nodeKeys.length);
-  return { nodeBoxes: new Float32Array(nodeKeys.buffer), nodeFirst, nodeCount, itemBoxes: new Float32Array(itemKeys.buffer), itemIds };
-}
-
-/** Key box i of the result = key box first + itemIds[i]. */
-function gather(keyBoxes: Int32Array, first: number, itemIds: Uint32Array, count: number): Int32Array {
-  const out = new Int32Array(6 * count);
-  for (let i = 0, o = 0; i < count; i++, o += 6) {
-    const s = 6 * (first + itemIds[i]!);
-    out[o] = keyBoxes[s]!;
-    out[o + 1] = keyBoxes[s + 1]!;
-    out[o + 2] = keyBoxes[s + 2]!;
-    out[o + 3] = keyBoxes[s + 3]!;
-    out[o + 4] = keyBoxes[s + 4]!;
-    out[o + 5] = keyBoxes[s + 5]!;
-  }
-  return out;
+  return {
+    nodeBoxes: new Float32Array(buffer, 0, 6 * nodes),
+    nodeFirst: treeFirst,
+    nodeCount: treeCount,
+    itemBoxes: new Float32Array(buffer, 24 * nodes, 6 * count),
+    itemIds,
+  };
 }
 
 /** out[0..length) = boxes rounded outward to Float32 (mins down, maxes up). */
@@ -166,26 +194,6 @@ function roundOutward(boxes: Float64Array, out: Float32Array, length: number): v
       out[o + 3 + k] = fhi >= hi ? fhi : floatUp(hi);
     }
   }
-}
-
-/** out key box `at` = union of key boxes first..first+n−1 of `from` (the empty box when n = 0). */
-function unionOf(from: Int32Array, first: number, n: number, out: Int32Array, at: number): void {
-  let x0 = KEY_INF, y0 = KEY_INF, z0 = KEY_INF, x1 = KEY_NEG_INF, y1 = KEY_NEG_INF, z1 = KEY_NEG_INF;
-  for (let o = 6 * first, end = 6 * (first + n); o < end; o += 6) {
-    if (from[o]! < x0) x0 = from[o]!;
-    if (from[o + 1]! < y0) y0 = from[o + 1]!;
-    if (from[o + 2]! < z0) z0 = from[o + 2]!;
-    if (from[o + 3]! > x1) x1 = from[o + 3]!;
-    if (from[o + 4]! > y1) y1 = from[o + 4]!;
-    if (from[o + 5]! > z1) z1 = from[o + 5]!;
-  }
-  const o = 6 * at;
-  out[o] = x0;
-  out[o + 1] = y0;
-  out[o + 2] = z0;
-  out[o + 3] = x1;
-  out[o + 4] = y1;
-  out[o + 5] = z1;
 }
 
 /**
