@@ -16,13 +16,14 @@ const LEAF_FLAG = 0x80000000;
 const KEY_INF = 0x7f800000;
 const KEY_NEG_INF = 0xff800000 ^ 0x7fffffff | 0;
 
-// Scratch, reused across builds: nodes (first child or item, count), item ids in leaf order,
-// the work queue of internal nodes (left, right, height, node), the sort keys of the range
-// being partitioned, and key boxes for callers that hand over Float64 ones.
+// Scratch, reused across builds: nodes (first child or item, count), the item order the
+// partition makes (each leaf a run of it), the work queue of internal nodes (left, right,
+// height, node), multiSelect's range stack and the keys of the range it partitions, and key
+// boxes for callers that hand over Float64 ones.
 let queue = new Int32Array(4 * 64);
 let nodeFirst = new Uint32Array(64);
 let nodeCount = new Uint32Array(64);
-let leafIds = new Int32Array(64);
+let order = new Uint32Array(64);
 let ranges = new Int32Array(64);
 let keys = new Int32Array(64);
 let rounded = new Float32Array(6 * 64);
@@ -51,11 +52,11 @@ export function buildPackedRTreeFromKeys(keyBoxes: Int32Array, first: number, co
     nodeFirst = new Uint32Array(Math.max(2 * count + 1, 2 * nodeFirst.length));
     nodeCount = new Uint32Array(nodeFirst.length);
   }
-  if (leafIds.length < count) leafIds = new Int32Array(Math.max(count, 2 * leafIds.length));
+  if (order.length < count) order = new Uint32Array(Math.max(count, 2 * order.length));
   let nodes = 1;
   if (count <= maxEntries) {
     // One leaf (most CAD faces are small): no partition.
-    for (let i = 0; i < count; i++) leafIds[i] = i;
+    for (let i = 0; i < count; i++) order[i] = i;
     nodeFirst[0] = 0;
     nodeCount[0] = (count | LEAF_FLAG) >>> 0;
   } else nodes = partition(keyBoxes, first, count, maxEntries);
@@ -65,17 +66,17 @@ export function buildPackedRTreeFromKeys(keyBoxes: Int32Array, first: number, co
 }
 
 /**
- * rbush's top-down partition of items 0..count−1 into nodeFirst/nodeCount (breadth-first
- * node numbering) and itemIds (leaf order); returns the number of nodes.
+ * rbush's top-down partition of items 0..count−1: reorders `order` so that every leaf's
+ * items are a run of it, fills nodeFirst/nodeCount (breadth-first node numbering; a leaf's
+ * first item is its run's start) and returns the number of nodes. No per-item loop of its
+ * own (multiSelect has them), so it stays too cold to be worth an optimizing compile.
  */
 function partition(keyBoxes: Int32Array, first: number, count: number, maxEntries: number): number {
-  const order = new Uint32Array(count);
   for (let i = 0; i < count; i++) order[i] = i;
   if (keys.length < count) keys = new Int32Array(Math.max(count, 2 * keys.length));
   if (queue.length < 4 * count) queue = new Int32Array(Math.max(4 * count, 2 * queue.length));
   const q = queue;
   let nodes = 1;
-  let items = 0;
   let head = 0;
   let tail = 1;
   q[0] = 0;
@@ -105,11 +106,9 @@ function partition(keyBoxes: Int32Array, first: number, count: number, maxEntrie
         for (let k = j; k <= right3; k += n3) {
           const last = Math.min(k + n3 - 1, right3), child = nodes++;
           if (last - k < maxEntries) {
-            // A leaf: its items now, in the order the partition left them. Nodes are
-            // numbered breadth-first as they are made, so leaves fill itemIds in that order.
-            nodeFirst[child] = items;
+            // A leaf: the run the partition left its items in.
+            nodeFirst[child] = k;
             nodeCount[child] = (last - k + 1 + LEAF_FLAG) >>> 0;
-            for (let t = k; t <= last; t++) leafIds[items++] = order[t]!;
           } else {
             q[4 * tail] = k;
             q[4 * tail + 1] = last;
@@ -128,7 +127,7 @@ function partition(keyBoxes: Int32Array, first: number, count: number, maxEntrie
 
 /**
  * The tree's arrays, all views on one buffer: node boxes as unions bottom-up (children
- * follow parents), item boxes in leaf order (float32), and the scratch nodes and leaf ids.
+ * follow parents), item boxes in leaf order (float32), and the scratch nodes and item order.
  * One function with its loops written out: a cold process pays for every compile, and the
  * gather and union helpers were compiled on their own and again where they were inlined.
  */
@@ -141,13 +140,13 @@ function packBoxes(keyBoxes: Int32Array, first: number, count: number, nodes: nu
   const itemIds = new Uint32Array(buffer, 4 * (8 * nodes + 6 * count), count);
   treeFirst.set(nodeFirst.subarray(0, nodes));
   treeCount.set(nodeCount.subarray(0, nodes));
-  itemIds.set(leafIds.subarray(0, count));
+  itemIds.set(order.subarray(0, count));
   for (let node = nodes - 1; node >= 0; node--) {
     const packed = nodeCount[node]!, leaf = (packed & LEAF_FLAG) !== 0;
     let x0 = KEY_INF, y0 = KEY_INF, z0 = KEY_INF, x1 = KEY_NEG_INF, y1 = KEY_NEG_INF, z1 = KEY_NEG_INF;
     for (let c = nodeFirst[node]!, end = c + (packed & 0x7fffffff); c < end; c++) {
       // A leaf's items come from the input, get stored as float32 bits; a node's children are keys here.
-      const from = leaf ? keyBoxes : nodeKeys, s = leaf ? 6 * (first + leafIds[c]!) : 6 * c;
+      const from = leaf ? keyBoxes : nodeKeys, s = leaf ? 6 * (first + order[c]!) : 6 * c;
       const a = from[s]!, b = from[s + 1]!, cz = from[s + 2]!, d = from[s + 3]!, e = from[s + 4]!, f = from[s + 5]!;
       if (a < x0) x0 = a;
       if (b < y0) y0 = b;
