@@ -128,19 +128,36 @@ function partition(keyBoxes: Int32Array, first: number, count: number, maxEntrie
 /**
  * The tree's arrays, all views on one buffer: node boxes as unions bottom-up (children
  * follow parents), item boxes in leaf order (float32), and the scratch nodes and item order.
- * One function with its loops written out: a cold process pays for every compile, and the
- * gather and union helpers were compiled on their own and again where they were inlined.
+ * No loops of its own, so it stays out of the optimizing compiler's way (typed-array views
+ * are much code to compile); the loops are in unionBoxes.
  */
 function packBoxes(keyBoxes: Int32Array, first: number, count: number, nodes: number): BoxTree {
   const buffer = new ArrayBuffer(4 * (8 * nodes + 7 * count));
   const nodeKeys = new Int32Array(buffer, 0, 6 * nodes);
-  const itemBits = new Int32Array(buffer, 24 * nodes, 6 * count);
   const treeFirst = new Uint32Array(buffer, 24 * (nodes + count), nodes);
   const treeCount = new Uint32Array(buffer, 4 * (7 * nodes + 6 * count), nodes);
   const itemIds = new Uint32Array(buffer, 4 * (8 * nodes + 6 * count), count);
   treeFirst.set(nodeFirst.subarray(0, nodes));
   treeCount.set(nodeCount.subarray(0, nodes));
   itemIds.set(order.subarray(0, count));
+  unionBoxes(keyBoxes, first, nodes, nodeKeys, new Int32Array(buffer, 24 * nodes, 6 * count));
+  // Node keys back to float32 bit patterns (the map is its own inverse), in place.
+  keysFromFloat32(nodeKeys, 0, nodeKeys.length);
+  return {
+    nodeBoxes: new Float32Array(buffer, 0, 6 * nodes),
+    nodeFirst: treeFirst,
+    nodeCount: treeCount,
+    itemBoxes: new Float32Array(buffer, 24 * nodes, 6 * count),
+    itemIds,
+  };
+}
+
+/**
+ * Node key boxes as unions bottom-up, and leaves' items gathered in leaf order as float32
+ * bits, in one loop: the gather and union helpers this replaces were compiled on their own
+ * and again where they were inlined, and a cold process pays for every compile.
+ */
+function unionBoxes(keyBoxes: Int32Array, first: number, nodes: number, nodeKeys: Int32Array, itemBits: Int32Array): void {
   for (let node = nodes - 1; node >= 0; node--) {
     const packed = nodeCount[node]!, leaf = (packed & LEAF_FLAG) !== 0;
     let x0 = KEY_INF, y0 = KEY_INF, z0 = KEY_INF, x1 = KEY_NEG_INF, y1 = KEY_NEG_INF, z1 = KEY_NEG_INF;
@@ -172,15 +189,6 @@ function packBoxes(keyBoxes: Int32Array, first: number, count: number, nodes: nu
     nodeKeys[o + 4] = y1;
     nodeKeys[o + 5] = z1;
   }
-  // Node keys back to float32 bit patterns (the map is its own inverse), in place.
-  keysFromFloat32(nodeKeys, 0, nodeKeys.length);
-  return {
-    nodeBoxes: new Float32Array(buffer, 0, 6 * nodes),
-    nodeFirst: treeFirst,
-    nodeCount: treeCount,
-    itemBoxes: new Float32Array(buffer, 24 * nodes, 6 * count),
-    itemIds,
-  };
 }
 
 /** out[0..length) = boxes rounded outward to Float32 (mins down, maxes up). */

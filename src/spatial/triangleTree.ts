@@ -46,17 +46,18 @@ export function triangleTreeOf(surface: Surface): BoxTree | null {
 
 /**
  * Builds every triangle tree of the part that is not built yet (the cache and workers keep
- * whole indexes): the part's vertices converted once, the boxes of all its triangles in one
- * pass, then one tree per surface over its run of them (a surface's triangles are contiguous).
+ * whole indexes): the part's vertices converted once, then per surface its triangles' boxes
+ * and its tree.
  */
 export function buildTriangleTrees(part: Part): Part {
-  const triangles = part.indices.length / 3;
   const keys = vertexKeys(part, 0, part.positions.length / 3 - 1);
-  ensureBoxes(triangles);
-  triangleKeyBoxes(part.indices, keys, 0, 0, triangles, boxes, 0);
   for (const s of part.surfaces) {
     if (s.triangleTree || s.triangleCount === 0) continue;
-    s.triangleTree = buildPackedRTreeFromKeys(boxes, s.firstTriangle, s.triangleCount, MAX_ENTRIES);
+    // Per surface, not once per part: short calls get the optimizing compiler's one ordinary
+    // compile, where one long loop also gets an on-stack-replacement compile (a second).
+    ensureBoxes(s.triangleCount);
+    triangleKeyBoxes(part.indices, keys, 0, s.firstTriangle, s.triangleCount, boxes, 0);
+    s.triangleTree = buildPackedRTreeFromKeys(boxes, 0, s.triangleCount, MAX_ENTRIES);
   }
   return part;
 }
