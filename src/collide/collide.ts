@@ -19,6 +19,7 @@ import { COUNT_MASK } from '../spatial/boxTree.js';
 import { ShellFilter } from './shellFilter.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
 import { surfaceRecords, triangleRecordsOf, type TriangleRecords } from './triangleRecords.js';
+import { slabApart, slabsOf, surfaceSlab } from './surfaceSlab.js';
 
 export type CollideMode = 'first-surface' | 'all-surfaces' | 'all-triangles';
 export const COLLIDE_MODES: readonly CollideMode[] = ['first-surface', 'all-surfaces', 'all-triangles'];
@@ -216,6 +217,9 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   // prepared once per triangle (trianglePrepared.ts).
   let recordsA: TriangleRecords | null = null;
   const aPositions = a.positions, aIndices = a.indices;
+  // Exact mode: B triangles strictly beyond a flat A surface's slab skip it whole (surfaceSlab.ts).
+  const slabsA = exact ? slabsOf(a) : null;
+  let slabCuts = 0;
 
   // 4. B's surfaces, then their triangles, inside OAABB_B.
   const surfaceCountB = queryBoxTree(b.surfaceTree, oaabbB, surfacesB, stats);
@@ -253,6 +257,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
         stats.aabbUpdates++;
         if (!intersectAabbs(triBox, oaabbA, clipped)) continue;
         let planeReady = false;
+        let cutSurface = -1, cutApart = false;
         // Batched: one list for the leaf. Otherwise A's surfaces one at a time, each searched
         // only when reached (so a first hit or a known pair stops the descent early).
         const groups = batched ? 1 : queryBoxTree(a.surfaceTree, clipped, surfacesA, stats);
@@ -261,6 +266,19 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
             const sa = surfacesA[g]!;
             if (skip !== null && skip[sa]! !== UNSEEN) continue;
             if (shells !== null && shells.rejects(sa)) continue;
+            if (slabsA !== null) {
+              const slab = surfaceSlab(slabsA, aSurfaces[sa]!);
+              if (slab !== null) {
+                if (!planeReady) {
+                  prepareTriangle(triB, magnitudeA, preparedB);
+                  planeReady = true;
+                }
+                if (slabApart(slab, triB, preparedB[6] !== 0 ? preparedB[7]! : -1)) {
+                  slabCuts++;
+                  continue;
+                }
+              }
+            }
             gatherSurfaceCandidates(aSurfaces[sa]!, clipped, candidates, stats);
           }
           // The triangle's clipped box in locals: this filter runs ~40 times per triangle.
@@ -274,6 +292,20 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
             }
             const sa = candidates.surface[c]!;
             if (pairState[sa]! !== UNSEEN && skipKnownPairs && !opts.classify) continue;
+            if (batched && slabsA !== null) {
+              // Candidates come surface by surface: one slab check per run.
+              if (sa !== cutSurface) {
+                cutSurface = sa;
+                const slab = surfaceSlab(slabsA, aSurfaces[sa]!);
+                if (slab !== null && !planeReady) {
+                  prepareTriangle(triB, magnitudeA, preparedB);
+                  planeReady = true;
+                }
+                cutApart = slab !== null && slabApart(slab, triB, preparedB[6] !== 0 ? preparedB[7]! : -1);
+                if (cutApart) slabCuts++;
+              }
+              if (cutApart) continue;
+            }
             const ta = candidates.triangle[c]!;
             stats.triangleTests++;
             // 6. Exact test, or distance ≤ tolerance (after the cheap plane rejection, issue 14).
@@ -348,6 +380,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
     }
   }
   shellFilter.end();
+  if (slabCuts > 0) stats.slabCuts = slabCuts;
   pairs.sort((p, q) => p.a - q.a || p.b - q.b);
   return {
     intersecting: pairs.length > 0,

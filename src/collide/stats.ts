@@ -12,6 +12,8 @@ export interface QueryStats {
   shellTests?: number;
   /** S-CD: surface pairs the shells proved apart, so no triangle of them was tested. */
   shellRejects?: number;
+  /** S-CD, exact mode: (B triangle, flat A surface) pairs decided apart by the surface's slab (surfaceSlab.ts). */
+  slabCuts?: number;
 }
 
 export function emptyStats(): QueryStats {
@@ -25,5 +27,6 @@ export function addStats(into: QueryStats, from: QueryStats): QueryStats {
   into.triangleTests += from.triangleTests;
   if (from.shellTests) into.shellTests = (into.shellTests ?? 0) + from.shellTests;
   if (from.shellRejects) into.shellRejects = (into.shellRejects ?? 0) + from.shellRejects;
+  if (from.slabCuts) into.slabCuts = (into.slabCuts ?? 0) + from.slabCuts;
   return into;
 }

@@ -2,7 +2,7 @@
 // tumbles a full turn about z and x while the centre distance is swept; per distance the
 // mean query time of a revolution.
 import type { Matrix4 } from 'three';
-import { collide, loadAssembly, type Part } from '../../../src/index.js';
+import { collide, loadAssembly, partFromMesh, type Part } from '../../../src/index.js';
 import { findPartByPath, peerOf, sharedAssembly, type BenchOptions, type ScenarioOutput, type TargetCheck } from '../context.js';
 import { explain } from '../diagnose.js';
 import { IDENTITY, normalizedCopy, torusPart, tumblePose } from '../meshes.js';
@@ -20,6 +20,21 @@ interface Subject {
 /** The issue 14 case "fine plate tumble": as1 read at this tessellation gives the plate 12,420 triangles (852 at occt's default). */
 const FINE = { linearDeflection: 0.1, angularDeflection: 0.03 } as const;
 
+/** The part turned by 0.7 rad about x, then 0.4 rad about y, in its own frame. */
+function tiltedCopy(part: Part): Part {
+  const [c1, s1, c2, s2] = [Math.cos(0.7), Math.sin(0.7), Math.cos(0.4), Math.sin(0.4)];
+  const p = part.positions, positions = new Float64Array(p.length);
+  for (let i = 0; i < p.length; i += 3) {
+    const x = p[i]!, y = p[i + 1]!, z = p[i + 2]!;
+    const y1 = c1 * y - s1 * z, z1 = s1 * y + c1 * z;
+    positions[i] = c2 * x - s2 * z1;
+    positions[i + 1] = y1;
+    positions[i + 2] = s2 * x + c2 * z1;
+  }
+  const surfaces = part.surfaces.map((f) => ({ first: f.firstTriangle, last: f.firstTriangle + f.triangleCount - 1 }));
+  return partFromMesh({ name: `${part.name} tilted`, positions, indices: part.indices, surfaces });
+}
+
 export async function tumbling(opts: BenchOptions): Promise<ScenarioOutput> {
   const defaultSweep = {
     steps: opts.quick ? 24 : 120,
@@ -35,6 +50,9 @@ export async function tumbling(opts: BenchOptions): Promise<ScenarioOutput> {
     subjects.push(
       { name: 'as1 plate', make: async () => findPartByPath(await as1(), 'as1/plate/plate') },
       { name: 'as1 l-bracket', make: async () => findPartByPath(await as1(), 'as1/l-bracket-assembly#1/l-bracket') },
+      // The same plate with its faces tilted in its own frame (a placed part, a chamfer): where
+      // flat-surface slabs cut what the boxes cannot (collide/surfaceSlab.ts).
+      { name: 'as1 plate tilted', make: async () => tiltedCopy(findPartByPath(await as1(), 'as1/plate/plate')) },
       {
         name: `as1 plate fine (lin ${FINE.linearDeflection}, ang ${FINE.angularDeflection})`,
         make: async () => {
