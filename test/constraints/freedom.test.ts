@@ -120,19 +120,34 @@ describe('freedom properties', () => {
   // (the remaining motion may be a screw: a coaxial plus a line contact on a plane oblique to
   // the axis leaves turning-while-sliding along the axis, reported with its pitch)
   it('every reported motion satisfies every constraint wrench', () => {
+    const L = 100;
     fc.assert(
       fc.property(fc.array(constraintArb, { minLength: 0, maxLength: 4 }), pointArb, (list, ref) => {
         const wrenches = list.flatMap((c) => c(id, id));
-        const f = freedomOf(wrenches, ref, 100);
+        const f = freedomOf(wrenches, ref, L);
         for (const t of f.translations) for (const x of wrenches) expect(Math.abs(x[0] * t[0] + x[1] * t[1] + x[2] * t[2])).toBeLessThan(1e-6);
         for (const r of f.rotations) {
-          // velocity of the point at the origin for a unit rotation about the axis through r.point
-          const c = cross(r.axis, [-r.point[0], -r.point[1], -r.point[2]]);
-          const v0: V = [c[0] + r.pitch * r.axis[0], c[1] + r.pitch * r.axis[1], c[2] + r.pitch * r.axis[2]];
-          for (const x of wrenches) expect(Math.abs(x[0] * v0[0] + x[1] * v0[1] + x[2] * v0[2] + x[3] * r.axis[0] + x[4] * r.axis[1] + x[5] * r.axis[2])).toBeLessThan(1e-4);
+          // velocity of the point at the origin, and at the reference, for a unit rotation about the axis through r.point
+          const at = (q: V): V => {
+            const c = cross(r.axis, [q[0] - r.point[0], q[1] - r.point[1], q[2] - r.point[2]]);
+            return [c[0] + r.pitch * r.axis[0], c[1] + r.pitch * r.axis[1], c[2] + r.pitch * r.axis[2]];
+          };
+          const v0 = at([0, 0, 0]);
+          // freedomOf's contract (freedom.ts): in units of L, each normalised wrench misses a unit
+          // null-space twist by < 1e-3, so it may miss this twist by 1e-3 of the twist's size. A
+          // nearly dependent set does use that room (the example below, found by seed -489739470:
+          // a sphere joint and a line contact 3.8 mm from its centre, 0.0073 here, 6.6e-5 in those units).
+          const size = Math.hypot(1, Math.hypot(...at(ref)) / L);
+          for (const x of wrenches) {
+            const fx: V = [x[0], x[1], x[2]];
+            const rf = cross(ref, fx);
+            const l = Math.hypot(...fx, (x[3] - rf[0]) / L, (x[4] - rf[1]) / L, (x[5] - rf[2]) / L);
+            const work = x[0] * v0[0] + x[1] * v0[1] + x[2] * v0[2] + x[3] * r.axis[0] + x[4] * r.axis[1] + x[5] * r.axis[2];
+            expect(Math.abs(work) / (L * l)).toBeLessThan(1e-3 * size);
+          }
         }
       }),
-      { numRuns: 150 },
+      { numRuns: 150, examples: [[[(m) => w.spherical(m([46, -1, 0])), (m, r) => { const a: V = [-2 / Math.sqrt(14), -3 / Math.sqrt(14), 1 / Math.sqrt(14)]; return w.tangent(r(perp(a)), m([45, -4, -3]), r(a)); }], [-2, 0, 0]]] },
     );
   });
 
