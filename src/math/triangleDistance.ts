@@ -6,6 +6,7 @@
  * edges. Hot-loop code: module-level scratch only, no allocation per call.
  */
 import { trianglesIntersect } from './triangleIntersect.js';
+import { boxGap } from './trianglePredicates.js';
 
 const EPS = Number.EPSILON;
 /**
@@ -69,16 +70,7 @@ function certifiedGap(p: Float64Array, q: Float64Array): void {
     if (a > m) m = a;
     if (b > m) m = b;
   }
-  let g = 0;
-  for (let k = 0; k < 3; k++) {
-    const p0 = p[k]!, p1 = p[k + 3]!, p2 = p[k + 6]!, q0 = q[k]!, q1 = q[k + 3]!, q2 = q[k + 6]!;
-    const pMin = p0 < p1 ? (p0 < p2 ? p0 : p2) : p1 < p2 ? p1 : p2;
-    const pMax = p0 > p1 ? (p0 > p2 ? p0 : p2) : p1 > p2 ? p1 : p2;
-    const qMin = q0 < q1 ? (q0 < q2 ? q0 : q2) : q1 < q2 ? q1 : q2;
-    const qMax = q0 > q1 ? (q0 > q2 ? q0 : q2) : q1 > q2 ? q1 : q2;
-    const d = pMin - qMax > qMin - pMax ? pMin - qMax : qMin - pMax;
-    if (d > g) g = d;
-  }
+  const g = boxGap(p, q);
   R[1] = g > CERTAIN * m ? g : 0;
   planeGap(p, q, m);
   planeGap(q, p, m);

@@ -23,7 +23,7 @@
  */
 
 export { EPS, Q2, Q4, TOL_ULPS } from './trianglePredicates.js';
-import { crossIsZero, dominantAxis, edgeSeparates, EPS, onLine, orient2, orient3, planeSide, Q2, Q4, TOL, TOL_ULPS } from './trianglePredicates.js';
+import { boxGap, crossIsZero, dominantAxis, edgeSeparates, EPS, onLine, orient2, orient3, planeSide, Q2, Q4, TOL, TOL_ULPS } from './trianglePredicates.js';
 
 const TRI = 0;
 const SEG = 1;
@@ -72,14 +72,7 @@ export function trianglesIntersect(p: Float64Array, q: Float64Array): boolean {
   TOL[0] = tolLen;
   // Boxes apart by more than the tolerance: disjoint (a gap certified here is what
   // triangleDistance relies on to skip this test).
-  for (let k = 0; k < 3; k++) {
-    const p0 = p[k]!, p1 = p[k + 3]!, p2 = p[k + 6]!, q0 = q[k]!, q1 = q[k + 3]!, q2 = q[k + 6]!;
-    const pMin = p0 < p1 ? (p0 < p2 ? p0 : p2) : p1 < p2 ? p1 : p2;
-    const pMax = p0 > p1 ? (p0 > p2 ? p0 : p2) : p1 > p2 ? p1 : p2;
-    const qMin = q0 < q1 ? (q0 < q2 ? q0 : q2) : q1 < q2 ? q1 : q2;
-    const qMax = q0 > q1 ? (q0 > q2 ? q0 : q2) : q1 > q2 ? q1 : q2;
-    if (pMin - qMax > tolLen || qMin - pMax > tolLen) return false;
-  }
+  if (boxGap(p, q) > tolLen) return false;
   const kp = classify(p, NP, 0);
   const kq = classify(q, NQ, 2);
   if (kp === TRI) {

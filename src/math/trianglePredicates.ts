@@ -13,6 +13,25 @@ export const TOL_ULPS = 0.75;
 export const Q2 = 2 + 1e-9;
 export const Q4 = 4 + 2e-9;
 
+/**
+ * Largest gap between the two triangles' axis-aligned boxes over the three axes (≤ 0 when
+ * they overlap). The exact test calls them disjoint when it exceeds the tolerance length;
+ * the distance query uses it as a certified lower bound.
+ */
+export function boxGap(p: Float64Array, q: Float64Array): number {
+  let g = -Infinity;
+  for (let k = 0; k < 3; k++) {
+    const p0 = p[k]!, p1 = p[k + 3]!, p2 = p[k + 6]!, q0 = q[k]!, q1 = q[k + 3]!, q2 = q[k + 6]!;
+    const pMin = p0 < p1 ? (p0 < p2 ? p0 : p2) : p1 < p2 ? p1 : p2;
+    const pMax = p0 > p1 ? (p0 > p2 ? p0 : p2) : p1 > p2 ? p1 : p2;
+    const qMin = q0 < q1 ? (q0 < q2 ? q0 : q2) : q1 < q2 ? q1 : q2;
+    const qMax = q0 > q1 ? (q0 > q2 ? q0 : q2) : q1 > q2 ? q1 : q2;
+    const d = pMin - qMax > qMin - pMax ? pMin - qMax : qMin - pMax;
+    if (d > g) g = d;
+  }
+  return g;
+}
+
 /** [0]: this call's tolerance length (see the policy above), set on entry. A typed
  * array, not a `let`, so that storing a double does not allocate. */
 export const TOL = new Float64Array(1);

@@ -11,6 +11,7 @@
  * therefore always trianglesIntersect's (no new epsilon).
  */
 import { coplanarAt, EPS, Q2, Q4, TOL_ULPS, triTriAt } from './triangleIntersect.js';
+import { boxGap } from './trianglePredicates.js';
 
 export const DISJOINT = 0;
 export const MEET = 1;
@@ -184,18 +185,6 @@ function properScale(rec: Float64Array, o: number, qp: Float64Array): number {
   return m <= rec[o + 6]! && qp[6] !== 0 && qp[7]! >= m ? m : -1;
 }
 
-/** trianglesIntersect's box test at tolerance length tol: true when it says disjoint. */
-function boxesApart(p: Float64Array, q: Float64Array, tol: number): boolean {
-  for (let k = 0; k < 3; k++) {
-    const p0 = p[k]!, p1 = p[k + 3]!, p2 = p[k + 6]!, q0 = q[k]!, q1 = q[k + 3]!, q2 = q[k + 6]!;
-    const pMin = p0 < p1 ? (p0 < p2 ? p0 : p2) : p1 < p2 ? p1 : p2;
-    const pMax = p0 > p1 ? (p0 > p2 ? p0 : p2) : p1 > p2 ? p1 : p2;
-    const qMin = q0 < q1 ? (q0 < q2 ? q0 : q2) : q1 < q2 ? q1 : q2;
-    const qMax = q0 > q1 ? (q0 > q2 ? q0 : q2) : q1 > q2 ? q1 : q2;
-    if (pMin - qMax > tol || qMin - pMax > tol) return true;
-  }
-  return false;
-}
 
 /**
  * trianglesIntersect(p, q) itself for a pair of proper triangles, minus what the records
@@ -206,7 +195,7 @@ function replay(p: Float64Array, rec: Float64Array, o: number, q: Float64Array, 
   const m = properScale(rec, o, qp);
   if (m < 0) return UNSURE;
   const tol = TOL_ULPS * EPS * m;
-  if (boxesApart(p, q, tol)) return DISJOINT;
+  if (boxGap(p, q) > tol) return DISJOINT;
   return triTriAt(p, rec[o]!, rec[o + 1]!, rec[o + 2]!, rec[o + 3]!, rec[o + 4]!, rec[o + 5]!, q, qp[0]!, qp[1]!, qp[2]!, qp[9]!, qp[10]!, qp[11]!, tol) ? MEET : DISJOINT;
 }
 
@@ -246,7 +235,7 @@ function coplanarPrepared(p: Float64Array, rec: Float64Array, o: number, q: Floa
   const m = properScale(rec, o, qp);
   if (m < 0) return UNSURE;
   const tol = TOL_ULPS * EPS * m;
-  if (boxesApart(p, q, tol)) return DISJOINT;
+  if (boxGap(p, q) > tol) return DISJOINT;
   const nqx = qp[0]!, nqy = qp[1]!, nqz = qp[2]!;
   const zq = tol * (Math.abs(nqx) + Math.abs(nqy) + Math.abs(nqz));
   if (!onPlane(p, 0, q, nqx, nqy, nqz, zq) || !onPlane(p, 3, q, nqx, nqy, nqz, zq) || !onPlane(p, 6, q, nqx, nqy, nqz, zq)) return UNSURE;
