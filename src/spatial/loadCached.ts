@@ -40,17 +40,17 @@ export async function loadCached(path: string, options: LoadOptions, dir: string
     }
   }
   const assembly = indexAssembly(await readAssembly(path, options));
-  measureShells(assembly);
   // A load with warnings is not cached: the next run imports again and says them again (--strict stays true).
-  const written = (assembly.warnings ?? []).length === 0 && (await writeCacheEntry(dir, key, serializeAssembly(assembly, keepKind)));
+  const written = (assembly.warnings ?? []).length === 0 && (await writeCacheEntry(dir, key, serializeAssembly(measureShells(assembly), keepKind)));
   if (written) entries.set(assembly, { dir, key, kinds: keptKinds(assembly) });
   lastCacheOutcome = !written ? 'unwritable' : stale ? 'rewritten' : 'miss';
   return assembly;
 }
 
 /** Queries measure shells lazily; the entry keeps them, so a re-opened assembly never pays for them. */
-function measureShells(assembly: Assembly): void {
+function measureShells(assembly: Assembly): Assembly {
   for (const part of assembly.parts) for (const s of part.surfaces) surfaceShell(s);
+  return assembly;
 }
 
 /** Only kinds fitted with the default tolerance are what a later default call would compute. */
