@@ -1,7 +1,8 @@
 import { SurfcdError } from '../errors.js';
 import { emptyAabb, expandAabbByPoint, type Aabb } from '../math/aabb.js';
 import { fitObb, type Obb } from '../math/obb.js';
-import type { Part, Surface } from './types.js';
+import type { SurfaceKind } from './surfaceKind.js';
+import type { BoxTree, Part, Surface } from './types.js';
 
 export interface SurfaceRange {
   /** First triangle of the surface. */
@@ -73,8 +74,9 @@ export function createPart(input: PartInput): Part {
       return (obb ??= vertexCount > 0 ? fitObb(positions, vertexCount) : { center: new Float64Array(3), axes: new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]), halfExtents: new Float64Array(3) });
     },
     surfaceTree: null,
-    ...(input.color ? { color: input.color } : {}),
-    ...(input.deflection !== undefined ? { deflection: input.deflection } : {}),
+    // Always present (undefined when absent): one hidden class for every part (see newSurface).
+    color: input.color || undefined,
+    deflection: input.deflection,
   } as Part;
 
   ranges.forEach((range, s) => {
@@ -96,21 +98,24 @@ export function createPart(input: PartInput): Part {
     }
     if (last >= first) surfaceBox(surfaceBounds, positions, indices, first, last);
     expandAabb(bounds, surfaceBounds);
-    part.surfaces.push({
-      index: s,
-      part,
-      firstTriangle: first,
-      triangleCount: last - first + 1,
-      bounds: surfaceBounds,
-      triangleTree: null,
-      ...(range.color ? { color: range.color } : {}),
-    });
+    part.surfaces.push(newSurface(part, s, first, last - first + 1, surfaceBounds, null, range.color ?? undefined));
   });
   const uncovered = covered === null ? -1 : covered.indexOf(0);
   if (uncovered >= 0) {
     throw new SurfcdError('INVALID_MESH', `${where}: triangle ${uncovered} belongs to no surface; surface ranges must cover every triangle`);
   }
   return part;
+}
+
+/**
+ * A Surface with every field present (`color` and `kind` undefined when absent), built in
+ * one order: every surface then shares one hidden class, so the query's optimized code,
+ * compiled on the first surfaces it meets, is not thrown away and recompiled when it meets
+ * one with a colour or a cached kind, or one whose kind was fitted later (a field filled,
+ * none added). Every producer of surfaces (import, cache, worker copies) goes through here.
+ */
+export function newSurface(part: Part, index: number, firstTriangle: number, triangleCount: number, bounds: Aabb, triangleTree: BoxTree | null, color?: [number, number, number], kind?: SurfaceKind): Surface {
+  return { index, part, firstTriangle, triangleCount, bounds, triangleTree, kind, color };
 }
 
 // Scratch for surfaceBox: per vertex, the stamp of the last surface that read it.

@@ -17,6 +17,7 @@ import type { Obb } from '../math/obb.js';
 import type { SurfaceKind } from '../model/surfaceKind.js';
 import type { Assembly, BoxTree, Part, ProductNode, Surface } from '../model/types.js';
 import { knownSurfaceShell, rememberSurfaceShell, type SurfaceShell } from '../model/surfaceShell.js';
+import { newSurface } from '../model/part.js';
 import { triangleTreeOf } from './triangleTree.js';
 
 /** Bump on any change to the layout or to what the index contains (tree builder, OBB fit…). */
@@ -217,24 +218,16 @@ export function deserializeAssembly(input: Uint8Array, source?: string): Assembl
       bounds: floats.slice(0, 6),
       obb,
       surfaceTree: null as BoxTree | null,
-      ...(pm.color ? { color: pm.color } : {}),
-      ...(pm.deflection !== undefined ? { deflection: pm.deflection } : {}),
+      color: pm.color || undefined,
+      deflection: pm.deflection,
     } as Part;
     let next = 0;
     pm.surfaces.forEach((sm, si) => {
       const swhere = `${where} surface ${si}`;
       if (sm.first !== next || !Number.isInteger(sm.count) || sm.count < 0 || sm.first + sm.count > triangleCount) bad(`${swhere}: bad triangle range`);
       next += sm.count;
-      part.surfaces.push({
-        index: si,
-        part,
-        firstTriangle: sm.first,
-        triangleCount: sm.count,
-        bounds: floats.slice(PART_FLOATS + 6 * si, PART_FLOATS + 6 * si + 6),
-        triangleTree: tree(sm.tree, sm.count, swhere),
-        ...(sm.color ? { color: sm.color } : {}),
-        ...(sm.kind ? { kind: sm.kind } : {}),
-      });
+      const bounds = floats.slice(PART_FLOATS + 6 * si, PART_FLOATS + 6 * si + 6);
+      part.surfaces.push(newSurface(part, si, sm.first, sm.count, bounds, tree(sm.tree, sm.count, swhere), sm.color || undefined, sm.kind || undefined));
       if (sm.shell !== undefined) rememberSurfaceShell(part.surfaces[si]!, shellOf(sm.shell, `${swhere} shell`, bad));
     });
     if (next !== triangleCount) bad(`${where}: surfaces do not cover the triangles`);
