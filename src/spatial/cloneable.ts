@@ -9,7 +9,7 @@ import type { Aabb } from '../math/aabb.js';
 import type { Obb } from '../math/obb.js';
 import type { SurfaceKind } from '../model/surfaceKind.js';
 import type { Assembly, BoxTree, LoadWarning, Part, ProductNode, Surface } from '../model/types.js';
-import { newSurface } from '../model/part.js';
+import { newSurface } from '../model/surface.js';
 import { triangleTreeOf } from './triangleTree.js';
 
 export const CLONE_TAG = 'surfcd/assembly-clone@1';

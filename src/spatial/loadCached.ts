@@ -2,7 +2,7 @@
 // that does not check out) imports, indexes and writes the entry.
 import { basename } from 'node:path';
 import { cacheKey, readCacheEntry, readSourceBytes, writeCacheEntry } from '../import/cache.js';
-import { readAssembly, type LoadOptions } from '../import/readAssembly.js';
+import type { LoadOptions } from '../import/readAssembly.js';
 import { defaultFitTolerance, kindFitTolerance } from '../model/surfaceKindOf.js';
 import { knownSurfaceShell, surfaceShell } from '../model/surfaceShell.js';
 import { knownSurfaceSlab, slabsOf, surfaceSlab } from '../model/surfaceSlab.js';
@@ -23,7 +23,7 @@ export async function loadCached(path: string, options: LoadOptions, dir: string
   // Unreadable: let the importer throw its usual, precise error.
   if (bytes === null) {
     lastCacheOutcome = 'unread';
-    return indexAssembly(await readAssembly(path, options));
+    return indexAssembly(await importAssembly(path, options));
   }
   // The file name goes in too: an unnamed assembly is named after its file.
   const key = cacheKey(bytes, SERIAL_FORMAT_VERSION, { ...options, fileName: basename(path) });
@@ -41,12 +41,18 @@ export async function loadCached(path: string, options: LoadOptions, dir: string
       stale = true; // corrupt, truncated or from another format version: rebuild and rewrite
     }
   }
-  const assembly = indexAssembly(await readAssembly(path, options));
+  const assembly = indexAssembly(await importAssembly(path, options));
   // A load with warnings is not cached: the next run imports again and says them again (--strict stays true).
   const written = (assembly.warnings ?? []).length === 0 && (await writeCacheEntry(dir, key, serializeAssembly(measureSurfaces(assembly), keepKind)));
   if (written) entries.set(assembly, { dir, key, known: keptFacts(assembly) });
   lastCacheOutcome = !written ? 'unwritable' : stale ? 'rewritten' : 'miss';
   return assembly;
+}
+
+/** The importer, loaded only on a miss (a hit never parses occt's wrapper, the sniffer or the part builder). */
+async function importAssembly(path: string, options: LoadOptions): Promise<Assembly> {
+  const { readAssembly } = await import('../import/readAssembly.js');
+  return readAssembly(path, options);
 }
 
 /**

@@ -17,7 +17,7 @@ import type { Obb } from '../math/obb.js';
 import type { SurfaceKind } from '../model/surfaceKind.js';
 import type { Assembly, BoxTree, Part, ProductNode, Surface } from '../model/types.js';
 import { knownSurfaceShell, rememberSurfaceShell, type SurfaceShell } from '../model/surfaceShell.js';
-import { newSurface } from '../model/part.js';
+import { newSurface } from '../model/surface.js';
 import { knownSurfaceSlab, rememberSurfaceSlab, slabFromNumbers, slabNumbers } from '../model/surfaceSlab.js';
 import { knownSags, rememberSags } from '../model/tessellationError.js';
 import { triangleTreeOf } from './triangleTree.js';
