@@ -2,9 +2,10 @@
 // Bundles the CLI (src/cli/bin.ts) into dist/cli/: surfcd.js and the chunks its commands load
 // on demand (esbuild code splitting), so a cold `surfcd` start reads a few files instead of
 // ~100 modules. Run by `npm run build` after tsc, whose dist/src/ the bundle still uses:
-//   - packages stay external (resolved from node_modules as before), except commander: it is
+//   - packages stay external (resolved from node_modules as before), except commander and
+//     rbush-3d (the part-level broad phase; a bare specifier costs a resolution). commander is
 //     CommonJS, and importing it from ESM costs a cold start the CJS loader, its export lexer
-//     and seven file reads (~18 ms of CPU); bundled, it is one more chunk. Only the CLI uses it
+//     and seven file reads (~11 ms of CPU, paired); bundled, it is one more chunk. Only the CLI uses it
 //     (plugins never see its objects), so a private copy changes nothing;
 //   - worker scripts (piscina's sweep worker, the Node worker) and files found next to a
 //     module (package.json, dist/viewer/*.js) are reached through `import.meta.url`, which
@@ -18,7 +19,7 @@ import { build } from 'esbuild';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8'));
-const BUNDLED_PACKAGES = ['commander'];
+const BUNDLED_PACKAGES = ['commander', 'rbush-3d'];
 const external = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies })
   .filter((name) => !BUNDLED_PACKAGES.includes(name))
   .flatMap((name) => [name, `${name}/*`]);
