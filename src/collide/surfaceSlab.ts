@@ -37,6 +37,10 @@ export interface SurfaceSlab {
   readonly maxOwn: number;
   /** The surface's box (lo x y z, hi x y z). */
   readonly lo0: number; readonly lo1: number; readonly lo2: number; readonly hi0: number; readonly hi1: number; readonly hi2: number;
+  /** Smallest triangle extent (largest coordinate difference of its vertices, as trianglesCross measures it). */
+  readonly minExtent: number;
+  /** Parallel to a coordinate plane: no slab cut (the box already is the slab), but still flat. */
+  readonly axisParallel: boolean;
 }
 
 const cache = new WeakMap<Part, (SurfaceSlab | null | undefined)[]>();
@@ -51,11 +55,17 @@ export function slabsOf(part: Part): (SurfaceSlab | null | undefined)[] {
   return s;
 }
 
-/** The surface's slab from the cache `slabs` (slabsOf), measured when first asked. */
+/** The surface's slab from the cache `slabs` (slabsOf), measured when first asked; null for an axis-parallel face. */
 export function surfaceSlab(slabs: (SurfaceSlab | null | undefined)[], surface: Surface): SurfaceSlab | null {
+  const s = flatSurface(slabs, surface);
+  return s !== null && !s.axisParallel ? s : null;
+}
+
+/** The flat measurement of the surface (axis-parallel or not) from the cache `slabs`; null when not flat. */
+export function flatSurface(slabs: (SurfaceSlab | null | undefined)[], surface: Surface): SurfaceSlab | null {
   let s = slabs[surface.index];
   if (s === undefined) {
-    s = measureSlab(surface);
+    s = measureFlat(surface);
     slabs[surface.index] = s;
   }
   return s;
@@ -66,8 +76,14 @@ const record = new Float64Array(RECORD);
 /** A curved surface gets no slab (its check would never cut): normals within ~0.006° of each other. */
 const MAX_SIN = 1e-4;
 
-/** Measures the slab of a flat surface; null when it is not flat or some triangle may be degenerate to the test. */
+/** Measures the slab of a flat surface; null when it is not flat, axis-parallel, or some triangle may be degenerate to the test. */
 export function measureSlab(surface: Surface): SurfaceSlab | null {
+  const s = measureFlat(surface);
+  return s !== null && !s.axisParallel ? s : null;
+}
+
+/** measureSlab without the axis-parallel exclusion. */
+export function measureFlat(surface: Surface): SurfaceSlab | null {
   if (surface.triangleCount < MIN_SLAB_TRIANGLES) return null;
   const { positions, indices } = surface.part;
   const first = surface.firstTriangle, end = first + surface.triangleCount;
@@ -89,10 +105,10 @@ export function measureSlab(surface: Surface): SurfaceSlab | null {
   const ux = sx / len, uy = sy / len, uz = sz / len;
   if (Math.abs(ux * ux + uy * uy + uz * uz - 1) > 1e-12) return null;
   // Parallel to a coordinate plane: the surface's box is already its slab (no cut to gain).
-  if (Math.max(Math.abs(ux), Math.abs(uy), Math.abs(uz)) > 1 - 1e-9) return null;
+  const axisParallel = Math.max(Math.abs(ux), Math.abs(uy), Math.abs(uz)) > 1 - 1e-9;
   const v0 = 3 * indices[3 * first]!;
   const c = ux * positions[v0]! + uy * positions[v0 + 1]! + uz * positions[v0 + 2]!;
-  let delta = 0, sin = 0, ratio = 0, ratio2 = 0;
+  let delta = 0, sin = 0, ratio = 0, ratio2 = 0, minExtent = Infinity;
   for (let t = first; t < end; t++) {
     const i = 3 * indices[3 * t]!, j = 3 * indices[3 * t + 1]!, k = 3 * indices[3 * t + 2]!;
     triangleRecord(
@@ -114,6 +130,8 @@ export function measureSlab(surface: Surface): SurfaceSlab | null {
       Math.abs(ux * positions[k]! + uy * positions[k + 1]! + uz * positions[k + 2]! - c),
     );
     if (h > delta) delta = h;
+    const extent = triangleExtent(positions, i, j, k);
+    if (extent < minExtent) minExtent = extent;
   }
   // Rounding: the cross product and its norm to a few ulps of |n||u| (1e-14 absolute is far
   // above), ratios to a few ulps; h = u·x − c to 16·EPS·(2|x|∞ + |c|).
@@ -127,7 +145,15 @@ export function measureSlab(surface: Surface): SurfaceSlab | null {
     ratio: ratio * (1 + 1e-12), ratio2: ratio2 * (1 + 1e-12),
     minCrit, maxOwn,
     lo0: b[0]!, lo1: b[1]!, lo2: b[2]!, hi0: b[3]!, hi1: b[4]!, hi2: b[5]!,
+    minExtent, axisParallel,
   };
+}
+
+/** trianglesCross's extent of the triangle with vertices at i, j, k of `positions`, the same float operations. */
+function triangleExtent(positions: Float64Array, i: number, j: number, k: number): number {
+  let m = 0;
+  for (let c = 0; c < 3; c++) m = Math.max(m, Math.abs(positions[j + c]! - positions[i + c]!), Math.abs(positions[k + c]! - positions[i + c]!), Math.abs(positions[k + c]! - positions[j + c]!));
+  return m;
 }
 
 /**

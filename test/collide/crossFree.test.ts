@@ -1,0 +1,136 @@
+// Cross-free surface pairs (crossFree.ts): in classify mode a touching pair of a flat A surface
+// and a B surface lying on its plane is settled at its first hit. The proof must hold for every
+// triangle pair: flat and near-flat (lifted by ulps … 1e-9) patches in any frame, 2^-20 … 1e4,
+// B triangles on, lifted off or crossing the plane, moved in the plane; collide must still
+// classify exactly as the oracle does.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { collide, partFromMesh, type Part } from '../../src/index.js';
+import { crossFree } from '../../src/collide/crossFree.js';
+import { measureFlat } from '../../src/collide/surfaceSlab.js';
+import { loadTransformedTriangle, loadTriangle } from '../../src/collide/triangles.js';
+import { trianglesCross } from '../../src/math/triangleCross.js';
+import { expectSameAsOracle } from '../helpers/oracle.js';
+import { rotate, unitQuaternion } from '../math/oracle/arbitraries.js';
+
+const LIFTS = [0, 2 ** -52, 3 * 2 ** -52, 1e-12, 1e-9];
+const HEIGHTS = [0, 0, 0, 2 ** -52, -(2 ** -52), 1e-13, -1e-12, 1e-9, -1e-6, 0.05, -0.05, 1];
+
+interface Frame { quat: number[]; scale: number; offset: readonly number[] }
+const frame = fc.record({
+  quat: unitQuaternion,
+  scale: fc.constantFrom(1, 1e-3, 1e4, 2 ** -20),
+  offset: fc.constantFrom([0, 0, 0], [0.5, -2, 3], [1e4, -1e4, 5e3]),
+});
+const place = (t: number[], f: Frame): number[] => Array.from(rotate(Float64Array.from(t), f.quat, f.scale, f.offset));
+
+/** A 4 × 4 grid in local z = 0 (points lifted by `lifts`), 18 triangles, moved by the frame. */
+function flatPatch(f: Frame, lifts: readonly number[], x0 = 0): number[][] {
+  const z = (i: number, j: number): number => lifts[(i * 4 + j) % lifts.length]!;
+  const tris: number[][] = [];
+  for (let i = 0; i < 3; i++) {
+    for (let j = 0; j < 3; j++) {
+      tris.push(place([x0 + i, j, z(i, j), x0 + i + 1, j, z(i + 1, j), x0 + i + 1, j + 1, z(i + 1, j + 1)], f));
+      tris.push(place([x0 + i, j, z(i, j), x0 + i + 1, j + 1, z(i + 1, j + 1), x0 + i, j + 1, z(i, j + 1)], f));
+    }
+  }
+  return tris;
+}
+
+const nearTriangle = fc
+  .tuple(fc.array(fc.integer({ min: -1, max: 4 }), { minLength: 6, maxLength: 6 }), fc.array(fc.constantFrom(...HEIGHTS), { minLength: 3, maxLength: 3 }))
+  .map(([xy, h]) => [xy[0]!, xy[1]!, h[0]!, xy[2]!, xy[3]!, h[1]!, xy[4]!, xy[5]!, h[2]!]);
+/** Mostly triangles on the plane (what a mating face is), sometimes one off it. */
+const bSurface = fc.array(fc.oneof({ weight: 3, arbitrary: nearTriangle.map((t) => [t[0]!, t[1]!, 0, t[3]!, t[4]!, 0, t[6]!, t[7]!, 0]) }, { weight: 1, arbitrary: nearTriangle }), { minLength: 1, maxLength: 8 });
+
+function partOf(name: string, surfaces: number[][][]): Part {
+  const positions: number[] = [], indices: number[] = [], ranges: { first: number; last: number }[] = [];
+  for (const tris of surfaces) {
+    const first = indices.length / 3;
+    for (const t of tris) {
+      const v = positions.length / 3;
+      positions.push(...t);
+      indices.push(v, v + 1, v + 2);
+    }
+    ranges.push({ first, last: indices.length / 3 - 1 });
+  }
+  return partFromMesh({ name, positions, indices, surfaces: ranges });
+}
+
+/** Row-major 3×4 translation by the frame's in-plane direction (1, ½, 0)·shift. */
+function inPlaneShift(f: Frame, shift: number): Float64Array {
+  const d = rotate(Float64Array.from([shift, shift / 2, 0]), f.quat, f.scale, [0, 0, 0]);
+  return Float64Array.from([1, 0, 0, d[0]!, 0, 1, 0, d[1]!, 0, 0, 1, d[2]!]);
+}
+
+/** crossFree(…) with `margin`, and whether some triangle pair nevertheless crosses. */
+function verdict(f: Frame, lifts: readonly number[], qs: number[][], shift: number, margin: number): { free: boolean; crosses: boolean } {
+  const a = partOf('a', [flatPatch(f, lifts)]);
+  const flat = measureFlat(a.surfaces[0]!);
+  if (flat === null) return { free: false, crosses: false };
+  const b = partOf('b', [qs.map((t) => place(t, f))]);
+  const m = inPlaneShift(f, shift);
+  const free = crossFree(flat, b, b.surfaces[0]!, m, margin);
+  let crosses = false;
+  const p = new Float64Array(9), q = new Float64Array(9);
+  for (let i = 0; i < a.indices.length / 3 && !crosses; i++) {
+    loadTriangle(a, i, p);
+    for (let j = 0; j < b.indices.length / 3 && !crosses; j++) {
+      loadTransformedTriangle(b, j, m, q);
+      crosses = trianglesCross(p, q);
+    }
+  }
+  return { free, crosses };
+}
+
+const lifts = fc.oneof(fc.constant([0]), fc.array(fc.constantFrom(...LIFTS), { minLength: 1, maxLength: 5 }));
+const shift = fc.constantFrom(0, 0.5, 1.25);
+
+describe('cross-free surface pairs (crossFree.ts)', () => {
+  it('never settles a surface pair with a crossing triangle pair: on, lifted, crossing; any frame, 2^-20 … 1e4', () => {
+    let fired = 0;
+    fc.assert(
+      fc.property(frame, lifts, bSurface, shift, (f, l, qs, s) => {
+        const { free, crosses } = verdict(f, l, qs, s, 1);
+        if (free) fired++;
+        return !(free && crosses);
+      }),
+      { numRuns: 300 },
+    );
+    expect(fired, 'the proof does fire').toBeGreaterThan(40);
+  });
+
+  it('fails with its budget raised 1e7-fold (the property has teeth)', () => {
+    const run = fc.check(
+      fc.property(frame, lifts, bSurface, shift, (f, l, qs, s) => {
+        const { free, crosses } = verdict(f, l, qs, s, 1e7);
+        return !(free && crosses);
+      }),
+      { numRuns: 300, seed: 20261123 },
+    );
+    expect(run.failed).toBe(true);
+  });
+
+  it('coplanar, lifted and crossing faces: settled only when on the plane', () => {
+    const f = { quat: [Math.cos(0.3), Math.sin(0.3), 0, 0], scale: 1, offset: [0, 0, 0] };
+    expect(verdict(f, [0], [[0, 0, 0, 2, 0, 0, 0, 2, 0]], 0.5, 1).free).toBe(true);
+    expect(verdict(f, [0], [[0, 0, 0, 2, 0, 1e-6, 0, 2, 0]], 0.5, 1).free).toBe(false);
+    expect(verdict(f, [0], [[0, 0, -0.05, 2, 0, 0.05, 0, 2, 0]], 0.5, 1)).toEqual({ free: false, crosses: true });
+  });
+
+  it('collide classifies as the oracle does with coplanar faces (and settles them)', () => {
+    let settledPairs = 0;
+    fc.assert(
+      fc.property(frame, lifts, bSurface, fc.constantFrom(0, 0.5), (f, l, qs, s) => {
+        const a = partOf('a', [flatPatch(f, l), flatPatch(f, [0], 3)]);
+        const b = partOf('b', [flatPatch(f, [0], 1), qs.map((t) => place(t, f))]);
+        const d = rotate(Float64Array.from([s, 0, 0]), f.quat, f.scale, [0, 0, 0]);
+        const poseB = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, d[0]!, d[1]!, d[2]!, 1];
+        expectSameAsOracle(a, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], b, poseB, 0);
+        settledPairs += collide(a, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], b, poseB, { classify: true }).stats.crossFreePairs ?? 0;
+      }),
+      { numRuns: 25 },
+    );
+    expect(settledPairs, 'collide settles coplanar pairs').toBeGreaterThan(10);
+  });
+});
