@@ -19,7 +19,7 @@ import { COUNT_MASK } from '../spatial/boxTree.js';
 import { ShellFilter } from './shellFilter.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
 import { surfaceRecords, triangleRecordsOf, type TriangleRecords } from './triangleRecords.js';
-import { flatSurface, slabApart, slabsOf, surfaceSlab } from './surfaceSlab.js';
+import { flatSurface, measureFlatMoved, slabApart, slabsOf, surfaceSlab, type SurfaceSlab } from './surfaceSlab.js';
 import { crossFree } from './crossFree.js';
 
 import { resolveCollideOptions, type CollideOptions, type CollisionResult, type ResolvedOptions, type SurfacePair } from './collideOptions.js';
@@ -165,6 +165,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
     const shells = shellFilter.begin(a, surfaceB, bToA, reach, stats) ? shellFilter : null;
     if (shells !== null && shells.rejectsAll(oaabbA)) continue;
     const treeB = triangleTreeOf(surfaceB)!;
+    let flatB: SurfaceSlab | null | undefined; // classify: B's surface measured flat in A's frame, when first needed
     let touchedCount = 0;
     // Leaf by leaf of B's tree: A's candidates are gathered once per leaf (leafQuery.ts) when
     // the leaf's box stays tight in A's frame, else once per triangle.
@@ -288,8 +289,14 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
               triPairCount++;
             }
             if (before === UNSEEN && flatsA !== null) {
+              // A's surface flat with B's on one side of it, or B's (moved, measured once) with A's.
               const flat = flatSurface(flatsA, aSurfaces[sa]!);
-              if (flat !== null && crossFree(flat, b, surfaceB, bToA)) {
+              let free = flat !== null && crossFree(flat, b, surfaceB, bToA);
+              if (!free) {
+                if (flatB === undefined) flatB = measureFlatMoved(surfaceB, bToA);
+                free = flatB !== null && crossFree(flatB, a, aSurfaces[sa]!, null);
+              }
+              if (free) {
                 settled[sa] = 1; // touching, depth 0: no other pair of these two surfaces can cross
                 crossFreePairs++;
               }

@@ -85,8 +85,44 @@ export function measureSlab(surface: Surface): SurfaceSlab | null {
 /** measureSlab without the axis-parallel exclusion. */
 export function measureFlat(surface: Surface): SurfaceSlab | null {
   if (surface.triangleCount < MIN_SLAB_TRIANGLES) return null;
+  const first = surface.firstTriangle;
+  return measureTriangles(surface.part.positions, surface.part.indices, first, first + surface.triangleCount, surface.bounds);
+}
+
+let moved = new Float64Array(9 * 64);
+let sequential = Uint32Array.from({ length: 3 * 64 }, (_, i) => i);
+
+/**
+ * measureFlat of the surface moved by `m` (row-major 3×4), on the very coordinates
+ * loadTransformedTriangle gives its triangles (so what it proves holds for those floats).
+ */
+export function measureFlatMoved(surface: Surface, m: ArrayLike<number>): SurfaceSlab | null {
+  const n = surface.triangleCount;
+  if (n < MIN_SLAB_TRIANGLES) return null;
+  if (moved.length < 9 * n) {
+    moved = new Float64Array(18 * n);
+    sequential = Uint32Array.from({ length: 6 * n }, (_, i) => i);
+  }
   const { positions, indices } = surface.part;
-  const first = surface.firstTriangle, end = first + surface.triangleCount;
+  const box = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity];
+  for (let t = 0; t < n; t++) {
+    for (let k = 0; k < 3; k++) {
+      const v = 3 * indices[3 * (surface.firstTriangle + t) + k]!, o = 9 * t + 3 * k;
+      const x = positions[v]!, y = positions[v + 1]!, z = positions[v + 2]!;
+      moved[o] = m[0]! * x + m[1]! * y + m[2]! * z + m[3]!;
+      moved[o + 1] = m[4]! * x + m[5]! * y + m[6]! * z + m[7]!;
+      moved[o + 2] = m[8]! * x + m[9]! * y + m[10]! * z + m[11]!;
+      for (let c = 0; c < 3; c++) {
+        if (moved[o + c]! < box[c]!) box[c] = moved[o + c]!;
+        if (moved[o + c]! > box[3 + c]!) box[3 + c] = moved[o + c]!;
+      }
+    }
+  }
+  return measureTriangles(moved, sequential, 0, n, box);
+}
+
+/** The flat measurement of triangles first … end − 1 of (positions, indices), whose box is `box`. */
+function measureTriangles(positions: Float64Array, indices: ArrayLike<number>, first: number, end: number, box: ArrayLike<number>): SurfaceSlab | null {
   // Reference normal: the sum of the (area-weighted) triangle normals, normalised.
   let sx = 0, sy = 0, sz = 0, minCrit = Infinity, maxOwn = 0;
   for (let t = first; t < end; t++) {
@@ -137,7 +173,7 @@ export function measureFlat(surface: Surface): SurfaceSlab | null {
   // above), ratios to a few ulps; h = u·x − c to 16·EPS·(2|x|∞ + |c|).
   sin = sin * (1 + 1e-12) + 1e-14;
   if (!(sin <= MAX_SIN)) return null;
-  const b = surface.bounds;
+  const b = box;
   return {
     ux, uy, uz, c,
     delta: delta * (1 + 1e-12) + 16 * EPS * (2 * maxOwn + Math.abs(c)),

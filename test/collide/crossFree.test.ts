@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { collide, partFromMesh, type Part } from '../../src/index.js';
 import { crossFree } from '../../src/collide/crossFree.js';
-import { measureFlat } from '../../src/collide/surfaceSlab.js';
+import { measureFlat, measureFlatMoved } from '../../src/collide/surfaceSlab.js';
 import { loadTransformedTriangle, loadTriangle } from '../../src/collide/triangles.js';
 import { trianglesCross } from '../../src/math/triangleCross.js';
 import { expectSameAsOracle } from '../helpers/oracle.js';
@@ -63,14 +63,18 @@ function inPlaneShift(f: Frame, shift: number): Float64Array {
   return Float64Array.from([1, 0, 0, d[0]!, 0, 1, 0, d[1]!, 0, 0, 1, d[2]!]);
 }
 
-/** crossFree(…) with `margin`, and whether some triangle pair nevertheless crosses. */
-function verdict(f: Frame, lifts: readonly number[], qs: number[][], shift: number, margin: number): { free: boolean; crosses: boolean } {
-  const a = partOf('a', [flatPatch(f, lifts)]);
-  const flat = measureFlat(a.surfaces[0]!);
-  if (flat === null) return { free: false, crosses: false };
-  const b = partOf('b', [qs.map((t) => place(t, f))]);
+/**
+ * crossFree(…) with `margin`, and whether some triangle pair nevertheless crosses. The flat
+ * patch is A's (B's surface moved onto it), or with `flatB` B's, measured moved, against A's.
+ */
+function verdict(f: Frame, lifts: readonly number[], qs: number[][], shift: number, margin: number, flatB = false): { free: boolean; crosses: boolean } {
+  const patch = flatPatch(f, lifts), other = qs.map((t) => place(t, f));
+  const a = partOf('a', [flatB ? other : patch]);
+  const b = partOf('b', [flatB ? patch : other]);
   const m = inPlaneShift(f, shift);
-  const free = crossFree(flat, b, b.surfaces[0]!, m, margin);
+  const flat = flatB ? measureFlatMoved(b.surfaces[0]!, m) : measureFlat(a.surfaces[0]!);
+  if (flat === null) return { free: false, crosses: false };
+  const free = flatB ? crossFree(flat, a, a.surfaces[0]!, null, margin) : crossFree(flat, b, b.surfaces[0]!, m, margin);
   let crosses = false;
   const p = new Float64Array(9), q = new Float64Array(9);
   for (let i = 0; i < a.indices.length / 3 && !crosses; i++) {
@@ -87,11 +91,11 @@ const lifts = fc.oneof(fc.constant([0]), fc.array(fc.constantFrom(...LIFTS), { m
 const shift = fc.constantFrom(0, 0.5, 1.25);
 
 describe('cross-free surface pairs (crossFree.ts)', () => {
-  it('never settles a surface pair with a crossing triangle pair: on, lifted, crossing; any frame, 2^-20 … 1e4', () => {
+  it('never settles a surface pair with a crossing triangle pair: on, beside, lifted, crossing; A or B flat; any frame, 2^-20 … 1e4', () => {
     let fired = 0;
     fc.assert(
-      fc.property(frame, lifts, bSurface, shift, (f, l, qs, s) => {
-        const { free, crosses } = verdict(f, l, qs, s, 1);
+      fc.property(frame, lifts, bSurface, shift, fc.boolean(), (f, l, qs, s, flatB) => {
+        const { free, crosses } = verdict(f, l, qs, s, 1, flatB);
         if (free) fired++;
         return !(free && crosses);
       }),
@@ -102,8 +106,8 @@ describe('cross-free surface pairs (crossFree.ts)', () => {
 
   it('fails with its budget raised 1e7-fold (the property has teeth)', () => {
     const run = fc.check(
-      fc.property(frame, lifts, bSurface, shift, (f, l, qs, s) => {
-        const { free, crosses } = verdict(f, l, qs, s, 1e7);
+      fc.property(frame, lifts, bSurface, shift, fc.boolean(), (f, l, qs, s, flatB) => {
+        const { free, crosses } = verdict(f, l, qs, s, 1e7, flatB);
         return !(free && crosses);
       }),
       { numRuns: 300, seed: 20261123 },
@@ -111,11 +115,14 @@ describe('cross-free surface pairs (crossFree.ts)', () => {
     expect(run.failed).toBe(true);
   });
 
-  it('coplanar, lifted and crossing faces: settled only when on the plane', () => {
+  it('coplanar and one-sided surfaces are settled, a crossing one is not', () => {
     const f = { quat: [Math.cos(0.3), Math.sin(0.3), 0, 0], scale: 1, offset: [0, 0, 0] };
-    expect(verdict(f, [0], [[0, 0, 0, 2, 0, 0, 0, 2, 0]], 0.5, 1).free).toBe(true);
-    expect(verdict(f, [0], [[0, 0, 0, 2, 0, 1e-6, 0, 2, 0]], 0.5, 1).free).toBe(false);
-    expect(verdict(f, [0], [[0, 0, -0.05, 2, 0, 0.05, 0, 2, 0]], 0.5, 1)).toEqual({ free: false, crosses: true });
+    for (const flatB of [false, true]) {
+      expect(verdict(f, [0], [[0, 0, 0, 2, 0, 0, 0, 2, 0]], 0.5, 1, flatB).free).toBe(true);
+      expect(verdict(f, [0], [[0, 0, 0, 2, 0, 1, 0, 2, 0], [0, 0, 0, 2, 0, 0, 0, 0, 1]], 0.5, 1, flatB).free, 'standing on it').toBe(true);
+      expect(verdict(f, [0], [[0, 0, 0, 2, 0, 1e-6, 0, 2, -1e-6]], 0.5, 1, flatB).free, 'on both sides').toBe(false);
+      expect(verdict(f, [0], [[0, 0, -0.05, 2, 0, 0.05, 0, 2, 0]], 0.5, 1, flatB)).toEqual({ free: false, crosses: true });
+    }
   });
 
   it('collide classifies as the oracle does with coplanar faces (and settles them)', () => {
@@ -126,8 +133,13 @@ describe('cross-free surface pairs (crossFree.ts)', () => {
         const b = partOf('b', [flatPatch(f, [0], 1), qs.map((t) => place(t, f))]);
         const d = rotate(Float64Array.from([s, 0, 0]), f.quat, f.scale, [0, 0, 0]);
         const poseB = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, d[0]!, d[1]!, d[2]!, 1];
-        expectSameAsOracle(a, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], b, poseB, 0);
-        settledPairs += collide(a, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], b, poseB, { classify: true }).stats.crossFreePairs ?? 0;
+        const identity = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+        const poseA = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -d[0]!, -d[1]!, -d[2]!, 1];
+        expectSameAsOracle(a, identity, b, poseB, 0);
+        // Roles swapped: B's flat faces against A's near-plane triangles.
+        expectSameAsOracle(b, identity, a, poseA, 0);
+        settledPairs += collide(a, identity, b, poseB, { classify: true }).stats.crossFreePairs ?? 0;
+        settledPairs += collide(b, identity, a, poseA, { classify: true }).stats.crossFreePairs ?? 0;
       }),
       { numRuns: 25 },
     );
