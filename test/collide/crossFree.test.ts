@@ -5,57 +5,19 @@
 // classify exactly as the oracle does.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { collide, partFromMesh, type Part } from '../../src/index.js';
+import { collide } from '../../src/index.js';
 import { crossFree } from '../../src/collide/crossFree.js';
 import { measureFlat, measureFlatMoved } from '../../src/collide/surfaceSlab.js';
 import { loadTransformedTriangle, loadTriangle } from '../../src/collide/triangles.js';
 import { trianglesCross } from '../../src/math/triangleCross.js';
 import { expectSameAsOracle } from '../helpers/oracle.js';
-import { rotate, unitQuaternion } from '../math/oracle/arbitraries.js';
+import { rotate } from '../math/oracle/arbitraries.js';
+import { flatPatch, frame, LIFTS, nearTriangle as nearTriangleOf, partOf, place, type Frame } from './fixtures/flatPatches.js';
 
-const LIFTS = [0, 2 ** -52, 3 * 2 ** -52, 1e-12, 1e-9];
 const HEIGHTS = [0, 0, 0, 2 ** -52, -(2 ** -52), 1e-13, -1e-12, 1e-9, -1e-6, 0.05, -0.05, 1];
-
-interface Frame { quat: number[]; scale: number; offset: readonly number[] }
-const frame = fc.record({
-  quat: unitQuaternion,
-  scale: fc.constantFrom(1, 1e-3, 1e4, 2 ** -20),
-  offset: fc.constantFrom([0, 0, 0], [0.5, -2, 3], [1e4, -1e4, 5e3]),
-});
-const place = (t: number[], f: Frame): number[] => Array.from(rotate(Float64Array.from(t), f.quat, f.scale, f.offset));
-
-/** A 4 × 4 grid in local z = 0 (points lifted by `lifts`), 18 triangles, moved by the frame. */
-function flatPatch(f: Frame, lifts: readonly number[], x0 = 0): number[][] {
-  const z = (i: number, j: number): number => lifts[(i * 4 + j) % lifts.length]!;
-  const tris: number[][] = [];
-  for (let i = 0; i < 3; i++) {
-    for (let j = 0; j < 3; j++) {
-      tris.push(place([x0 + i, j, z(i, j), x0 + i + 1, j, z(i + 1, j), x0 + i + 1, j + 1, z(i + 1, j + 1)], f));
-      tris.push(place([x0 + i, j, z(i, j), x0 + i + 1, j + 1, z(i + 1, j + 1), x0 + i, j + 1, z(i, j + 1)], f));
-    }
-  }
-  return tris;
-}
-
-const nearTriangle = fc
-  .tuple(fc.array(fc.integer({ min: -1, max: 4 }), { minLength: 6, maxLength: 6 }), fc.array(fc.constantFrom(...HEIGHTS), { minLength: 3, maxLength: 3 }))
-  .map(([xy, h]) => [xy[0]!, xy[1]!, h[0]!, xy[2]!, xy[3]!, h[1]!, xy[4]!, xy[5]!, h[2]!]);
+const nearTriangle = nearTriangleOf(HEIGHTS);
 /** Mostly triangles on the plane (what a mating face is), sometimes one off it. */
 const bSurface = fc.array(fc.oneof({ weight: 3, arbitrary: nearTriangle.map((t) => [t[0]!, t[1]!, 0, t[3]!, t[4]!, 0, t[6]!, t[7]!, 0]) }, { weight: 1, arbitrary: nearTriangle }), { minLength: 1, maxLength: 8 });
-
-function partOf(name: string, surfaces: number[][][]): Part {
-  const positions: number[] = [], indices: number[] = [], ranges: { first: number; last: number }[] = [];
-  for (const tris of surfaces) {
-    const first = indices.length / 3;
-    for (const t of tris) {
-      const v = positions.length / 3;
-      positions.push(...t);
-      indices.push(v, v + 1, v + 2);
-    }
-    ranges.push({ first, last: indices.length / 3 - 1 });
-  }
-  return partFromMesh({ name, positions, indices, surfaces: ranges });
-}
 
 /** Row-major 3×4 translation by the frame's in-plane direction (1, ½, 0)·shift. */
 function inPlaneShift(f: Frame, shift: number): Float64Array {
