@@ -1,6 +1,7 @@
 import { SurfcdError } from '../errors.js';
 import { emptyAabb, expandAabbByPoint, type Aabb } from '../math/aabb.js';
 import { fitObb, type Obb } from '../math/obb.js';
+import { newSurface } from './surface.js';
 import type { Part, Surface } from './types.js';
 
 export interface SurfaceRange {
@@ -73,8 +74,9 @@ export function createPart(input: PartInput): Part {
       return (obb ??= vertexCount > 0 ? fitObb(positions, vertexCount) : { center: new Float64Array(3), axes: new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]), halfExtents: new Float64Array(3) });
     },
     surfaceTree: null,
-    ...(input.color ? { color: input.color } : {}),
-    ...(input.deflection !== undefined ? { deflection: input.deflection } : {}),
+    // Always present (undefined when absent): one hidden class for every part (see newSurface).
+    color: input.color || undefined,
+    deflection: input.deflection,
   } as Part;
 
   ranges.forEach((range, s) => {
@@ -96,15 +98,7 @@ export function createPart(input: PartInput): Part {
     }
     if (last >= first) surfaceBox(surfaceBounds, positions, indices, first, last);
     expandAabb(bounds, surfaceBounds);
-    part.surfaces.push({
-      index: s,
-      part,
-      firstTriangle: first,
-      triangleCount: last - first + 1,
-      bounds: surfaceBounds,
-      triangleTree: null,
-      ...(range.color ? { color: range.color } : {}),
-    });
+    part.surfaces.push(newSurface(part, s, first, last - first + 1, surfaceBounds, null, range.color ?? undefined));
   });
   const uncovered = covered === null ? -1 : covered.indexOf(0);
   if (uncovered >= 0) {

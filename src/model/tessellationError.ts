@@ -19,7 +19,7 @@
  */
 import { aabbMagnitude } from '../math/aabb.js';
 import { distanceToKind } from './kindDistance.js';
-import type { Vec3 } from './surfaceKind.js';
+import type { SurfaceKind, Vec3 } from './surfaceKind.js';
 import { surfaceKindOf } from './surfaceKindOf.js';
 import type { Part, Surface } from './types.js';
 
@@ -36,18 +36,35 @@ export function coordinateNoise(magnitude: number): number {
   return 8 * FLOAT32_ROUNDOFF * Math.max(magnitude, 1);
 }
 
-const sagCache = new WeakMap<Surface, number>();
+/** Each surface's sag, with the fitted kind it was measured against. */
+const sagCache = new WeakMap<Surface, { sag: number; kind: SurfaceKind }>();
 
 /** Measured chordal sag of a surface's own facets (mm); 0 for planes. Cached. */
 export function surfaceSag(surface: Surface): number {
   const cached = sagCache.get(surface);
-  if (cached !== undefined) return cached;
+  if (cached !== undefined) return cached.sag;
   const kind = surfaceKindOf(surface);
   let sag = 0;
   if (kind.type === 'freeform') sag = normalTurnSag(surface);
   else if (kind.type !== 'plane') sag = primitiveSag(surface);
-  sagCache.set(surface, sag);
+  sagCache.set(surface, { sag, kind });
   return sag;
+}
+
+/**
+ * The sags already measured for a surface, for the indexed-assembly cache: `sag` (surfaceSag)
+ * only while the surface still has the kind it was measured against, `turn` (from its
+ * normals, no fit) whenever known; undefined when not measured.
+ */
+export function knownSags(surface: Surface): { sag: number | undefined; turn: number | undefined } {
+  const own = sagCache.get(surface);
+  return { sag: own !== undefined && own.kind === surface.kind ? own.sag : undefined, turn: turnCache.get(surface) };
+}
+
+/** Records sags read back from the cache (`sag` goes with the surface's kind, which must be set first). */
+export function rememberSags(surface: Surface, sag: number | undefined, turn: number | undefined): void {
+  if (sag !== undefined && surface.kind !== undefined) sagCache.set(surface, { sag, kind: surface.kind });
+  if (turn !== undefined) turnCache.set(surface, turn);
 }
 
 const effectiveCache = new WeakMap<Surface, number>();

@@ -9,6 +9,7 @@ import type { Aabb } from '../math/aabb.js';
 import type { Obb } from '../math/obb.js';
 import type { SurfaceKind } from '../model/surfaceKind.js';
 import type { Assembly, BoxTree, LoadWarning, Part, ProductNode, Surface } from '../model/types.js';
+import { newSurface } from '../model/surface.js';
 import { triangleTreeOf } from './triangleTree.js';
 
 export const CLONE_TAG = 'surfcd/assembly-clone@1';
@@ -120,7 +121,7 @@ export function assemblyFromData(data: AssemblyData): Assembly {
     const part = { ...p, surfaces: [] as Surface[] } as Part;
     p.surfaces.forEach((s, k) => {
       if (!(s.firstTriangle >= 0 && s.triangleCount >= 0 && s.firstTriangle + s.triangleCount <= p.triangleSurface.length)) bad(`${where}: surfaces[${k}] lies outside the part's triangles`);
-      part.surfaces.push({ ...s, index: k, part });
+      part.surfaces.push(newSurface(part, k, s.firstTriangle, s.triangleCount, s.bounds, s.triangleTree, s.color, s.kind));
     });
     return part;
   });

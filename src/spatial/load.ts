@@ -1,9 +1,12 @@
-/** Node flavour of loading: paths are read from the file system, optionally through the indexed-assembly cache. */
+/**
+ * Node flavour of loading: paths are read from the file system, optionally through the
+ * indexed-assembly cache. The importer (occt, STEP sniffing, part building) is loaded only
+ * when a file is really imported: a cache hit, the CLI's usual case, never parses it.
+ */
 import { cacheDirOf, type CacheOption } from '../import/cache.js';
-import { readAssembly as readAnywhere, type LoadOptions } from '../import/readAssembly.js';
+import type { LoadOptions } from '../import/readAssembly.js';
 import { readCadFile } from '../import/readFile.js';
 import type { Assembly } from '../model/types.js';
-import { loadAssembly as loadAnywhere } from './loadAssembly.js';
 import { loadCached } from './loadCached.js';
 import { assertOptions } from '../model/validate.js';
 
@@ -26,10 +29,12 @@ export async function loadAssembly(source: string | Uint8Array, options: Assembl
   const { cache, ...loadOptions } = options ?? {};
   const dir = cacheDirOf(cache);
   if (dir !== null && typeof source === 'string') return loadCached(source, withFileSystem(loadOptions), dir);
+  const { loadAssembly: loadAnywhere } = await import('./loadAssembly.js');
   return loadAnywhere(source, withFileSystem(loadOptions));
 }
 
 /** Reads a CAD file (path or bytes) into an unindexed Assembly. */
-export function readAssembly(source: string | Uint8Array, options: LoadOptions = {}): Promise<Assembly> {
+export async function readAssembly(source: string | Uint8Array, options: LoadOptions = {}): Promise<Assembly> {
+  const { readAssembly: readAnywhere } = await import('../import/readAssembly.js');
   return readAnywhere(source, withFileSystem(options));
 }

@@ -10,17 +10,20 @@
 //  24  JSON header (UTF-8), padded to 8 bytes
 //      then every typed array, written as it is, each starting on an 8-byte boundary.
 // The JSON header holds names, paths, the product tree, boxes, OBBs, fitted kinds, measured
-// surface shells and, for each typed array, [byteOffset, length]. Non-finite numbers and −0
+// surface shells, sags and flat-surface slabs and, for each typed array, [byteOffset, length]. Non-finite numbers and −0
 // in fitted kinds are tagged.
 import { SurfcdError } from '../errors.js';
 import type { Obb } from '../math/obb.js';
 import type { SurfaceKind } from '../model/surfaceKind.js';
 import type { Assembly, BoxTree, Part, ProductNode, Surface } from '../model/types.js';
 import { knownSurfaceShell, rememberSurfaceShell, type SurfaceShell } from '../model/surfaceShell.js';
+import { newSurface } from '../model/surface.js';
+import { knownSurfaceSlab, rememberSurfaceSlab, slabFromNumbers, slabNumbers } from '../model/surfaceSlab.js';
+import { knownSags, rememberSags } from '../model/tessellationError.js';
 import { triangleTreeOf } from './triangleTree.js';
 
 /** Bump on any change to the layout or to what the index contains (tree builder, OBB fit…). */
-export const SERIAL_FORMAT_VERSION = 2;
+export const SERIAL_FORMAT_VERSION = 4;
 const MAGIC = 'SURFCDIX';
 const HEADER_BYTES = 24;
 const PART_FLOATS = 21;
@@ -43,6 +46,11 @@ interface SurfaceMeta {
   kind?: SurfaceKind;
   /** The surface shell once measured: null when it has none (surfaceShell.ts). */
   shell?: ShellNumbers | null;
+  /** Measured sags once known (tessellationError.ts): its own (against `kind`) and from its normals' turn. */
+  sag?: number;
+  turn?: number;
+  /** The flat-surface slab once measured: null when it has none (surfaceSlab.ts). */
+  slab?: number[] | null;
 }
 /** cylinder (0/1), centre or axis point (3), axis (3), rMin, rMax, hMin, hMax, scale. */
 type ShellNumbers = [number, number, number, number, number, number, number, number, number, number, number, number];
@@ -112,8 +120,10 @@ export function serializeAssembly(assembly: Assembly, keepKind: KindFilter = () 
       count: s.triangleCount,
       tree: tree(triangleTreeOf(s)),
       ...(s.color ? { color: s.color } : {}),
-      ...(s.kind && keepKind(s) ? { kind: s.kind } : {}),
+      ...(s.kind && keepKind(s) ? { kind: s.kind, ...sagMeta(s) } : {}),
+      ...turnMeta(s),
       ...shellMeta(s),
+      ...slabMeta(s),
     })),
     ...(p.color ? { color: p.color } : {}),
     ...(p.deflection !== undefined ? { deflection: p.deflection } : {}),
@@ -217,25 +227,20 @@ export function deserializeAssembly(input: Uint8Array, source?: string): Assembl
       bounds: floats.slice(0, 6),
       obb,
       surfaceTree: null as BoxTree | null,
-      ...(pm.color ? { color: pm.color } : {}),
-      ...(pm.deflection !== undefined ? { deflection: pm.deflection } : {}),
+      color: pm.color || undefined,
+      deflection: pm.deflection,
     } as Part;
     let next = 0;
     pm.surfaces.forEach((sm, si) => {
       const swhere = `${where} surface ${si}`;
       if (sm.first !== next || !Number.isInteger(sm.count) || sm.count < 0 || sm.first + sm.count > triangleCount) bad(`${swhere}: bad triangle range`);
       next += sm.count;
-      part.surfaces.push({
-        index: si,
-        part,
-        firstTriangle: sm.first,
-        triangleCount: sm.count,
-        bounds: floats.slice(PART_FLOATS + 6 * si, PART_FLOATS + 6 * si + 6),
-        triangleTree: tree(sm.tree, sm.count, swhere),
-        ...(sm.color ? { color: sm.color } : {}),
-        ...(sm.kind ? { kind: sm.kind } : {}),
-      });
-      if (sm.shell !== undefined) rememberSurfaceShell(part.surfaces[si]!, shellOf(sm.shell, `${swhere} shell`, bad));
+      const bounds = floats.slice(PART_FLOATS + 6 * si, PART_FLOATS + 6 * si + 6);
+      part.surfaces.push(newSurface(part, si, sm.first, sm.count, bounds, tree(sm.tree, sm.count, swhere), sm.color || undefined, sm.kind || undefined));
+      const surface = part.surfaces[si]!;
+      if (sm.shell !== undefined) rememberSurfaceShell(surface, shellOf(sm.shell, `${swhere} shell`, bad));
+      if (sm.slab !== undefined) rememberSurfaceSlab(surface, sm.slab === null ? null : (slabFromNumbers(sm.slab) ?? bad(`${swhere} slab: not a usable slab`)));
+      if (sm.sag !== undefined || sm.turn !== undefined) rememberSags(surface, sagOf(sm.sag, sm.kind, `${swhere} sag`, bad), sagOf(sm.turn, true, `${swhere} turn sag`, bad));
     });
     if (next !== triangleCount) bad(`${where}: surfaces do not cover the triangles`);
     part.surfaceTree = tree(pm.surfaceTree, part.surfaces.filter((s) => s.triangleCount > 0).length, `${where} surface tree`);
@@ -249,6 +254,29 @@ function shellMeta(s: Surface): { shell?: ShellNumbers | null } {
   if (shell === undefined) return {};
   if (shell === null) return { shell: null };
   return { shell: [shell.cylinder ? 1 : 0, shell.cx, shell.cy, shell.cz, shell.ax, shell.ay, shell.az, shell.rMin, shell.rMax, shell.hMin, shell.hMax, shell.scale] };
+}
+
+function sagMeta(s: Surface): { sag?: number } {
+  const { sag } = knownSags(s);
+  return sag === undefined ? {} : { sag };
+}
+
+function turnMeta(s: Surface): { turn?: number } {
+  const { turn } = knownSags(s);
+  return turn === undefined ? {} : { turn };
+}
+
+function slabMeta(s: Surface): { slab?: number[] | null } {
+  const slab = knownSurfaceSlab(s);
+  if (slab === undefined) return {};
+  return { slab: slab === null ? null : slabNumbers(slab) };
+}
+
+/** A sag read back: undefined when absent (or, for a surface's own sag, when its kind is not there), else a finite number ≥ 0. */
+function sagOf(n: unknown, present: unknown, where: string, bad: (why: string) => never): number | undefined {
+  if (n === undefined || !present) return undefined;
+  if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) bad(`${where}: not a finite number ≥ 0`);
+  return n as number;
 }
 
 function shellOf(n: unknown, where: string, bad: (why: string) => never): SurfaceShell | null {

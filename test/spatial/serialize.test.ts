@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { collide, deserializeAssembly, partFromMesh, serializeAssembly, SERIAL_FORMAT_VERSION, SurfcdError, type Assembly, type Part } from '../../src/index.js';
 import { surfaceKindOf } from '../../src/model/surfaceKindOf.js';
 import { knownSurfaceShell, surfaceShell } from '../../src/model/surfaceShell.js';
+import { knownSurfaceSlab, slabsOf, surfaceSlab } from '../../src/model/surfaceSlab.js';
+import { knownSags, partSag, surfaceSag } from '../../src/model/tessellationError.js';
 import { placedRevolution, randomRigid } from '../helpers/revolution.js';
 import { mulberry32, randomPose, randomSoup, sortedPairs } from '../helpers/soup.js';
 
@@ -95,6 +97,36 @@ describe('serializeAssembly / deserializeAssembly', () => {
     const got = collide(copy.parts[0]!, poseOf(outer.pose), copy.parts[1]!, poseOf(inner.pose), { mode: 'all-triangles' });
     expect(got.intersecting).toBe(false);
     expect(got.stats.triangleTests).toBe(want.stats.triangleTests);
+  });
+
+  it('keeps measured sags and flat-surface slabs (and "no slab"), only a sag whose kind it keeps', () => {
+    // A plate tilted out of every coordinate plane (a slab), and a sphere (no slab, a sag).
+    const c = Math.cos(0.5), s = Math.sin(0.5);
+    const positions: number[] = [], indices: number[] = [];
+    for (let i = 0; i <= 3; i++) for (let j = 0; j <= 3; j++) positions.push(i, c * j - s * 2, s * j + c * 2 + 0.3 * i);
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) indices.push(4 * i + j, 4 * i + j + 4, 4 * i + j + 5, 4 * i + j, 4 * i + j + 5, 4 * i + j + 1);
+    const plate = partFromMesh({ name: 'plate', positions, indices });
+    const ball = placedRevolution('ball', { kind: 'sphere', centre: [1, 2, 3], axis: [0, 0, 1], radius: 4, length: 0, rings: 8, segments: 12, phase: 0, sectors: 1 }, randomRigid(mulberry32(2), 10)).part;
+    const asm = assemblyOf([plate, ball]);
+    const slabs = asm.parts.map((p) => surfaceSlab(slabsOf(p), p.surfaces[0]!));
+    expect(slabs[0]).not.toBeNull();
+    expect(slabs[1]).toBeNull();
+    const sag = surfaceSag(ball.surfaces[0]!);
+    const turn = partSag(ball);
+    expect(sag).toBeGreaterThan(0);
+    const copy = deserializeAssembly(serializeAssembly(asm));
+    copy.parts.forEach((p, i) => expect(knownSurfaceSlab(p.surfaces[0]!)).toEqual(slabs[i]));
+    expect(knownSags(copy.parts[1]!.surfaces[0]!)).toEqual({ sag, turn });
+    // Read back, they are what a fresh measurement gives.
+    expect(surfaceSag(copy.parts[1]!.surfaces[0]!)).toBe(sag);
+    expect(partSag(copy.parts[1]!)).toBe(turn);
+    // Without its kind the surface's own sag is not kept (it was measured against that kind).
+    const noKinds = deserializeAssembly(serializeAssembly(asm, () => false));
+    expect(knownSags(noKinds.parts[1]!.surfaces[0]!)).toEqual({ sag: undefined, turn });
+    // Not measured before writing: not in the entry either.
+    const fresh = deserializeAssembly(serializeAssembly(assemblyOf([partFromMesh({ name: 'plate', positions, indices })])));
+    expect(knownSurfaceSlab(fresh.parts[0]!.surfaces[0]!)).toBeUndefined();
+    expect(knownSags(fresh.parts[0]!.surfaces[0]!)).toEqual({ sag: undefined, turn: undefined });
   });
 
   it('reads from a misaligned buffer (copies it)', () => {
