@@ -4,6 +4,8 @@ import { Option, type Command } from 'commander';
 import { SurfcdError } from '../errors.js';
 import { simulationJson, simulationMarkdown, simulationTable } from '../report/simulationReport.js';
 import { loadAssembly } from '../spatial/load.js';
+import { updateAssemblyCache } from '../spatial/loadCached.js';
+import { addLoadOptions, loadOptions, reportWarnings, type LoadFlags } from './loadFlags.js';
 import { emit, parseNumber, status } from './output.js';
 
 /** Exit code of the last simulate run: 3 when a step did not meet its `expect`. */
@@ -15,20 +17,19 @@ export function takeSimulateExitCode(): number {
 }
 
 export function registerSimulateCommand(program: Command): void {
-  program
-    .command('simulate')
+  addLoadOptions(program
+    .command('simulate'))
     .description('run a maintenance motion script (surfcd/motion@1): move parts step by step, report what is free and what is blocked, where and by which surfaces')
     .argument('<assembly>', 'STEP, IGES or BREP file')
     .argument('<script>', 'motion script (JSON, "schema": "surfcd/motion@1")')
     .option('-t, --tolerance <mm>', "closer than this counts as contact (default: the script's defaults.tolerance, else 0.01)")
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'md']).default('table'))
     .option('-o, --out <file>', 'write the report to a file instead of stdout')
-    .option('--linear-deflection <mm>', "max chordal deviation of the tessellation, mm (default: 0.1% of each part's size)")
-    .option('--angular-deflection <rad>', 'max angle between neighbouring facets, radians (default 0.5)')
     .addHelpText('after', '\nExit codes: 0 every step met its "expect", 3 some step did not, 1 bad input, 2 bad usage.')
-    .action(async (file: string, scriptFile: string, flags: { tolerance?: string; format: string; out?: string; linearDeflection?: string; angularDeflection?: string }) => {
+    .action(async (file: string, scriptFile: string, flags: LoadFlags & { tolerance?: string; format: string }) => {
       pendingExitCode = 0;
       const tolerance = flags.tolerance !== undefined ? parseNumber('--tolerance', flags.tolerance, { min: 0 }) : undefined;
+      const load = loadOptions(flags);
       let text: string;
       try {
         text = await readFile(scriptFile, 'utf8');
@@ -42,19 +43,22 @@ export function registerSimulateCommand(program: Command): void {
       const { simulate } = await import('../simulate/simulate.js');
       const script = parseMotionScript(text, scriptFile);
       const stop = status(`loading ${file}`);
-      const assembly = await loadAssembly(file, {
-        ...(flags.linearDeflection !== undefined ? { linearDeflection: parseNumber('--linear-deflection', flags.linearDeflection, { min: 0, exclusiveMin: true }) } : {}),
-        ...(flags.angularDeflection !== undefined ? { angularDeflection: parseNumber('--angular-deflection', flags.angularDeflection, { min: 0, exclusiveMin: true }) } : {}),
-      });
-      stop();
+      const loadStart = performance.now();
+      // Through the indexed-assembly cache, as every other command (issue 14).
+      const assembly = await loadAssembly(file, load).finally(stop);
+      reportWarnings(assembly, flags.strict);
       const bar = process.stderr.isTTY ? new cliProgress.SingleBar({ format: 'simulating {bar} {value}/{total} steps  {step}', stream: process.stderr, hideCursor: true }, cliProgress.Presets.shades_classic) : null;
       bar?.start(script.steps.length, 0, { step: '' });
+      const simulateStart = performance.now();
       let result;
       try {
         result = simulate(assembly, script, { source: scriptFile, ...(tolerance !== undefined ? { tolerance } : {}), onStep: (s, i) => bar?.update(i + 1, { step: s.id }) });
       } finally {
         bar?.stop();
       }
+      if (flags.timings) process.stderr.write(`load ${Math.round((simulateStart - loadStart) * 10) / 10} ms, simulate ${Math.round((performance.now() - simulateStart) * 10) / 10} ms\n`);
+      // Keep the surface kinds the verdicts fitted, so the next run skips the fitting.
+      await updateAssemblyCache(assembly);
       const out = flags.format === 'json' ? simulationJson(result) : flags.format === 'md' ? simulationMarkdown(result) : simulationTable(result);
       await emit(out, flags.out);
       pendingExitCode = result.summary.notMet > 0 ? 3 : 0;

@@ -1,6 +1,6 @@
 import { SurfcdError } from '../errors.js';
 import { aabbMagnitude, aabbsOverlap, growAabb, intersectAabbs, transformAabb, type Aabb } from '../math/aabb.js';
-import { OBB_TEST_NAMES, OBB_TESTS, type ObbTestName } from '../math/obbTests.js';
+import { OBB_TESTS } from '../math/obbTests.js';
 import { invertRigid, relativeRigid, toRigid, type Pose, type Rigid } from '../math/rigid.js';
 import { crossingDepth, trianglesCross } from '../math/triangleCross.js';
 import { trianglesIntersect } from '../math/triangleIntersect.js';
@@ -8,9 +8,9 @@ import { BEYOND, DISJOINT, MEET, PREPARED, prepareTriangle, preparedFromSides, R
 import { trianglesWithin } from '../math/triangleDistance.js';
 import type { Part } from '../model/types.js';
 import { indexPart } from '../spatial/indexPart.js';
-import { contactGeometry, type ContactGeometry } from './contactGeometry.js';
+import { contactGeometry } from './contactGeometry.js';
 import { collideNarrow, SCD_METHOD } from './narrowPhases.js';
-import { emptyStats, type QueryStats } from './stats.js';
+import { emptyStats } from './stats.js';
 import { loadTransformedTriangle, loadTriangle, partTriangleSeparated, separatedByPlane, transformMargin, triangleBox, trianglePlane } from './triangles.js';
 import { assertPart, assertPose } from '../model/validate.js';
 import { queryBoxTree } from './treeQuery.js';
@@ -19,85 +19,13 @@ import { COUNT_MASK } from '../spatial/boxTree.js';
 import { ShellFilter } from './shellFilter.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
 import { surfaceRecords, triangleRecordsOf, type TriangleRecords } from './triangleRecords.js';
-import { slabApart, slabsOf, surfaceSlab } from './surfaceSlab.js';
+import { flatSurface, measureFlatMoved, slabApart, slabsOf, surfaceSlab, type SurfaceSlab } from './surfaceSlab.js';
+import { crossFree } from './crossFree.js';
 
-export type CollideMode = 'first-surface' | 'all-surfaces' | 'all-triangles';
-export const COLLIDE_MODES: readonly CollideMode[] = ['first-surface', 'all-surfaces', 'all-triangles'];
+import { resolveCollideOptions, type CollideOptions, type CollisionResult, type ResolvedOptions, type SurfacePair } from './collideOptions.js';
 
-export interface CollideOptions {
-  /** `first-surface` stops at the first hit; `all-surfaces` finds every surface pair; `all-triangles` every triangle pair. */
-  mode?: CollideMode;
-  /** Report pairs closer than this (mm); 0 = touching or intersecting only. */
-  tolerance?: number;
-  /** Prune both trees with the overlap box of the two parts (S-CD's OAABB). Default true. */
-  oaabb?: boolean;
-  /** Reject early with the 15-axis OBB test. Default true. */
-  obbPrecheck?: boolean;
-  /**
-   * Also tell, per surface pair, whether triangles genuinely cross (`intersecting`) or
-   * only touch / come within tolerance (`touching`), and estimate how deep crossings go.
-   * Costs more: every candidate triangle pair of a surface pair is tested.
-   */
-  classify?: boolean;
-  /** Also return world-space contact geometry per surface pair (`contactGeometry`): segments, points, normal. Costs an all-triangles pass. */
-  geometry?: boolean;
-  /** The narrow phase: `scd` (default) or one a plugin registered (`obbtree`, `boxtree`, …; see NARROW_PHASES.md). */
-  method?: string;
-  /** The OBB–OBB test for S-CD's pre-check and the OBBTree's nodes: `sat` (15 axes, default), `lite` (6 face axes), `effective` (Bai 2015). */
-  obbTest?: ObbTestName;
-}
-
-export type SurfaceRelation = 'touching' | 'intersecting';
-
-export interface SurfacePair {
-  /** Surface index in part A. */
-  a: number;
-  /** Surface index in part B. */
-  b: number;
-  /** Present when the query ran with `classify`. */
-  relation?: SurfaceRelation;
-  /** With `classify`: the deepest penetration estimate over crossing triangle pairs (0 when only touching). */
-  depth?: number;
-}
-
-export interface CollisionResult {
-  intersecting: boolean;
-  /** Sorted by a, then b. */
-  surfacePairs: SurfacePair[];
-  /** `all-triangles` only: flat triangle index pairs a0, b0, a1, b1, … (part-global indices). */
-  trianglePairs?: Uint32Array;
-  /** With `geometry`: one entry per surface pair, in `surfacePairs` order. */
-  contactGeometry?: ContactGeometry[];
-  stats: QueryStats;
-}
-
-export interface ResolvedOptions {
-  mode: CollideMode;
-  tolerance: number;
-  oaabb: boolean;
-  obbPrecheck: boolean;
-  classify: boolean;
-  method: string;
-  obbTest: ObbTestName;
-}
-
-export function resolveCollideOptions(options: CollideOptions | undefined): ResolvedOptions {
-  const mode = options?.mode ?? 'all-surfaces';
-  if (!COLLIDE_MODES.includes(mode)) {
-    throw new SurfcdError('INVALID_OPTION', `collide: mode "${String(mode)}" is not one of ${COLLIDE_MODES.join(', ')}`);
-  }
-  const tolerance = options?.tolerance ?? 0;
-  if (typeof tolerance !== 'number' || !(tolerance >= 0) || !Number.isFinite(tolerance)) {
-    throw new SurfcdError('INVALID_OPTION', `collide: tolerance must be a finite number ≥ 0 (mm), got ${String(tolerance)}`);
-  }
-  const method = options?.method ?? SCD_METHOD;
-  if (typeof method !== 'string') throw new SurfcdError('INVALID_OPTION', `collide: method must be a string, got ${String(method)}`);
-  const obbTest = options?.obbTest ?? 'sat';
-  if (!OBB_TEST_NAMES.includes(obbTest)) {
-    throw new SurfcdError('INVALID_OPTION', `collide: obbTest "${String(obbTest)}" is not one of ${OBB_TEST_NAMES.join(', ')}`);
-  }
-  return { mode, tolerance, oaabb: options?.oaabb ?? true, obbPrecheck: options?.obbPrecheck ?? true, classify: options?.classify ?? false, method, obbTest };
-}
+export { COLLIDE_MODES, resolveCollideOptions } from './collideOptions.js';
+export type { CollideMode, CollideOptions, CollisionResult, ResolvedOptions, SurfacePair, SurfaceRelation } from './collideOptions.js';
 
 /** Pair states per A surface, for the B surface being processed. */
 const UNSEEN = 0, HIT = 1, CROSSING = 2;
@@ -126,6 +54,8 @@ const leafClip = new Float64Array(6);
 const candidates = emptyCandidates();
 let surfacesA: Uint32Array = new Uint32Array(64);
 let pairState: Uint8Array = new Uint8Array(64);
+/** Classify mode: A surfaces whose pair with the current B surface is settled (touching, crossFree). */
+let settled: Uint8Array = new Uint8Array(64);
 let pairDepth: Float64Array = new Float64Array(64);
 let touchedA: Uint32Array = new Uint32Array(64);
 let triPairScratch: Uint32Array = new Uint32Array(1024);
@@ -201,6 +131,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   const aSurfaces = a.surfaces;
   if (pairState.length < aSurfaces.length) {
     pairState = new Uint8Array(aSurfaces.length * 2);
+    settled = new Uint8Array(aSurfaces.length * 2);
     pairDepth = new Float64Array(aSurfaces.length * 2);
   }
   touchedA = atLeast(touchedA, aSurfaces.length);
@@ -211,7 +142,11 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   let done = false;
   const batched = axisPermutation(bToA);
   const magnitudeA = aabbMagnitude(a.bounds);
-  const skip = skipKnownPairs && !opts.classify ? pairState : null;
+  // Pairs not searched again: every known pair, or in classify mode those proven cross-free (crossFree.ts).
+  const settle = skipKnownPairs && opts.classify;
+  const skip = skipKnownPairs ? (settle ? settled : pairState) : null;
+  const flatsA = settle ? slabsOf(a) : null;
+  let crossFreePairs = 0;
   surfacesA = atLeast(surfacesA, aSurfaces.length);
   // Exact mode: A's normals are cached per part (looked up at the first candidate pair), B's
   // prepared once per triangle (trianglePrepared.ts).
@@ -230,6 +165,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
     const shells = shellFilter.begin(a, surfaceB, bToA, reach, stats) ? shellFilter : null;
     if (shells !== null && shells.rejectsAll(oaabbA)) continue;
     const treeB = triangleTreeOf(surfaceB)!;
+    let flatB: SurfaceSlab | null | undefined; // classify: B's surface measured flat in A's frame, when first needed
     let touchedCount = 0;
     // Leaf by leaf of B's tree: A's candidates are gathered once per leaf (leafQuery.ts) when
     // the leaf's box stays tight in A's frame, else once per triangle.
@@ -289,7 +225,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
           for (let f = 0; f < picks; f++) {
             c = batched ? picked[f]! : f;
             const sa = candidates.surface[c]!;
-            if (pairState[sa]! !== UNSEEN && skipKnownPairs && !opts.classify) continue;
+            if (skip !== null && skip[sa]! !== 0) continue;
             if (batched && slabsA !== null) {
               // Candidates come surface by surface: one slab check per run.
               if (sa !== cutSurface) {
@@ -350,7 +286,20 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
               triPairs[2 * triPairCount + 1] = tb;
               triPairCount++;
             }
-            if (opts.classify && trianglesCross(triA, triB)) {
+            if (before === UNSEEN && flatsA !== null) {
+              // A's surface flat with B's on one side of it, or B's (moved, measured once) with A's.
+              const flat = flatSurface(flatsA, aSurfaces[sa]!);
+              let free = flat !== null && crossFree(flat, b, surfaceB, bToA);
+              if (!free) {
+                if (flatB === undefined) flatB = measureFlatMoved(surfaceB, bToA);
+                free = flatB !== null && crossFree(flatB, a, aSurfaces[sa]!, null);
+              }
+              if (free) {
+                settled[sa] = 1; // touching, depth 0: no other pair of these two surfaces can cross
+                crossFreePairs++;
+              }
+            }
+            if (opts.classify && settled[sa] === 0 && trianglesCross(triA, triB)) {
               pairState[sa] = CROSSING;
               const depth = crossingDepth(triA, triB);
               if (depth > pairDepth[sa]!) pairDepth[sa] = depth;
@@ -375,10 +324,12 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
       }
       pairState[sa] = UNSEEN;
       pairDepth[sa] = 0;
+      settled[sa] = 0;
     }
   }
   shellFilter.end();
   if (slabCuts > 0) stats.slabCuts = slabCuts;
+  if (crossFreePairs > 0) stats.crossFreePairs = crossFreePairs;
   pairs.sort((p, q) => p.a - q.a || p.b - q.b);
   return {
     intersecting: pairs.length > 0,

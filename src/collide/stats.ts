@@ -14,6 +14,8 @@ export interface QueryStats {
   shellRejects?: number;
   /** S-CD, exact mode: (B triangle, flat A surface) pairs decided apart by the surface's slab (surfaceSlab.ts). */
   slabCuts?: number;
+  /** S-CD, classify mode: touching surface pairs proven unable to cross (crossFree.ts), settled at their first hit. */
+  crossFreePairs?: number;
 }
 
 export function emptyStats(): QueryStats {
@@ -28,5 +30,6 @@ export function addStats(into: QueryStats, from: QueryStats): QueryStats {
   if (from.shellTests) into.shellTests = (into.shellTests ?? 0) + from.shellTests;
   if (from.shellRejects) into.shellRejects = (into.shellRejects ?? 0) + from.shellRejects;
   if (from.slabCuts) into.slabCuts = (into.slabCuts ?? 0) + from.slabCuts;
+  if (from.crossFreePairs) into.crossFreePairs = (into.crossFreePairs ?? 0) + from.crossFreePairs;
   return into;
 }

@@ -15,8 +15,9 @@ const distQ = new Float64Array(3);
 const normalP = new Float64Array(3);
 const normalQ = new Float64Array(3);
 
-/** Relative threshold for "strictly beyond" a plane and "positive length". */
-const RELATIVE = 1e-9;
+/** Relative threshold for "strictly beyond" a plane and "positive length" (collide/crossFree.ts relies on it). */
+export const CROSS_RELATIVE = 1e-9;
+const RELATIVE = CROSS_RELATIVE;
 
 export function trianglesCross(p: Float64Array, q: Float64Array): boolean {
   const size = Math.max(extent(p), extent(q));

@@ -25,6 +25,10 @@ export interface SurfaceSlab {
   readonly maxOwn: number;
   /** The surface's box (lo x y z, hi x y z). */
   readonly lo0: number; readonly lo1: number; readonly lo2: number; readonly hi0: number; readonly hi1: number; readonly hi2: number;
+  /** Smallest triangle extent (largest coordinate difference of its vertices, as trianglesCross measures it). */
+  readonly minExtent: number;
+  /** Parallel to a coordinate plane: no slab cut (the box already is the slab), but still flat. */
+  readonly axisParallel: boolean;
 }
 
 const cache = new WeakMap<Part, (SurfaceSlab | null | undefined)[]>();
@@ -39,11 +43,17 @@ export function slabsOf(part: Part): (SurfaceSlab | null | undefined)[] {
   return s;
 }
 
-/** The surface's slab from the cache `slabs` (slabsOf), measured when first asked. */
+/** The surface's slab from the cache `slabs` (slabsOf), measured when first asked; null for an axis-parallel face. */
 export function surfaceSlab(slabs: (SurfaceSlab | null | undefined)[], surface: Surface): SurfaceSlab | null {
+  const s = flatSurface(slabs, surface);
+  return s !== null && !s.axisParallel ? s : null;
+}
+
+/** The flat measurement of the surface (axis-parallel or not) from the cache `slabs`; null when not flat. */
+export function flatSurface(slabs: (SurfaceSlab | null | undefined)[], surface: Surface): SurfaceSlab | null {
   let s = slabs[surface.index];
   if (s === undefined) {
-    s = measureSlab(surface);
+    s = measureFlat(surface);
     slabs[surface.index] = s;
   }
   return s;
@@ -54,11 +64,53 @@ const record = new Float64Array(RECORD);
 /** A curved surface gets no slab (its check would never cut): normals within ~0.006° of each other. */
 const MAX_SIN = 1e-4;
 
-/** Measures the slab of a flat surface; null when it is not flat or some triangle may be degenerate to the test. */
+/** Measures the slab of a flat surface; null when it is not flat, axis-parallel, or some triangle may be degenerate to the test. */
 export function measureSlab(surface: Surface): SurfaceSlab | null {
+  const s = measureFlat(surface);
+  return s !== null && !s.axisParallel ? s : null;
+}
+
+/** measureSlab without the axis-parallel exclusion. */
+export function measureFlat(surface: Surface): SurfaceSlab | null {
   if (surface.triangleCount < MIN_SLAB_TRIANGLES) return null;
+  const first = surface.firstTriangle;
+  return measureTriangles(surface.part.positions, surface.part.indices, first, first + surface.triangleCount, surface.bounds);
+}
+
+let moved = new Float64Array(9 * 64);
+let sequential = Uint32Array.from({ length: 3 * 64 }, (_, i) => i);
+
+/**
+ * measureFlat of the surface moved by `m` (row-major 3×4), on the very coordinates
+ * loadTransformedTriangle gives its triangles (so what it proves holds for those floats).
+ */
+export function measureFlatMoved(surface: Surface, m: ArrayLike<number>): SurfaceSlab | null {
+  const n = surface.triangleCount;
+  if (n < MIN_SLAB_TRIANGLES) return null;
+  if (moved.length < 9 * n) {
+    moved = new Float64Array(18 * n);
+    sequential = Uint32Array.from({ length: 6 * n }, (_, i) => i);
+  }
   const { positions, indices } = surface.part;
-  const first = surface.firstTriangle, end = first + surface.triangleCount;
+  const box = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity];
+  for (let t = 0; t < n; t++) {
+    for (let k = 0; k < 3; k++) {
+      const v = 3 * indices[3 * (surface.firstTriangle + t) + k]!, o = 9 * t + 3 * k;
+      const x = positions[v]!, y = positions[v + 1]!, z = positions[v + 2]!;
+      moved[o] = m[0]! * x + m[1]! * y + m[2]! * z + m[3]!;
+      moved[o + 1] = m[4]! * x + m[5]! * y + m[6]! * z + m[7]!;
+      moved[o + 2] = m[8]! * x + m[9]! * y + m[10]! * z + m[11]!;
+      for (let c = 0; c < 3; c++) {
+        if (moved[o + c]! < box[c]!) box[c] = moved[o + c]!;
+        if (moved[o + c]! > box[3 + c]!) box[3 + c] = moved[o + c]!;
+      }
+    }
+  }
+  return measureTriangles(moved, sequential, 0, n, box);
+}
+
+/** The flat measurement of triangles first … end − 1 of (positions, indices), whose box is `box`. */
+function measureTriangles(positions: Float64Array, indices: ArrayLike<number>, first: number, end: number, box: ArrayLike<number>): SurfaceSlab | null {
   // Reference normal: the sum of the (area-weighted) triangle normals, normalised.
   let sx = 0, sy = 0, sz = 0, minCrit = Infinity, maxOwn = 0;
   for (let t = first; t < end; t++) {
@@ -77,10 +129,10 @@ export function measureSlab(surface: Surface): SurfaceSlab | null {
   const ux = sx / len, uy = sy / len, uz = sz / len;
   if (Math.abs(ux * ux + uy * uy + uz * uz - 1) > 1e-12) return null;
   // Parallel to a coordinate plane: the surface's box is already its slab (no cut to gain).
-  if (Math.max(Math.abs(ux), Math.abs(uy), Math.abs(uz)) > 1 - 1e-9) return null;
+  const axisParallel = Math.max(Math.abs(ux), Math.abs(uy), Math.abs(uz)) > 1 - 1e-9;
   const v0 = 3 * indices[3 * first]!;
   const c = ux * positions[v0]! + uy * positions[v0 + 1]! + uz * positions[v0 + 2]!;
-  let delta = 0, sin = 0, ratio = 0, ratio2 = 0;
+  let delta = 0, sin = 0, ratio = 0, ratio2 = 0, minExtent = Infinity;
   for (let t = first; t < end; t++) {
     const i = 3 * indices[3 * t]!, j = 3 * indices[3 * t + 1]!, k = 3 * indices[3 * t + 2]!;
     triangleRecord(
@@ -102,12 +154,14 @@ export function measureSlab(surface: Surface): SurfaceSlab | null {
       Math.abs(ux * positions[k]! + uy * positions[k + 1]! + uz * positions[k + 2]! - c),
     );
     if (h > delta) delta = h;
+    const extent = triangleExtent(positions, i, j, k);
+    if (extent < minExtent) minExtent = extent;
   }
   // Rounding: the cross product and its norm to a few ulps of |n||u| (1e-14 absolute is far
   // above), ratios to a few ulps; h = u·x − c to 16·EPS·(2|x|∞ + |c|).
   sin = sin * (1 + 1e-12) + 1e-14;
   if (!(sin <= MAX_SIN)) return null;
-  const b = surface.bounds;
+  const b = box;
   return {
     ux, uy, uz, c,
     delta: delta * (1 + 1e-12) + 16 * EPS * (2 * maxOwn + Math.abs(c)),
@@ -115,7 +169,15 @@ export function measureSlab(surface: Surface): SurfaceSlab | null {
     ratio: ratio * (1 + 1e-12), ratio2: ratio2 * (1 + 1e-12),
     minCrit, maxOwn,
     lo0: b[0]!, lo1: b[1]!, lo2: b[2]!, hi0: b[3]!, hi1: b[4]!, hi2: b[5]!,
+    minExtent, axisParallel,
   };
+}
+
+/** trianglesCross's extent of the triangle with vertices at i, j, k of `positions`, the same float operations. */
+function triangleExtent(positions: Float64Array, i: number, j: number, k: number): number {
+  let m = 0;
+  for (let c = 0; c < 3; c++) m = Math.max(m, Math.abs(positions[j + c]! - positions[i + c]!), Math.abs(positions[k + c]! - positions[i + c]!), Math.abs(positions[k + c]! - positions[j + c]!));
+  return m;
 }
 
 /** The surface's slab already measured: undefined when none was asked for yet (the cache keeps these). */
@@ -128,15 +190,15 @@ export function rememberSurfaceSlab(surface: Surface, slab: SurfaceSlab | null):
   slabsOf(surface.part)[surface.index] = slab;
 }
 
-/** The slab as 16 numbers in a fixed order (the cache's form). */
+/** The slab as 18 numbers in a fixed order (the cache's form). */
 export function slabNumbers(s: SurfaceSlab): number[] {
-  return [s.ux, s.uy, s.uz, s.c, s.delta, s.sin, s.ratio, s.ratio2, s.minCrit, s.maxOwn, s.lo0, s.lo1, s.lo2, s.hi0, s.hi1, s.hi2];
+  return [s.ux, s.uy, s.uz, s.c, s.delta, s.sin, s.ratio, s.ratio2, s.minCrit, s.maxOwn, s.lo0, s.lo1, s.lo2, s.hi0, s.hi1, s.hi2, s.minExtent, s.axisParallel ? 1 : 0];
 }
 
-/** slabNumbers' inverse; null when `n` is not 16 numbers (none NaN) of a usable slab. Same field order as measureSlab's. */
+/** slabNumbers' inverse; null when `n` is not 18 numbers (none NaN) of a usable slab. Same field order as measureSlab's. */
 export function slabFromNumbers(n: unknown): SurfaceSlab | null {
-  if (!Array.isArray(n) || n.length !== 16 || !n.every((v) => typeof v === 'number' && !Number.isNaN(v))) return null;
-  const [ux, uy, uz, c, delta, sin, ratio, ratio2, minCrit, maxOwn, lo0, lo1, lo2, hi0, hi1, hi2] = n as number[];
-  if (!(Math.abs(ux! * ux! + uy! * uy! + uz! * uz! - 1) <= 1e-12 && delta! >= 0 && sin! >= 0 && sin! <= MAX_SIN && ratio! >= 0 && ratio2! >= 0 && minCrit! > 0 && maxOwn! >= 0)) return null;
-  return { ux: ux!, uy: uy!, uz: uz!, c: c!, delta: delta!, sin: sin!, ratio: ratio!, ratio2: ratio2!, minCrit: minCrit!, maxOwn: maxOwn!, lo0: lo0!, lo1: lo1!, lo2: lo2!, hi0: hi0!, hi1: hi1!, hi2: hi2! };
+  if (!Array.isArray(n) || n.length !== 18 || !n.every((v) => typeof v === 'number' && !Number.isNaN(v))) return null;
+  const [ux, uy, uz, c, delta, sin, ratio, ratio2, minCrit, maxOwn, lo0, lo1, lo2, hi0, hi1, hi2, minExtent, axisParallel] = n as number[];
+  if (!(Math.abs(ux! * ux! + uy! * uy! + uz! * uz! - 1) <= 1e-12 && delta! >= 0 && sin! >= 0 && sin! <= MAX_SIN && ratio! >= 0 && ratio2! >= 0 && minCrit! > 0 && maxOwn! >= 0 && minExtent! >= 0 && (axisParallel === 0 || axisParallel === 1))) return null;
+  return { ux: ux!, uy: uy!, uz: uz!, c: c!, delta: delta!, sin: sin!, ratio: ratio!, ratio2: ratio2!, minCrit: minCrit!, maxOwn: maxOwn!, lo0: lo0!, lo1: lo1!, lo2: lo2!, hi0: hi0!, hi1: hi1!, hi2: hi2!, minExtent: minExtent!, axisParallel: axisParallel === 1 };
 }

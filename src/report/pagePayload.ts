@@ -3,7 +3,7 @@
  * every part's triangles (base64 typed arrays, so the HTML stays one file) and, per item,
  * the triangles of the contact region (the triangle pairs that touch or cross).
  */
-import { collide } from '../collide/collide.js';
+import { touchingTriangles } from '../collide/touchingTriangles.js';
 import type { Assembly, ProductNode } from '../model/types.js';
 import type { ReportModel } from './reportModel.js';
 
@@ -76,8 +76,9 @@ function nodeOf(node: ProductNode): PayloadNode {
 }
 
 /**
- * The triangles of each contact / interference item that actually touch or cross, from one
- * all-triangles query per part pair (the same S-CD query the contacts came from).
+ * The triangles of each contact / interference item that actually touch or cross: of its
+ * (first) surface pair, those the all-triangles S-CD query pairs with the other surface,
+ * the REGION_CAP lowest indices per side (touchingTriangles: one existence test per triangle).
  */
 export function contactRegions(assembly: Assembly, model: ReportModel): PagePayload['regions'] {
   const regions: PagePayload['regions'] = {};
@@ -87,20 +88,9 @@ export function contactRegions(assembly: Assembly, model: ReportModel): PagePayl
     const wanted = model.items.filter((i) => i.partA === g.partA && i.partB === g.partB && i.kind !== 'clearance' && i.status !== 'resolved');
     if (wanted.length === 0) continue;
     const a = assembly.parts[index.get(g.partA)!]!, b = assembly.parts[index.get(g.partB)!]!;
-    const hit = collide(a, model.poses[a.path] ?? identity, b, model.poses[b.path] ?? identity, { mode: 'all-triangles', tolerance: model.tolerance });
-    const flat = hit.trianglePairs ?? new Uint32Array(0);
-    const bySurfaces = new Map<string, { a: Set<number>; b: Set<number> }>();
-    for (const item of wanted) bySurfaces.set(`${item.surfacesA[0]!.index} ${item.surfacesB[0]!.index}`, { a: new Set(), b: new Set() });
-    for (let k = 0; k < flat.length; k += 2) {
-      const ta = flat[k]!, tb = flat[k + 1]!;
-      const r = bySurfaces.get(`${a.triangleSurface[ta]} ${b.triangleSurface[tb]}`);
-      if (!r) continue;
-      if (r.a.size < REGION_CAP) r.a.add(ta);
-      if (r.b.size < REGION_CAP) r.b.add(tb);
-    }
+    const poseA = model.poses[a.path] ?? identity, poseB = model.poses[b.path] ?? identity;
     for (const item of wanted) {
-      const r = bySurfaces.get(`${item.surfacesA[0]!.index} ${item.surfacesB[0]!.index}`)!;
-      regions[item.id] = { a: [...r.a].sort((x, y) => x - y), b: [...r.b].sort((x, y) => x - y) };
+      regions[item.id] = touchingTriangles(a, poseA, item.surfacesA[0]!.index, b, poseB, item.surfacesB[0]!.index, model.tolerance, REGION_CAP);
     }
   }
   return regions;

@@ -23,7 +23,7 @@ import { knownSags, rememberSags } from '../model/tessellationError.js';
 import { triangleTreeOf } from './triangleTree.js';
 
 /** Bump on any change to the layout or to what the index contains (tree builder, OBB fit…). */
-export const SERIAL_FORMAT_VERSION = 3;
+export const SERIAL_FORMAT_VERSION = 4;
 const MAGIC = 'SURFCDIX';
 const HEADER_BYTES = 24;
 const PART_FLOATS = 21;

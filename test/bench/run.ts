@@ -15,6 +15,7 @@ import { cold } from './scenarios/cold.js';
 import { atRest } from './scenarios/atRest.js';
 import { removalScenario } from './scenarios/removal.js';
 import { fittingScenario } from './scenarios/fitting.js';
+import { assemblyScale } from './scenarios/assemblyScale.js';
 import { fmt, hasShared, machine, note, projectRoot, sharedStepDir, sink, table } from './util.js';
 
 const SCENARIOS: Record<string, (o: BenchOptions) => Promise<ScenarioOutput>> = {
@@ -29,6 +30,7 @@ const SCENARIOS: Record<string, (o: BenchOptions) => Promise<ScenarioOutput>> = 
   atRest,
   removal: removalScenario,
   fitting: fittingScenario,
+  assembly: assemblyScale,
 };
 
 const USAGE = `usage: npm run bench -- [--quick] [--only ${Object.keys(SCENARIOS).join(',')}] [--out bench-results.json]

@@ -29,4 +29,16 @@ describe('surfcd --cache / --no-cache', () => {
     expect(await main(['inspect', sample('ball-joint.step'), '--no-cache'])).toBe(0);
     expect(entries(defaultCacheDir())).toHaveLength(before);
   });
+
+  it('simulate goes through the cache too: one entry, the cached run prints the same report', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'surfcd-cli-cache-'));
+    const args = ['simulate', sample('rig.step'), sample('rig.motion.json'), '--format', 'json', '--cache', dir];
+    const code = await main(args);
+    const first = output.stdout;
+    expect(entries(dir)).toHaveLength(1);
+    output.stdout = '';
+    expect(await main(args)).toBe(code);
+    expect(output.stdout).toBe(first);
+    expect(JSON.parse(first).summary.steps).toBeGreaterThan(0);
+  });
 });

@@ -4,60 +4,16 @@
 // off and crossing the plane, at tiny and huge scales; and collide must still equal the oracle.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { collide, partFromMesh, type Part } from '../../src/index.js';
+import { collide } from '../../src/index.js';
 import { measureSlab, slabApart } from '../../src/collide/surfaceSlab.js';
 import { trianglesIntersect } from '../../src/math/triangleIntersect.js';
 import { PREPARED, prepareTriangle } from '../../src/math/trianglePrepared.js';
 import { expectSameAsOracle } from '../helpers/oracle.js';
-import { rotate, unitQuaternion } from '../math/oracle/arbitraries.js';
+import { flatPatch, frame, LIFTS, nearTriangle as nearTriangleOf, partOf, place, type Frame } from './fixtures/flatPatches.js';
 
 const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
-const LIFTS = [0, 2 ** -52, 3 * 2 ** -52, 1e-12, 1e-9];
 const HEIGHTS = [0, 0, 2 ** -52, -(2 ** -52), 1e-12, -1e-12, 1e-9, -1e-9, 1e-6, -1e-6, 0.05, -0.05, 1, -1];
-
-interface Frame { quat: number[]; scale: number; offset: readonly number[] }
-
-const frame = fc.record({
-  quat: unitQuaternion,
-  scale: fc.constantFrom(1, 1e-3, 1e4, 2 ** -20),
-  offset: fc.constantFrom([0, 0, 0], [0.5, -2, 3], [1e4, -1e4, 5e3], [1e-3, 2e-3, 0]),
-});
-
-/** Local triangle (9 numbers) moved by the frame. */
-function place(t: number[], f: Frame): number[] {
-  return Array.from(rotate(Float64Array.from(t), f.quat, f.scale, f.offset));
-}
-
-/** A 4 × 4 grid of points in z = 0 (some lifted by `lifts`), split into 18 triangles, moved by the frame. */
-function flatPatch(f: Frame, lifts: readonly number[]): number[][] {
-  const z = (i: number, j: number): number => lifts[(i * 4 + j) % lifts.length]!;
-  const tris: number[][] = [];
-  for (let i = 0; i < 3; i++) {
-    for (let j = 0; j < 3; j++) {
-      tris.push(place([i, j, z(i, j), i + 1, j, z(i + 1, j), i + 1, j + 1, z(i + 1, j + 1)], f));
-      tris.push(place([i, j, z(i, j), i + 1, j + 1, z(i + 1, j + 1), i, j + 1, z(i, j + 1)], f));
-    }
-  }
-  return tris;
-}
-
-const nearTriangle = fc
-  .tuple(fc.array(fc.integer({ min: -1, max: 4 }), { minLength: 6, maxLength: 6 }), fc.array(fc.constantFrom(...HEIGHTS), { minLength: 3, maxLength: 3 }))
-  .map(([xy, h]) => [xy[0]!, xy[1]!, h[0]!, xy[2]!, xy[3]!, h[1]!, xy[4]!, xy[5]!, h[2]!]);
-
-function partOf(name: string, surfaces: number[][][]): Part {
-  const positions: number[] = [], indices: number[] = [], ranges: { first: number; last: number }[] = [];
-  for (const tris of surfaces) {
-    const first = indices.length / 3;
-    for (const t of tris) {
-      const v = positions.length / 3;
-      positions.push(...t);
-      indices.push(v, v + 1, v + 2);
-    }
-    ranges.push({ first, last: indices.length / 3 - 1 });
-  }
-  return partFromMesh({ name, positions, indices, surfaces: ranges });
-}
+const nearTriangle = nearTriangleOf(HEIGHTS);
 
 function maxAbs(xs: ArrayLike<number>): number {
   let m = 0;
