@@ -24,15 +24,21 @@ export function trianglesCross(p: Float64Array, q: Float64Array): boolean {
   if (size === 0) return false;
   const magnitude = maxAbs(p, q);
   const eps = Math.max(RELATIVE * size, 1e-15 * magnitude);
-  if (!unitNormal(p, normalP) || !unitNormal(q, normalQ)) return false;
-  if (!signedDistances(q, p, normalP, eps, distQ) || !signedDistances(p, q, normalQ, eps, distP)) return false;
+  // Each plane's test right after its normal: most pairs that meet do not cross, and q not
+  // straddling p's plane already says so (the same answer as testing both normals first).
+  if (!unitNormal(p, normalP) || !signedDistances(q, p, normalP, eps, distQ)) return false;
+  if (!unitNormal(q, normalQ) || !signedDistances(p, q, normalQ, eps, distP)) return false;
   // Direction of the planes' common line.
   const dx = normalP[1]! * normalQ[2]! - normalP[2]! * normalQ[1]!;
   const dy = normalP[2]! * normalQ[0]! - normalP[0]! * normalQ[2]!;
   const dz = normalP[0]! * normalQ[1]! - normalP[1]! * normalQ[0]!;
   if (Math.hypot(dx, dy, dz) < 1e-12) return false; // parallel planes cannot both straddle
-  const [p0, p1] = chord(p, distP, dx, dy, dz);
-  const [q0, q1] = chord(q, distQ, dx, dy, dz);
+  // Read out before the next call reuses the result (no destructuring: an interpreted
+  // destructure walks the iterator protocol, and this runs for every crossing candidate).
+  const pc = chord(p, distP, dx, dy, dz);
+  const p0 = pc[0], p1 = pc[1];
+  const qc = chord(q, distQ, dx, dy, dz);
+  const q0 = qc[0], q1 = qc[1];
   const overlap = Math.min(p1, q1) - Math.max(p0, q0);
   return overlap > eps * Math.hypot(dx, dy, dz);
 }
@@ -127,7 +133,7 @@ function depthBehind(t: Float64Array, plane: Float64Array): number {
   const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
   const nLength = Math.hypot(nx, ny, nz);
   if (nLength === 0) return 0;
-  polygon.set(t.subarray(0, 9));
+  for (let i = 0; i < 9; i++) polygon[i] = t[i]!;
   let count = 3;
   for (let e = 0; e < 3 && count > 0; e++) {
     const ax = plane[3 * e]!, ay = plane[3 * e + 1]!, az = plane[3 * e + 2]!;

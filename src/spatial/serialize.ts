@@ -296,7 +296,7 @@ function checksum(bytes: Uint8Array, from: number): number {
   const words = new Uint32Array(bytes.buffer, bytes.byteOffset + from, (bytes.length - from) >>> 2);
   let h = 0x811c9dc5 ^ words.length;
   for (let i = 0; i < words.length; i++) {
-    h = Math.imul(h ^ words[i]!, 0x01000193);
+    h = Math.imul(h ^ (words[i]! | 0), 0x01000193); // | 0: the same bits as an int32, so the compiled loop never sees a double
     h ^= h >>> 15;
   }
   return h >>> 0;
