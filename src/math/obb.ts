@@ -61,6 +61,10 @@ export function fitObb(positions: ArrayLike<number>, count?: number): Obb {
     expandAabbByPoint(box, x, y, z);
   }
   const identity = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  // Near the subnormal range products and halvings round by whole units of the last place, which
+  // is no longer relative to the coordinates: keep the box's own axes, extents widened by a few units.
+  const magnitude = aabbMagnitude(box);
+  if (magnitude > 0 && magnitude < TINY) return tinyAabbObb(box, identity);
   // Large clouds: choose the axes from a bounded sample (the extremes plus an even stride),
   // then bound every point along them. Linear in n; the exact hull of 300k points took seconds.
   const sample = n > SAMPLE_ABOVE ? boundedSample(positions, n) : null;
@@ -102,6 +106,19 @@ export function fitObb(positions: ArrayLike<number>, count?: number): Obb {
   // The sample chose the axes; all points decide: never worse than the AABB.
   const aligned = finalize(positions, n, c, identity, eps);
   return obbVolume(fitted) <= obbVolume(aligned) ? fitted : aligned;
+}
+
+/** Below this coordinate magnitude a cloud gets its AABB (fitObb). */
+const TINY = 2 ** -960;
+
+/** The AABB of a tiny cloud as an OBB: hi − lo is exact there, each halving rounds by ≤ half a unit. */
+function tinyAabbObb(box: ArrayLike<number>, identity: Float64Array): Obb {
+  const center = new Float64Array(3), halfExtents = new Float64Array(3);
+  for (let k = 0; k < 3; k++) {
+    center[k] = 0.5 * box[k]! + 0.5 * box[3 + k]!;
+    halfExtents[k] = 0.5 * (box[3 + k]! - box[k]!) + 4 * Number.MIN_VALUE;
+  }
+  return { center, axes: identity, halfExtents };
 }
 
 /** The OBB with the given axes bounding all points (original coordinates), grown by eps. */

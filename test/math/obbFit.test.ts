@@ -136,6 +136,24 @@ describe('fitObb', () => {
     );
   });
 
+  it('contains subnormal clouds, where rounding is no longer relative (found by a random seed)', () => {
+    const contained = (cloud: V3[]): void => {
+      const o = fitObb(flat(cloud));
+      expectValidObb(o);
+      expect(containsAll(o, flat(cloud)), JSON.stringify(cloud)).toBe(true);
+    };
+    contained([[-4.94e-322, 1e-322, 0], [2e-322, -6.4e-322, 0], [4.45e-322, -5e-323, 0]]);
+    contained([[9e-320, -9e-320, 0], [8e-320, -1.5e-319, 0], [-9e-320, -1e-320, 0], [-1.4e-319, 1.4e-319, 0], [1.1e-319, -7e-320, 0]]);
+    contained([[-6.4e-323, 0, 0], [5e-324, 0, 0]]);
+    const step = fc.integer({ min: -40, max: 40 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(step, step, fc.integer({ min: -2, max: 2 })), { minLength: 1, maxLength: 6 }), fc.constantFrom(5e-324, 1e-322, 1e-320, 2 ** -1000), (ijk, unit) => {
+        contained(ijk.map(([i, j, k]) => [i * unit, j * unit, k * unit] as V3));
+      }),
+      { numRuns: runs(200) },
+    );
+  });
+
   it('single points and the extremes of scale', () => {
     for (const p of [[0, 0, 0], [1e6, -1e6, 3], [1e-300, 0, -1e-300], [1e300, 1e300, -1e300]] as V3[]) {
       const o = fitObb(flat([p]));
