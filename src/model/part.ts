@@ -77,6 +77,7 @@ export function createPart(input: PartInput): Part {
     ...(input.deflection !== undefined ? { deflection: input.deflection } : {}),
   } as Part;
 
+  const seen = stampsFor(vertexCount, ranges.length);
   ranges.forEach((range, s) => {
     const first = range.first, last = range.last;
     if (!Number.isInteger(first) || !Number.isInteger(last) || first < 0 || last < first - 1 || last >= triangleCount) {
@@ -94,7 +95,7 @@ export function createPart(input: PartInput): Part {
         triangleSurface[t] = s;
       }
     }
-    if (last >= first) surfaceBox(surfaceBounds, positions, indices, first, last);
+    if (last >= first) surfaceBox(surfaceBounds, positions, indices, first, last, seen, ++stamp);
     expandAabb(bounds, surfaceBounds);
     part.surfaces.push({
       index: s,
@@ -118,17 +119,26 @@ let seenIn = new Int32Array(64);
 let stamp = 0;
 
 /**
- * Box of triangles first..last. Each vertex is read once per surface (a vertex sits in ~6
- * triangles): the stamp check is integer work, while in a cold process, where this loop
- * runs interpreted for a while, every float it reads is a heap allocation.
+ * The stamp array for a part of `vertexCount` vertices and `surfaces` surfaces: grown, or
+ * cleared when the stamps would run out. Out of line: the optimizing compiler would compile
+ * the rare growth into surfaceBox's hot loop too.
  */
-function surfaceBox(box: Aabb, positions: Float64Array, indices: Uint32Array, first: number, last: number): void {
-  if (seenIn.length < positions.length / 3) seenIn = new Int32Array(Math.max(positions.length / 3, 2 * seenIn.length));
-  if (stamp === 0x7fffffff) {
+function stampsFor(vertexCount: number, surfaces: number): Int32Array {
+  if (seenIn.length < vertexCount) seenIn = new Int32Array(Math.max(vertexCount, 2 * seenIn.length));
+  if (stamp > 0x7fffffff - surfaces) {
     seenIn.fill(0);
     stamp = 0;
   }
-  const mark = ++stamp, seen = seenIn;
+  return seenIn;
+}
+
+/**
+ * Box of triangles first..last. Each vertex is read once per surface (`seen[v] === mark`
+ * once read; a vertex sits in ~6 triangles): the stamp check is integer work, while in a
+ * cold process, where this loop runs interpreted for a while, every float it reads is a
+ * heap allocation.
+ */
+function surfaceBox(box: Aabb, positions: Float64Array, indices: Uint32Array, first: number, last: number, seen: Int32Array, mark: number): void {
   let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
   for (let i = 3 * first, end = 3 * last + 3; i < end; i++) {
     const v = indices[i]!;
@@ -161,20 +171,25 @@ function toFloat64(values: ArrayLike<number>, what: string): Float64Array {
   return values instanceof Float64Array ? values : Float64Array.from(values);
 }
 
-/** Which 32-bit word of a float64 holds its sign and exponent on this machine. */
-const HIGH_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
-
 /**
- * True when every value is finite: no exponent field of all ones (±Infinity, NaN), read as
- * integers from the high words, because a cold process runs this loop interpreted for a
- * while and there every float it reads is a heap allocation, every int32 is not. The
- * caller looks for the culprit only when there is one.
+ * True when every value is finite: three native scans (typed-array `includes` finds NaN
+ * too), no loop of ours. A cold process would run a loop interpreted for a while and then
+ * pay the optimizing compiler for it; the caller looks for the culprit only when there is one.
  */
 function allFinite(values: Float64Array): boolean {
-  const words = new Int32Array(values.buffer, values.byteOffset, 2 * values.length);
-  for (let i = HIGH_WORD, end = words.length; i < end; i += 2) if ((words[i]! & 0x7ff00000) === 0x7ff00000) return false;
-  return true;
+  return !values.includes(NaN) && !values.includes(Infinity) && !values.includes(-Infinity);
 }
+
+/** Largest value (0 when empty) by native Math.max over chunks: no loop of ours to interpret or compile. */
+function maxOf(values: Uint32Array): number {
+  let max = 0;
+  for (let i = 0; i < values.length; i += MAX_ARGUMENTS) {
+    max = Math.max(max, Math.max.apply(null, values.subarray(i, i + MAX_ARGUMENTS) as unknown as number[]));
+  }
+  return max;
+}
+/** Arguments per Math.max call: well within V8's stack. */
+const MAX_ARGUMENTS = 8192;
 
 /** Whether the ranges (all within [0, count), checked later) cover every triangle exactly once. */
 function rangesTile(ranges: SurfaceRange[], count: number): boolean {
@@ -187,17 +202,23 @@ function rangesTile(ranges: SurfaceRange[], count: number): boolean {
   return next === count;
 }
 
-/** A native copy, then one pass that finds any value the copy changed (non-integer, negative, huge) or out of range. */
+/**
+ * A native copy, then a check that every value is a vertex and (unless the input was a
+ * Uint32Array: the common case, checked natively) that the copy changed none (non-integer,
+ * negative, huge).
+ */
 function toUint32(values: ArrayLike<number>, vertexCount: number, where: string): Uint32Array {
-  const out = values instanceof Uint32Array ? values.slice() : Uint32Array.from(values);
   const exact = values instanceof Uint32Array;
+  const out = exact ? values.slice() : Uint32Array.from(values);
   let bad = -1;
-  for (let i = 0; i < out.length; i++) {
-    if (out[i]! >= vertexCount || (!exact && out[i] !== values[i])) {
-      bad = i;
-      break;
+  if (!exact) {
+    for (let i = 0; i < out.length; i++) {
+      if (out[i]! >= vertexCount || out[i] !== values[i]) {
+        bad = i;
+        break;
+      }
     }
-  }
+  } else if (out.length > 0 && maxOf(out) >= vertexCount) bad = out.findIndex((v) => v >= vertexCount);
   if (bad >= 0) {
     const v = values[bad]!;
     throw new SurfcdError('INVALID_MESH', `${where}: indices[${bad}] is ${v}, expected an integer vertex index in [0, ${vertexCount - 1}]`);
