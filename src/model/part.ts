@@ -95,7 +95,15 @@ export function createPart(input: PartInput): Part {
         triangleSurface[t] = s;
       }
     }
-    if (last >= first) surfaceBox(surfaceBounds, positions, indices, first, last, seen, ++stamp);
+    if (last >= first) {
+      // In calls of at most TRIANGLE_CHUNK triangles: a short call gets the optimizing
+      // compiler's one ordinary compile, where a long loop also gets an on-stack one.
+      const mark = ++stamp;
+      for (let t = first; t <= last; t += TRIANGLE_CHUNK) {
+        const bad = surfaceBox(surfaceBounds, positions, indices, t, Math.min(t + TRIANGLE_CHUNK - 1, last), seen, mark);
+        if (bad >= 0) throw badIndex(where, bad, indices[bad]!, vertexCount);
+      }
+    }
     expandAabb(bounds, surfaceBounds);
     part.surfaces.push({
       index: s,
@@ -113,6 +121,9 @@ export function createPart(input: PartInput): Part {
   }
   return part;
 }
+
+/** Triangles per call of surfaceBox. */
+const TRIANGLE_CHUNK = 512;
 
 // Scratch for surfaceBox: per vertex, the stamp of the last surface that read it.
 let seenIn = new Int32Array(64);
@@ -133,15 +144,18 @@ function stampsFor(vertexCount: number, surfaces: number): Int32Array {
 }
 
 /**
- * Box of triangles first..last. Each vertex is read once per surface (`seen[v] === mark`
- * once read; a vertex sits in ~6 triangles): the stamp check is integer work, while in a
- * cold process, where this loop runs interpreted for a while, every float it reads is a
- * heap allocation.
+ * `box` grown by triangles first..last; returns −1, or where in `indices` a value is no
+ * vertex (then `box` is left as it was). Each vertex is read once per surface (`seen[v] ===
+ * mark` once read; a vertex sits in ~6 triangles): the stamp check is integer work, while
+ * in a cold process, where this loop runs interpreted for a while, every float it reads is
+ * a heap allocation. The index check rides along here, where every index is read anyway.
  */
-function surfaceBox(box: Aabb, positions: Float64Array, indices: Uint32Array, first: number, last: number, seen: Int32Array, mark: number): void {
-  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
+function surfaceBox(box: Aabb, positions: Float64Array, indices: Uint32Array, first: number, last: number, seen: Int32Array, mark: number): number {
+  const vertices = positions.length / 3;
+  let x0 = box[0]!, y0 = box[1]!, z0 = box[2]!, x1 = box[3]!, y1 = box[4]!, z1 = box[5]!;
   for (let i = 3 * first, end = 3 * last + 3; i < end; i++) {
     const v = indices[i]!;
+    if (v >= vertices) return i;
     if (seen[v] === mark) continue;
     seen[v] = mark;
     const x = positions[3 * v]!, y = positions[3 * v + 1]!, z = positions[3 * v + 2]!;
@@ -158,6 +172,7 @@ function surfaceBox(box: Aabb, positions: Float64Array, indices: Uint32Array, fi
   box[3] = x1;
   box[4] = y1;
   box[5] = z1;
+  return -1;
 }
 
 function expandAabb(box: Aabb, other: Aabb): void {
@@ -180,16 +195,6 @@ function allFinite(values: Float64Array): boolean {
   return !values.includes(NaN) && !values.includes(Infinity) && !values.includes(-Infinity);
 }
 
-/** Largest value (0 when empty) by native Math.max over chunks: no loop of ours to interpret or compile. */
-function maxOf(values: Uint32Array): number {
-  let max = 0;
-  for (let i = 0; i < values.length; i += MAX_ARGUMENTS) {
-    max = Math.max(max, Math.max.apply(null, values.subarray(i, i + MAX_ARGUMENTS) as unknown as number[]));
-  }
-  return max;
-}
-/** Arguments per Math.max call: well within V8's stack. */
-const MAX_ARGUMENTS = 8192;
 
 /** Whether the ranges (all within [0, count), checked later) cover every triangle exactly once. */
 function rangesTile(ranges: SurfaceRange[], count: number): boolean {
@@ -203,27 +208,21 @@ function rangesTile(ranges: SurfaceRange[], count: number): boolean {
 }
 
 /**
- * A native copy, then a check that every value is a vertex and (unless the input was a
- * Uint32Array: the common case, checked natively) that the copy changed none (non-integer,
- * negative, huge).
+ * A native copy. Unless the input was a Uint32Array (the common case: nothing for the copy
+ * to change), one pass finds any value the copy changed (non-integer, negative, huge) or
+ * out of range; a Uint32Array's range is checked where surfaceBox reads every index.
  */
 function toUint32(values: ArrayLike<number>, vertexCount: number, where: string): Uint32Array {
-  const exact = values instanceof Uint32Array;
-  const out = exact ? values.slice() : Uint32Array.from(values);
-  let bad = -1;
-  if (!exact) {
-    for (let i = 0; i < out.length; i++) {
-      if (out[i]! >= vertexCount || out[i] !== values[i]) {
-        bad = i;
-        break;
-      }
-    }
-  } else if (out.length > 0 && maxOf(out) >= vertexCount) bad = out.findIndex((v) => v >= vertexCount);
-  if (bad >= 0) {
-    const v = values[bad]!;
-    throw new SurfcdError('INVALID_MESH', `${where}: indices[${bad}] is ${v}, expected an integer vertex index in [0, ${vertexCount - 1}]`);
+  if (values instanceof Uint32Array) return values.slice();
+  const out = Uint32Array.from(values);
+  for (let i = 0; i < out.length; i++) {
+    if (out[i]! >= vertexCount || out[i] !== values[i]) throw badIndex(where, i, values[i]!, vertexCount);
   }
   return out;
+}
+
+function badIndex(where: string, at: number, value: number, vertexCount: number): SurfcdError {
+  return new SurfcdError('INVALID_MESH', `${where}: indices[${at}] is ${value}, expected an integer vertex index in [0, ${vertexCount - 1}]`);
 }
 
 function sequentialIndices(vertexCount: number, where: string): Uint32Array {

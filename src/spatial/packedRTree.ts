@@ -21,14 +21,22 @@ const KEY_NEG_INF = 0xff800000 ^ 0x7fffffff | 0;
 // Scratch, reused across builds, all int32 (a cold process runs these loops interpreted for
 // a while, where a uint32 above 2³¹ or a float is a heap allocation): nodes (first child or
 // item, count with LEAF_BIT), the item order the partition makes (each leaf a run of it),
-// 0, 1, 2, … to start that order from, the work queue of internal nodes (left, right,
-// height, node), and key boxes for callers that hand over Float64 ones.
+// 0, 1, 2, … to start that order from, the internal nodes (layOut), and key boxes for callers that hand over Float64 ones.
 let nodeFirst = new Int32Array(64);
 let nodeCount = new Int32Array(64);
 let order = new Int32Array(64);
 let iota = new Int32Array(0);
 let queue = new Int32Array(4 * 64);
 let rounded = new Float32Array(6 * 64);
+let jobs = new Int32Array(4 * 129);
+/** Nodes per call of unionNodes: ≤ 9 children each, about as much work as float32Box's CHUNK. */
+const NODE_CHUNK = 128;
+/**
+ * selectAll's range stack: a selection holds at most one range per level of halving plus
+ * two (depth ≤ log2(count) + 3 ≤ 34 below 2³¹ items), so it never grows.
+ */
+const ranges = new Int32Array(256);
+
 
 /**
  * Packs `count` boxes (6 per item, Float64: min xyz, max xyz) into a static R-tree with
@@ -74,6 +82,9 @@ function reserve(count: number): void {
   if (order.length < count) {
     order = new Int32Array(Math.max(count, 2 * order.length));
     queue = new Int32Array(4 * order.length);
+    // A selection is recorded only where it cuts its range in two or more groups, each
+    // the items of a node to be: at most one per node.
+    jobs = new Int32Array(4 * (2 * order.length + 1));
   }
   if (iota.length < count) {
     const grown = new Int32Array(Math.max(count, 64, 2 * iota.length));
@@ -84,59 +95,85 @@ function reserve(count: number): void {
 }
 
 /**
- * rbush's top-down partition of items 0..count−1: reorders `order` so that every leaf's
- * items are a run of it, fills nodeFirst/nodeCount (breadth-first node numbering; a leaf's
- * first item is its run's start) and returns the number of nodes. No per-item loop of its
- * own (multiSelect has them), so it stays too cold to be worth an optimizing compile.
+ * rbush's top-down partition of items 0..count−1: reorders the items so that every leaf's
+ * items are a run of them, fills nodeFirst/nodeCount (breadth-first node numbering; a
+ * leaf's first item is its run's start) and returns the number of nodes. The tree's shape
+ * depends on the counts only, so it is laid out first, with the selections that make it;
+ * then the selections run, in rbush's order. Two kinds of loop in two functions, neither
+ * calling the other: each compiles once and small, with nothing to inline.
  */
 function partition(keyBoxes: Int32Array, count: number, maxEntries: number): number {
-  const q = queue;
+  const nodes = layOut(count, maxEntries);
+  selectAll(keyBoxes, selections);
+  return nodes;
+}
+
+/** How many selections layOut recorded. */
+let selections = 0;
+
+/**
+ * The tree's shape for `count` items: fills nodeFirst/nodeCount, and records in `jobs` the
+ * selections rbush makes (first item, last item, group size, axis), `selections` of them;
+ * returns the number of nodes. Internal nodes wait in `queue` (first item, last item,
+ * height, node) in breadth-first order.
+ */
+function layOut(count: number, maxEntries: number): number {
+  const q = queue, job = jobs;
   let nodes = 1;
-  let head = 0;
   let tail = 1;
+  let jobEnd = 0;
   q[0] = 0;
   q[1] = count - 1;
   q[2] = 0;
   q[3] = 0;
-  while (head < tail) {
-    const left = q[4 * head]!, right = q[4 * head + 1]!, node = q[4 * head + 3]!;
-    let height = q[4 * head + 2]!;
-    head++;
+  for (let t = 0; t < 4 * tail; t += 4) {
+    const left = q[t]!, right = q[t + 1]!, node = q[t + 3]!;
+    let height = q[t + 2]!;
     const n = right - left + 1;
     let m = maxEntries;
     if (height === 0) {
       height = Math.ceil(Math.log(n) / Math.log(m));
       m = Math.ceil(n / Math.pow(m, height - 1));
     }
-    // rbush-3d's slab sizes (N1 for x, N2 for y, N3 per child for z).
-    const n3 = Math.ceil(n / m), n2 = n3 * Math.ceil(Math.pow(m, 2 / 3)), n1 = n3 * Math.ceil(Math.pow(m, 1 / 3));
-    const firstChild = nodes;
-    multiSelect(keyBoxes, left, right, n1, 0);
+    // rbush-3d's slabs: along x of N1 items, each cut along z into children of N3. (Its y
+    // slabs of N2 = N3·⌈M^⅔⌉ ≥ N1 = N3·⌈M^⅓⌉ never cut an x slab: its y select is a no-op.)
+    // A selection of a range of at most group + 1 items moves nothing (rbush's test): none kept.
+    const n3 = Math.ceil(n / m), n1 = n3 * Math.ceil(Math.pow(m, 1 / 3));
+    if (right - left > n1) {
+      job[jobEnd] = left;
+      job[jobEnd + 1] = right;
+      job[jobEnd + 2] = n1;
+      job[jobEnd + 3] = 0;
+      jobEnd += 4;
+    }
+    nodeFirst[node] = nodes;
     for (let i = left; i <= right; i += n1) {
-      const right2 = Math.min(i + n1 - 1, right);
-      multiSelect(keyBoxes, i, right2, n2, 1);
-      for (let j = i; j <= right2; j += n2) {
-        const right3 = Math.min(j + n2 - 1, right2);
-        multiSelect(keyBoxes, j, right3, n3, 2);
-        for (let k = j; k <= right3; k += n3) {
-          const last = Math.min(k + n3 - 1, right3), child = nodes++;
-          if (last - k < maxEntries) {
-            // A leaf: the run the partition left its items in.
-            nodeFirst[child] = k;
-            nodeCount[child] = (last - k + 1) | LEAF_BIT;
-          } else {
-            q[4 * tail] = k;
-            q[4 * tail + 1] = last;
-            q[4 * tail + 2] = height - 1;
-            q[4 * tail + 3] = child;
-            tail++;
-          }
+      const slabEnd = i + n1 - 1 < right ? i + n1 - 1 : right;
+      if (slabEnd - i > n3) {
+        job[jobEnd] = i;
+        job[jobEnd + 1] = slabEnd;
+        job[jobEnd + 2] = n3;
+        job[jobEnd + 3] = 2;
+        jobEnd += 4;
+      }
+      for (let k = i; k <= slabEnd; k += n3) {
+        const last = k + n3 - 1 < slabEnd ? k + n3 - 1 : slabEnd, child = nodes++;
+        if (last - k < maxEntries) {
+          // A leaf: the run the partition leaves its items in.
+          nodeFirst[child] = k;
+          nodeCount[child] = (last - k + 1) | LEAF_BIT;
+        } else {
+          const o = 4 * tail++;
+          q[o] = k;
+          q[o + 1] = last;
+          q[o + 2] = height - 1;
+          q[o + 3] = child;
         }
       }
     }
-    nodeFirst[node] = firstChild;
-    nodeCount[node] = nodes - firstChild;
+    nodeCount[node] = nodes - nodeFirst[node]!;
   }
+  selections = jobEnd / 4;
   return nodes;
 }
 
@@ -154,7 +191,8 @@ function packBoxes(keyBoxes: Int32Array, count: number, nodes: number): BoxTree 
   words.set(order.subarray(0, count), boxWords + 2 * nodes);
   // A lone leaf holds the items in input order: a native copy.
   words.set(keyBoxes.subarray(0, 6 * count), 6 * nodes); // in leaf order already
-  unionNodes(words, nodes);
+  // Bottom-up in calls of at most NODE_CHUNK nodes (short calls: see float32Box's CHUNK).
+  for (let end = nodes; end > 0; end -= NODE_CHUNK) unionNodes(words, nodes, end > NODE_CHUNK ? end - NODE_CHUNK : 0, end);
   keysFromFloat32(words, 0, boxWords); // the map is its own inverse: keys back to float32 bits
   return {
     nodeBoxes: new Float32Array(buffer, 0, 6 * nodes),
@@ -166,23 +204,24 @@ function packBoxes(keyBoxes: Int32Array, count: number, nodes: number): BoxTree 
 }
 
 /**
- * Node key boxes as unions of their children's, bottom-up (children follow parents). Node
- * and item boxes sit in one array (items after the nodes), so a leaf and an internal node
- * run the same loop from a different start.
+ * Key boxes of nodes from..to−1 as unions of their children's (made already: children
+ * follow parents, and the calls go bottom-up). Node and item boxes sit in one array (items
+ * after the nodes), so a leaf and an internal node run the same loop from a different start.
  */
-function unionNodes(boxes: Int32Array, nodes: number): void {
-  for (let node = nodes - 1; node >= 0; node--) {
+function unionNodes(boxes: Int32Array, nodes: number, from: number, to: number): void {
+  for (let node = to - 1; node >= from; node--) {
     const packed = nodeCount[node]!;
-    let s = 6 * nodeFirst[node]! + (packed < 0 ? 6 * nodes : 0);
+    const s = 6 * nodeFirst[node]! + (packed < 0 ? 6 * nodes : 0);
     const end = s + 6 * (packed & COUNT_BITS), o = 6 * node;
-    boxes.fill(KEY_INF, o, o + 3);
-    boxes.fill(KEY_NEG_INF, o + 3, o + 6);
-    for (; s < end; s += 6) {
-      for (let k = 0; k < 3; k++) {
-        const lo = boxes[s + k]!, hi = boxes[s + 3 + k]!;
-        if (lo < boxes[o + k]!) boxes[o + k] = lo;
-        if (hi > boxes[o + 3 + k]!) boxes[o + 3 + k] = hi;
+    for (let k = 0; k < 3; k++) {
+      let lo = KEY_INF, hi = KEY_NEG_INF;
+      for (let c = s + k; c < end; c += 6) {
+        const a = boxes[c]!, b = boxes[c + 3]!;
+        if (a < lo) lo = a;
+        if (b > hi) hi = b;
       }
+      boxes[o + k] = lo;
+      boxes[o + 3 + k] = hi;
     }
   }
 }
@@ -200,47 +239,58 @@ function roundOutward(boxes: Float64Array, out: Float32Array, length: number): v
 }
 
 /**
- * Reorders items left..right (their ids in `order` and their key boxes, which move
- * together) so that every consecutive group of `n` holds the items whose box min along
- * `axis` ranks in that group (rbush's multiSelect, on typed arrays). Moving the boxes along
- * leaves them in leaf order at the end: no gather pass. The quickselect is written out here
- * rather than called: one function too big for the optimizing compiler to inline into the
- * builder three times over, whose compile time a cold process pays for.
+ * Runs the selections layOut recorded, in order (rbush's multiSelect, on typed arrays):
+ * each reorders items l..r (their ids in `order` and their key boxes, which move together)
+ * so that every consecutive group of `n` holds the items whose box min along `axis` ranks
+ * in that group. Moving the boxes along leaves them in leaf order at the end: no gather
+ * pass. A selection is a stack of ranges, each split at a group boundary near its middle by
+ * a quickselect; all written out in one function, which the optimizing compiler compiles
+ * once with nothing to inline.
  */
-function multiSelect(boxes: Int32Array, l: number, r: number, n: number, axis: number): void {
-  const ids = order;
-  while (r - l > n) {
-    const k = l + Math.ceil((r - l) / n / 2) * n;
-    // Quickselect: item k gets the item of rank k in [l, r], smaller keys before it.
-    let lo = l, hi = r;
-    while (hi > lo) {
-      // Median of three as the pivot keeps sorted input (common: CAD faces come in strips) linear.
-      const a = boxes[6 * lo + axis]!, b = boxes[6 * ((lo + hi) >> 1) + axis]!, c = boxes[6 * hi + axis]!;
-      const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
-      // Hoare-style partition around the pivot value.
-      let i = lo, j = hi;
-      while (i <= j) {
-        while (boxes[6 * i + axis]! < pivot) i++;
-        while (boxes[6 * j + axis]! > pivot) j--;
-        if (i <= j) {
-          const t = ids[i]!;
-          ids[i] = ids[j]!;
-          ids[j] = t;
-          for (let p = 6 * i, q = 6 * j, end = p + 6; p < end; p++, q++) {
-            const u = boxes[p]!;
-            boxes[p] = boxes[q]!;
-            boxes[q] = u;
+function selectAll(boxes: Int32Array, count: number): void {
+  const ids = order, job = jobs, stack = ranges;
+  for (let s = 0; s < 4 * count; s += 4) {
+    const n = job[s + 2]!, axis = job[s + 3]!;
+    let top = 0;
+    stack[top++] = job[s]!;
+    stack[top++] = job[s + 1]!;
+    while (top > 0) {
+      const r = stack[--top]!, l = stack[--top]!;
+      if (r - l <= n) continue;
+      const k = l + Math.ceil((r - l) / n / 2) * n;
+      // Quickselect: item k gets the item of rank k in [l, r], smaller keys before it.
+      let lo = l, hi = r;
+      while (hi > lo) {
+        // Median of three as the pivot keeps sorted input (common: CAD faces come in strips) linear.
+        const a = boxes[6 * lo + axis]!, b = boxes[6 * ((lo + hi) >> 1) + axis]!, c = boxes[6 * hi + axis]!;
+        const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+        // Hoare-style partition around the pivot value.
+        let i = lo, j = hi;
+        while (i <= j) {
+          while (boxes[6 * i + axis]! < pivot) i++;
+          while (boxes[6 * j + axis]! > pivot) j--;
+          if (i <= j) {
+            const t = ids[i]!;
+            ids[i] = ids[j]!;
+            ids[j] = t;
+            for (let p = 6 * i, q = 6 * j, end = p + 6; p < end; p++, q++) {
+              const u = boxes[p]!;
+              boxes[p] = boxes[q]!;
+              boxes[q] = u;
+            }
+            i++;
+            j--;
           }
-          i++;
-          j--;
         }
+        if (k <= j) hi = j;
+        else if (k >= i) lo = i;
+        else break;
       }
-      if (k <= j) hi = j;
-      else if (k >= i) lo = i;
-      else break;
+      // The upper part is popped first, as in rbush.
+      stack[top++] = l;
+      stack[top++] = k;
+      stack[top++] = k;
+      stack[top++] = r;
     }
-    // The upper part first, then the lower (rbush's stack order: ties move the same way).
-    multiSelect(boxes, k, r, n, axis);
-    r = k;
   }
 }

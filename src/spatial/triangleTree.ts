@@ -38,8 +38,7 @@ export function triangleTreeOf(surface: Surface): BoxTree | null {
     hi = part.positions.length / 3 - 1;
   }
   const keys = vertexKeys(part, lo, hi);
-  ensureBoxes(count);
-  triangleKeyBoxes(indices, keys, lo, first, count, boxes);
+  triangleBoxes(indices, keys, lo, first, count);
   return (surface.triangleTree = buildPackedRTreeFromKeys(boxes, count, MAX_ENTRIES));
 }
 
@@ -52,17 +51,23 @@ export function buildTriangleTrees(part: Part): Part {
   const keys = vertexKeys(part, 0, part.positions.length / 3 - 1);
   for (const s of part.surfaces) {
     if (s.triangleTree || s.triangleCount === 0) continue;
-    // Per surface, not once per part: short calls get the optimizing compiler's one ordinary
-    // compile, where one long loop also gets an on-stack-replacement compile (a second).
-    ensureBoxes(s.triangleCount);
-    triangleKeyBoxes(part.indices, keys, 0, s.firstTriangle, s.triangleCount, boxes);
+    triangleBoxes(part.indices, keys, 0, s.firstTriangle, s.triangleCount);
     s.triangleTree = buildPackedRTreeFromKeys(boxes, s.triangleCount, MAX_ENTRIES);
   }
   return part;
 }
 
-function ensureBoxes(triangles: number): void {
-  if (boxes.length < 6 * triangles) boxes = new Int32Array(Math.max(6 * triangles, 2 * boxes.length));
+/** Triangles per call of triangleKeyBoxes (about as much work as float32Box's CHUNK). */
+const TRIANGLE_CHUNK = 256;
+
+/**
+ * Key boxes of triangles first..first+count−1 into `boxes`, in calls of at most
+ * TRIANGLE_CHUNK triangles: short calls get the optimizing compiler's one ordinary
+ * compile, where one long loop also gets an on-stack-replacement compile (a second).
+ */
+function triangleBoxes(indices: Uint32Array, keys: Int32Array, base: number, first: number, count: number): void {
+  if (boxes.length < 6 * count) boxes = new Int32Array(Math.max(6 * count, 2 * boxes.length));
+  for (let t = 0; t < count; t += TRIANGLE_CHUNK) triangleKeyBoxes(indices, keys, base, first + t, Math.min(TRIANGLE_CHUNK, count - t), boxes, t);
 }
 
 /**
@@ -89,12 +94,12 @@ function clampInfinite(floats: Float32Array): void {
 }
 
 /**
- * out key box i = box of triangle first + i: per axis the min and max of its vertices'
+ * out key box at + i = box of triangle first + i: per axis the min and max of its vertices'
  * keys (`keys` holds vertex `base` first), widened one step outward (keys are consecutive
  * for consecutive floats, and no vertex key is ±∞: see vertexKeys).
  */
-function triangleKeyBoxes(indices: Uint32Array, keys: Int32Array, base: number, first: number, count: number, out: Int32Array): void {
-  for (let t = 3 * first, end = 3 * (first + count), o = 0; t < end; t += 3, o += 6) {
+function triangleKeyBoxes(indices: Uint32Array, keys: Int32Array, base: number, first: number, count: number, out: Int32Array, at: number): void {
+  for (let t = 3 * first, end = 3 * (first + count), o = 6 * at; t < end; t += 3, o += 6) {
     const a = 3 * (indices[t]! - base), b = 3 * (indices[t + 1]! - base), c = 3 * (indices[t + 2]! - base);
     for (let k = 0; k < 3; k++) {
       const u = keys[a + k]!, v = keys[b + k]!, w = keys[c + k]!;
