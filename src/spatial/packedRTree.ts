@@ -37,7 +37,6 @@ const NODE_CHUNK = 128;
  */
 const ranges = new Int32Array(256);
 
-
 /**
  * Packs `count` boxes (6 per item, Float64: min xyz, max xyz) into a static R-tree with
  * fan-out `maxEntries`, children of every node contiguous (breadth-first order). Boxes are
@@ -189,11 +188,11 @@ function packBoxes(keyBoxes: Int32Array, count: number, nodes: number): BoxTree 
   words.set(nodeFirst.subarray(0, nodes), boxWords);
   words.set(nodeCount.subarray(0, nodes), boxWords + nodes);
   words.set(order.subarray(0, count), boxWords + 2 * nodes);
-  // A lone leaf holds the items in input order: a native copy.
   words.set(keyBoxes.subarray(0, 6 * count), 6 * nodes); // in leaf order already
-  // Bottom-up in calls of at most NODE_CHUNK nodes (short calls: see float32Box's CHUNK).
+  // Bottom-up in calls of at most NODE_CHUNK nodes (short calls: see float32Box's CHUNK);
+  // each node's children turn into float32 bits once read, then the root here.
   for (let end = nodes; end > 0; end -= NODE_CHUNK) unionNodes(words, nodes, end > NODE_CHUNK ? end - NODE_CHUNK : 0, end);
-  keysFromFloat32(words, 0, boxWords); // the map is its own inverse: keys back to float32 bits
+  for (let k = 0; k < 6; k++) words[k] = words[k]! ^ ((words[k]! >> 31) & 0x7fffffff);
   return {
     nodeBoxes: new Float32Array(buffer, 0, 6 * nodes),
     nodeFirst: new Uint32Array(buffer, 4 * boxWords, nodes),
@@ -205,8 +204,10 @@ function packBoxes(keyBoxes: Int32Array, count: number, nodes: number): BoxTree 
 
 /**
  * Key boxes of nodes from..to−1 as unions of their children's (made already: children
- * follow parents, and the calls go bottom-up). Node and item boxes sit in one array (items
- * after the nodes), so a leaf and an internal node run the same loop from a different start.
+ * follow parents, and the calls go bottom-up), the children's boxes turned into float32
+ * bits as they are read (each box is read once, by its parent: no pass of its own). Node
+ * and item boxes sit in one array (items after the nodes), so a leaf and an internal node
+ * run the same loop from a different start.
  */
 function unionNodes(boxes: Int32Array, nodes: number, from: number, to: number): void {
   for (let node = to - 1; node >= from; node--) {
@@ -219,6 +220,9 @@ function unionNodes(boxes: Int32Array, nodes: number, from: number, to: number):
         const a = boxes[c]!, b = boxes[c + 3]!;
         if (a < lo) lo = a;
         if (b > hi) hi = b;
+        // Read for the last time: to float32 bits (the key map is its own inverse).
+        boxes[c] = a ^ ((a >> 31) & 0x7fffffff);
+        boxes[c + 3] = b ^ ((b >> 31) & 0x7fffffff);
       }
       boxes[o + k] = lo;
       boxes[o + 3 + k] = hi;
@@ -257,7 +261,8 @@ function selectAll(boxes: Int32Array, count: number): void {
     while (top > 0) {
       const r = stack[--top]!, l = stack[--top]!;
       if (r - l <= n) continue;
-      const k = l + Math.ceil((r - l) / n / 2) * n;
+      // ⌈(r − l) / 2n⌉ groups of n past l (rbush's k, in integers).
+      const k = l + (((r - l - 1) / (2 * n)) | 0) * n + n;
       // Quickselect: item k gets the item of rank k in [l, r], smaller keys before it.
       let lo = l, hi = r;
       while (hi > lo) {

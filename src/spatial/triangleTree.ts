@@ -9,7 +9,6 @@
 // allocation (and a garbage collection sooner) and every int32 is not.
 import type { BoxTree, Part, Surface } from '../model/types.js';
 import { MAX_ENTRIES } from './boxTree.js';
-import { keysFromFloat32 } from './float32Box.js';
 import { buildPackedRTreeFromKeys } from './packedRTree.js';
 
 /** The largest float32: a vertex beyond float32's range stands at it, one step inside ±∞. */
@@ -37,8 +36,8 @@ export function triangleTreeOf(surface: Surface): BoxTree | null {
     lo = 0;
     hi = part.positions.length / 3 - 1;
   }
-  const keys = vertexKeys(part, lo, hi);
-  triangleBoxes(indices, keys, lo, first, count);
+  const bits = vertexBits(part, lo, hi);
+  triangleBoxes(indices, bits, lo, first, count);
   return (surface.triangleTree = buildPackedRTreeFromKeys(boxes, count, MAX_ENTRIES));
 }
 
@@ -48,10 +47,10 @@ export function triangleTreeOf(surface: Surface): BoxTree | null {
  * and its tree.
  */
 export function buildTriangleTrees(part: Part): Part {
-  const keys = vertexKeys(part, 0, part.positions.length / 3 - 1);
+  const bits = vertexBits(part, 0, part.positions.length / 3 - 1);
   for (const s of part.surfaces) {
     if (s.triangleTree || s.triangleCount === 0) continue;
-    triangleBoxes(part.indices, keys, 0, s.firstTriangle, s.triangleCount);
+    triangleBoxes(part.indices, bits, 0, s.firstTriangle, s.triangleCount);
     s.triangleTree = buildPackedRTreeFromKeys(boxes, s.triangleCount, MAX_ENTRIES);
   }
   return part;
@@ -65,25 +64,23 @@ const TRIANGLE_CHUNK = 256;
  * TRIANGLE_CHUNK triangles: short calls get the optimizing compiler's one ordinary
  * compile, where one long loop also gets an on-stack-replacement compile (a second).
  */
-function triangleBoxes(indices: Uint32Array, keys: Int32Array, base: number, first: number, count: number): void {
+function triangleBoxes(indices: Uint32Array, bits: Int32Array, base: number, first: number, count: number): void {
   if (boxes.length < 6 * count) boxes = new Int32Array(Math.max(6 * count, 2 * boxes.length));
-  for (let t = 0; t < count; t += TRIANGLE_CHUNK) triangleKeyBoxes(indices, keys, base, first + t, Math.min(TRIANGLE_CHUNK, count - t), boxes, t);
+  for (let t = 0; t < count; t += TRIANGLE_CHUNK) triangleKeyBoxes(indices, bits, base, first + t, Math.min(TRIANGLE_CHUNK, count - t), boxes, t);
 }
 
 /**
- * Order keys of vertices lo..hi's coordinates rounded to float32 (a view on scratch). A
+ * Vertices lo..hi's coordinates rounded to float32, as their bits (a view on scratch). A
  * coordinate beyond float32's range (rounded to ±∞) becomes ±FLOAT32_MAX, so that the box
  * one step outward is ±∞ again and triangleKeyBoxes needs no check.
  */
-function vertexKeys(part: Part, lo: number, hi: number): Int32Array {
+function vertexBits(part: Part, lo: number, hi: number): Int32Array {
   const n = 3 * (hi - lo + 1);
   if (vertices.length < n) vertices = new Float32Array(Math.max(n, 2 * vertices.length));
   const floats = vertices.subarray(0, n);
   floats.set(part.positions.subarray(3 * lo, 3 * lo + n)); // native float64 → float32
   if (floats.includes(Infinity) || floats.includes(-Infinity)) clampInfinite(floats);
-  const keys = new Int32Array(vertices.buffer, 0, n);
-  keysFromFloat32(keys, 0, n);
-  return keys;
+  return new Int32Array(vertices.buffer, 0, n);
 }
 
 function clampInfinite(floats: Float32Array): void {
@@ -95,14 +92,18 @@ function clampInfinite(floats: Float32Array): void {
 
 /**
  * out key box at + i = box of triangle first + i: per axis the min and max of its vertices'
- * keys (`keys` holds vertex `base` first), widened one step outward (keys are consecutive
- * for consecutive floats, and no vertex key is ±∞: see vertexKeys).
+ * order keys (float32Box.ts; `bits` holds vertex `base` first, as float32 bits, each turned
+ * into its key as it is read), widened one step outward (keys are consecutive for
+ * consecutive floats, and no vertex is at ±∞: see vertexBits).
  */
-function triangleKeyBoxes(indices: Uint32Array, keys: Int32Array, base: number, first: number, count: number, out: Int32Array, at: number): void {
+function triangleKeyBoxes(indices: Uint32Array, bits: Int32Array, base: number, first: number, count: number, out: Int32Array, at: number): void {
   for (let t = 3 * first, end = 3 * (first + count), o = 6 * at; t < end; t += 3, o += 6) {
     const a = 3 * (indices[t]! - base), b = 3 * (indices[t + 1]! - base), c = 3 * (indices[t + 2]! - base);
     for (let k = 0; k < 3; k++) {
-      const u = keys[a + k]!, v = keys[b + k]!, w = keys[c + k]!;
+      let u = bits[a + k]!, v = bits[b + k]!, w = bits[c + k]!;
+      u ^= (u >> 31) & 0x7fffffff;
+      v ^= (v >> 31) & 0x7fffffff;
+      w ^= (w >> 31) & 0x7fffffff;
       out[o + k] = (u < v ? (u < w ? u : w) : v < w ? v : w) - 1;
       out[o + 3 + k] = (u > v ? (u > w ? u : w) : v > w ? v : w) + 1;
     }
