@@ -230,14 +230,17 @@ function unionNodes(boxes: Int32Array, nodes: number, from: number, to: number):
   }
 }
 
-/** out[0..length) = boxes rounded outward to Float32 (mins down, maxes up). */
+/**
+ * out[0..length) = boxes rounded outward to Float32 (mins down, maxes up): the engine's
+ * round-to-nearest in one native copy, then a step out only where that went inward (a
+ * cold process runs this loop interpreted, where every Math.fround is a call).
+ */
 function roundOutward(boxes: Float64Array, out: Float32Array, length: number): void {
+  out.set(boxes.subarray(0, length));
   for (let o = 0; o < length; o += 6) {
-    for (let k = 0; k < 3; k++) {
-      const lo = boxes[o + k]!, hi = boxes[o + 3 + k]!;
-      const flo = Math.fround(lo), fhi = Math.fround(hi);
-      out[o + k] = flo <= lo ? flo : floatDown(lo);
-      out[o + 3 + k] = fhi >= hi ? fhi : floatUp(hi);
+    for (let k = o; k < o + 3; k++) {
+      if (out[k]! > boxes[k]!) out[k] = floatDown(boxes[k]!);
+      if (out[k + 3]! < boxes[k + 3]!) out[k + 3] = floatUp(boxes[k + 3]!);
     }
   }
 }
