@@ -1,11 +1,11 @@
 // Static R-tree bulk load straight into the flat BoxTree arrays: the same top-down
-// partition as rbush-3d's `load` (sort-tile slabs on min x, then min y, then min z, fan-out
-// M, leaves of at most M items), so queries see the same tree shape, but no per-item
+// partition as rbush-3d's `load` (sort-tile slabs on min x, then min z: its y slabs never cut;
+// fan-out M, leaves of at most M items), so queries see the same tree shape, but no per-item
 // objects, no node objects and no flattening pass. Issue 14: cold builds were dominated by
 // allocating and walking rbush's objects.
 //
-// The builder works on float32 boxes held as order keys (float32Box.ts `orderKey`: int32s
-// that compare as the floats do), so its loops do integer work only. A cold process runs
+// The builder works on float32 boxes held as order keys (float32Box.ts `keysFromFloat32`:
+// int32s that compare as the floats do), so its loops do integer work only. A cold process runs
 // them interpreted for a while, where every float value is a heap allocation and every
 // integer is not; the float32 boxes the tree stores are the same either way.
 import type { BoxTree } from '../model/types.js';
@@ -21,7 +21,8 @@ const KEY_NEG_INF = 0xff800000 ^ 0x7fffffff | 0;
 // Scratch, reused across builds, all int32 (a cold process runs these loops interpreted for
 // a while, where a uint32 above 2³¹ or a float is a heap allocation): nodes (first child or
 // item, count with LEAF_BIT), the item order the partition makes (each leaf a run of it),
-// 0, 1, 2, … to start that order from, the internal nodes (layOut), and key boxes for callers that hand over Float64 ones.
+// 0, 1, 2, … to start that order from, the internal nodes and the selections (layOut), and
+// key boxes for callers that hand over Float64 ones.
 let nodeFirst = new Int32Array(64);
 let nodeCount = new Int32Array(64);
 let order = new Int32Array(64);
