@@ -79,6 +79,7 @@ export function createPart(input: PartInput): Part {
     deflection: input.deflection,
   } as Part;
 
+  const seen = stampsFor(vertexCount, ranges.length);
   ranges.forEach((range, s) => {
     const first = range.first, last = range.last;
     if (!Number.isInteger(first) || !Number.isInteger(last) || first < 0 || last < first - 1 || last >= triangleCount) {
@@ -96,7 +97,15 @@ export function createPart(input: PartInput): Part {
         triangleSurface[t] = s;
       }
     }
-    if (last >= first) surfaceBox(surfaceBounds, positions, indices, first, last);
+    if (last >= first) {
+      // In calls of at most TRIANGLE_CHUNK triangles: a short call gets the optimizing
+      // compiler's one ordinary compile, where a long loop also gets an on-stack one.
+      const mark = ++stamp;
+      for (let t = first; t <= last; t += TRIANGLE_CHUNK) {
+        const bad = surfaceBox(surfaceBounds, positions, indices, t, Math.min(t + TRIANGLE_CHUNK - 1, last), seen, mark);
+        if (bad >= 0) throw badIndex(where, bad, indices[bad]!, vertexCount);
+      }
+    }
     expandAabb(bounds, surfaceBounds);
     part.surfaces.push(newSurface(part, s, first, last - first + 1, surfaceBounds, null, range.color ?? undefined));
   });
@@ -107,41 +116,50 @@ export function createPart(input: PartInput): Part {
   return part;
 }
 
+/** Triangles per call of surfaceBox. */
+const TRIANGLE_CHUNK = 512;
+
 // Scratch for surfaceBox: per vertex, the stamp of the last surface that read it.
 let seenIn = new Int32Array(64);
 let stamp = 0;
 
 /**
- * Box of triangles first..last. Each vertex is read once per surface (a vertex sits in ~6
- * triangles): the stamp check is integer work, while in a cold process, where this loop
- * runs interpreted for a while, every float it reads is a heap allocation.
+ * The stamp array for a part of `vertexCount` vertices and `surfaces` surfaces: grown, or
+ * cleared when the stamps would run out. Out of line: the optimizing compiler would compile
+ * the rare growth into surfaceBox's hot loop too.
  */
-function surfaceBox(box: Aabb, positions: Float64Array, indices: Uint32Array, first: number, last: number): void {
-  if (seenIn.length < positions.length / 3) seenIn = new Int32Array(Math.max(positions.length / 3, 2 * seenIn.length));
-  if (stamp === 0x7fffffff) {
+function stampsFor(vertexCount: number, surfaces: number): Int32Array {
+  if (seenIn.length < vertexCount) seenIn = new Int32Array(Math.max(vertexCount, 2 * seenIn.length));
+  if (stamp > 0x7fffffff - surfaces) {
     seenIn.fill(0);
     stamp = 0;
   }
-  const mark = ++stamp, seen = seenIn;
-  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
+  return seenIn;
+}
+
+/**
+ * `box` grown by triangles first..last; returns −1, or where in `indices` a value is no
+ * vertex. Each vertex is read once per surface (`seen[v] === mark` once read; a vertex sits
+ * in ~6 triangles): the stamp check is integer work, while in a cold process, where this
+ * loop runs interpreted for a while, every float it reads is a heap allocation. The box is
+ * grown in place, axis by axis: six float locals carried around the loop cost the
+ * optimizing compiler twice as much. The index check rides along here, where every index
+ * is read anyway.
+ */
+function surfaceBox(box: Aabb, positions: Float64Array, indices: Uint32Array, first: number, last: number, seen: Int32Array, mark: number): number {
+  const vertices = (positions.length / 3) | 0;
   for (let i = 3 * first, end = 3 * last + 3; i < end; i++) {
     const v = indices[i]!;
-    if (seen[v] === mark) continue;
+    if (seen[v] === mark) continue; // (past this part's vertices, only older marks or none)
+    if (v >= vertices) return i;
     seen[v] = mark;
-    const x = positions[3 * v]!, y = positions[3 * v + 1]!, z = positions[3 * v + 2]!;
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
-    if (z < z0) z0 = z;
-    if (z > z1) z1 = z;
+    for (let k = 0, p = 3 * v; k < 3; k++) {
+      const x = positions[p + k]!;
+      if (x < box[k]!) box[k] = x;
+      if (x > box[k + 3]!) box[k + 3] = x;
+    }
   }
-  box[0] = x0;
-  box[1] = y0;
-  box[2] = z0;
-  box[3] = x1;
-  box[4] = y1;
-  box[5] = z1;
+  return -1;
 }
 
 function expandAabb(box: Aabb, other: Aabb): void {
@@ -155,20 +173,15 @@ function toFloat64(values: ArrayLike<number>, what: string): Float64Array {
   return values instanceof Float64Array ? values : Float64Array.from(values);
 }
 
-/** Which 32-bit word of a float64 holds its sign and exponent on this machine. */
-const HIGH_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
-
 /**
- * True when every value is finite: no exponent field of all ones (±Infinity, NaN), read as
- * integers from the high words, because a cold process runs this loop interpreted for a
- * while and there every float it reads is a heap allocation, every int32 is not. The
- * caller looks for the culprit only when there is one.
+ * True when every value is finite: three native scans (typed-array `includes` finds NaN
+ * too), no loop of ours. A cold process would run a loop interpreted for a while and then
+ * pay the optimizing compiler for it; the caller looks for the culprit only when there is one.
  */
 function allFinite(values: Float64Array): boolean {
-  const words = new Int32Array(values.buffer, values.byteOffset, 2 * values.length);
-  for (let i = HIGH_WORD, end = words.length; i < end; i += 2) if ((words[i]! & 0x7ff00000) === 0x7ff00000) return false;
-  return true;
+  return !values.includes(NaN) && !values.includes(Infinity) && !values.includes(-Infinity);
 }
+
 
 /** Whether the ranges (all within [0, count), checked later) cover every triangle exactly once. */
 function rangesTile(ranges: SurfaceRange[], count: number): boolean {
@@ -181,22 +194,22 @@ function rangesTile(ranges: SurfaceRange[], count: number): boolean {
   return next === count;
 }
 
-/** A native copy, then one pass that finds any value the copy changed (non-integer, negative, huge) or out of range. */
+/**
+ * A native copy. Unless the input was a Uint32Array (the common case: nothing for the copy
+ * to change), one pass finds any value the copy changed (non-integer, negative, huge) or
+ * out of range; a Uint32Array's range is checked where surfaceBox reads every index.
+ */
 function toUint32(values: ArrayLike<number>, vertexCount: number, where: string): Uint32Array {
-  const out = values instanceof Uint32Array ? values.slice() : Uint32Array.from(values);
-  const exact = values instanceof Uint32Array;
-  let bad = -1;
+  if (values instanceof Uint32Array) return values.slice();
+  const out = Uint32Array.from(values);
   for (let i = 0; i < out.length; i++) {
-    if (out[i]! >= vertexCount || (!exact && out[i] !== values[i])) {
-      bad = i;
-      break;
-    }
-  }
-  if (bad >= 0) {
-    const v = values[bad]!;
-    throw new SurfcdError('INVALID_MESH', `${where}: indices[${bad}] is ${v}, expected an integer vertex index in [0, ${vertexCount - 1}]`);
+    if (out[i]! >= vertexCount || out[i] !== values[i]) throw badIndex(where, i, values[i]!, vertexCount);
   }
   return out;
+}
+
+function badIndex(where: string, at: number, value: number, vertexCount: number): SurfcdError {
+  return new SurfcdError('INVALID_MESH', `${where}: indices[${at}] is ${value}, expected an integer vertex index in [0, ${vertexCount - 1}]`);
 }
 
 function sequentialIndices(vertexCount: number, where: string): Uint32Array {

@@ -24,11 +24,22 @@ export function floatUp(v: number): number {
 }
 
 /**
+ * Elements per call of the loop below (and of the other per-item loops of a cold build): a
+ * call short enough that V8 never compiles its loop on-stack (a second optimizing compile
+ * of the same function) when the function turns hot in the middle of a long run.
+ */
+export const CHUNK = 2048;
+
+/**
  * float32 bit patterns (as int32) ↔ order keys, in place over view[from..to): an order key
  * compares as an int32 exactly as its float compares (−0 just below +0; no NaNs here), and
  * consecutive floats have consecutive keys. The map is its own inverse.
  */
 export function keysFromFloat32(view: Int32Array, from: number, to: number): void {
+  for (let at = from; at < to; at += CHUNK) flipKeys(view, at, at + CHUNK < to ? at + CHUNK : to);
+}
+
+function flipKeys(view: Int32Array, from: number, to: number): void {
   for (let i = from; i < to; i++) {
     const b = view[i]!;
     view[i] = b ^ ((b >> 31) & 0x7fffffff);

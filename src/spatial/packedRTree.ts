@@ -1,32 +1,42 @@
 // Static R-tree bulk load straight into the flat BoxTree arrays: the same top-down
-// partition as rbush-3d's `load` (sort-tile slabs on min x, then min y, then min z, fan-out
-// M, leaves of at most M items), so queries see the same tree shape, but no per-item
+// partition as rbush-3d's `load` (sort-tile slabs on min x, then min z: its y slabs never cut;
+// fan-out M, leaves of at most M items), so queries see the same tree shape, but no per-item
 // objects, no node objects and no flattening pass. Issue 14: cold builds were dominated by
 // allocating and walking rbush's objects.
 //
-// The builder works on float32 boxes held as order keys (float32Box.ts `orderKey`: int32s
-// that compare as the floats do), so its loops do integer work only. A cold process runs
+// The builder works on float32 boxes held as order keys (float32Box.ts `keysFromFloat32`:
+// int32s that compare as the floats do), so its loops do integer work only. A cold process runs
 // them interpreted for a while, where every float value is a heap allocation and every
 // integer is not; the float32 boxes the tree stores are the same either way.
 import type { BoxTree } from '../model/types.js';
 import { floatDown, floatUp, keysFromFloat32 } from './float32Box.js';
 
-const LEAF_FLAG = 0x80000000;
+/** A leaf's mark in nodeCount: the high bit (a negative int32 in the scratch). */
+const LEAF_BIT = 1 << 31;
+const COUNT_BITS = 0x7fffffff;
 /** Order keys of +∞ and −∞ (the empty box's bounds). */
 const KEY_INF = 0x7f800000;
 const KEY_NEG_INF = 0xff800000 ^ 0x7fffffff | 0;
 
-// Scratch, reused across builds: nodes (first child or item, count), the item order the
-// partition makes (each leaf a run of it), the work queue of internal nodes (left, right,
-// height, node), multiSelect's range stack and the keys of the range it partitions, and key
-// boxes for callers that hand over Float64 ones.
+// Scratch, reused across builds, all int32 (a cold process runs these loops interpreted for
+// a while, where a uint32 above 2³¹ or a float is a heap allocation): nodes (first child or
+// item, count with LEAF_BIT), the item order the partition makes (each leaf a run of it),
+// 0, 1, 2, … to start that order from, the internal nodes and the selections (layOut), and
+// key boxes for callers that hand over Float64 ones.
+let nodeFirst = new Int32Array(64);
+let nodeCount = new Int32Array(64);
+let order = new Int32Array(64);
+let iota = new Int32Array(0);
 let queue = new Int32Array(4 * 64);
-let nodeFirst = new Uint32Array(64);
-let nodeCount = new Uint32Array(64);
-let order = new Uint32Array(64);
-let ranges = new Int32Array(64);
-let keys = new Int32Array(64);
 let rounded = new Float32Array(6 * 64);
+let jobs = new Int32Array(4 * 129);
+/** Nodes per call of unionNodes: ≤ 9 children each, about as much work as float32Box's CHUNK. */
+const NODE_CHUNK = 128;
+/**
+ * selectAll's range stack: a selection holds at most one range per level of halving plus
+ * two (depth ≤ log2(count) + 3 ≤ 34 below 2³¹ items), so it never grows.
+ */
+const ranges = new Int32Array(256);
 
 /**
  * Packs `count` boxes (6 per item, Float64: min xyz, max xyz) into a static R-tree with
@@ -38,225 +48,258 @@ export function buildPackedRTree(boxes: Float64Array, count: number, maxEntries:
   roundOutward(boxes, rounded, 6 * count);
   const keyBoxes = new Int32Array(rounded.buffer, 0, 6 * count);
   keysFromFloat32(keyBoxes, 0, 6 * count);
-  return buildPackedRTreeFromKeys(keyBoxes, 0, count, maxEntries);
+  return buildPackedRTreeFromKeys(keyBoxes, count, maxEntries);
 }
 
 /**
- * The same for boxes given as order keys of their float32 bounds (6 per item): items
- * first..first+count−1 of `keyBoxes`; the tree's item ids count from `first`.
+ * The same for boxes given as order keys of their float32 bounds (6 per item, items
+ * 0..count−1), which it reorders (they end in leaf order): scratch of the caller's.
  */
-export function buildPackedRTreeFromKeys(keyBoxes: Int32Array, first: number, count: number, maxEntries: number): BoxTree {
-  // Every internal node has ≥ 2 children and every leaf ≥ 1 item, so there are at most
-  // 2·count + 1 nodes.
-  if (nodeFirst.length < 2 * count + 1) {
-    nodeFirst = new Uint32Array(Math.max(2 * count + 1, 2 * nodeFirst.length));
-    nodeCount = new Uint32Array(nodeFirst.length);
-  }
-  if (order.length < count) order = new Uint32Array(Math.max(count, 2 * order.length));
+export function buildPackedRTreeFromKeys(keyBoxes: Int32Array, count: number, maxEntries: number): BoxTree {
+  reserve(count);
+  order.set(iota.subarray(0, count)); // native: no per-item loop to interpret or compile
   let nodes = 1;
   if (count <= maxEntries) {
     // One leaf (most CAD faces are small): no partition.
-    for (let i = 0; i < count; i++) order[i] = i;
     nodeFirst[0] = 0;
-    nodeCount[0] = (count | LEAF_FLAG) >>> 0;
-  } else nodes = partition(keyBoxes, first, count, maxEntries);
+    nodeCount[0] = count | LEAF_BIT;
+  } else nodes = partition(keyBoxes, count, maxEntries);
   // One call site each: the optimizing compiler inlines what it calls, and a cold process
   // pays for every copy it compiles.
-  return packBoxes(keyBoxes, first, count, nodes);
+  return packBoxes(keyBoxes, count, nodes);
 }
 
 /**
- * rbush's top-down partition of items 0..count−1: reorders `order` so that every leaf's
- * items are a run of it, fills nodeFirst/nodeCount (breadth-first node numbering; a leaf's
- * first item is its run's start) and returns the number of nodes. No per-item loop of its
- * own (multiSelect has them), so it stays too cold to be worth an optimizing compile.
+ * Grows the scratch for `count` items. Every internal node has ≥ 2 children and every leaf
+ * ≥ 1 item, so there are at most 2·count + 1 nodes. Out of line: growth is rare, and the
+ * optimizing compiler would compile it into every loop it sat beside.
  */
-function partition(keyBoxes: Int32Array, first: number, count: number, maxEntries: number): number {
-  for (let i = 0; i < count; i++) order[i] = i;
-  if (keys.length < count) keys = new Int32Array(Math.max(count, 2 * keys.length));
-  if (queue.length < 4 * count) queue = new Int32Array(Math.max(4 * count, 2 * queue.length));
-  const q = queue;
+function reserve(count: number): void {
+  if (nodeFirst.length < 2 * count + 1) {
+    nodeFirst = new Int32Array(Math.max(2 * count + 1, 2 * nodeFirst.length));
+    nodeCount = new Int32Array(nodeFirst.length);
+  }
+  if (order.length < count) {
+    order = new Int32Array(Math.max(count, 2 * order.length));
+    queue = new Int32Array(4 * order.length);
+    // A selection is recorded only where it cuts its range in two or more groups, each
+    // the items of a node to be: at most one per node.
+    jobs = new Int32Array(4 * (2 * order.length + 1));
+  }
+  if (iota.length < count) {
+    const grown = new Int32Array(Math.max(count, 64, 2 * iota.length));
+    grown.set(iota);
+    for (let i = iota.length; i < grown.length; i++) grown[i] = i;
+    iota = grown;
+  }
+}
+
+/**
+ * rbush's top-down partition of items 0..count−1: reorders the items so that every leaf's
+ * items are a run of them, fills nodeFirst/nodeCount (breadth-first node numbering; a
+ * leaf's first item is its run's start) and returns the number of nodes. The tree's shape
+ * depends on the counts only, so it is laid out first, with the selections that make it;
+ * then the selections run, in rbush's order. Two kinds of loop in two functions, neither
+ * calling the other: each compiles once and small, with nothing to inline.
+ */
+function partition(keyBoxes: Int32Array, count: number, maxEntries: number): number {
+  const nodes = layOut(count, maxEntries);
+  selectAll(keyBoxes, selections);
+  return nodes;
+}
+
+/** How many selections layOut recorded. */
+let selections = 0;
+
+/**
+ * The tree's shape for `count` items: fills nodeFirst/nodeCount, and records in `jobs` the
+ * selections rbush makes (first item, last item, group size, axis), `selections` of them;
+ * returns the number of nodes. Internal nodes wait in `queue` (first item, last item,
+ * height, node) in breadth-first order.
+ */
+function layOut(count: number, maxEntries: number): number {
+  const q = queue, job = jobs;
   let nodes = 1;
-  let head = 0;
   let tail = 1;
+  let jobEnd = 0;
   q[0] = 0;
   q[1] = count - 1;
   q[2] = 0;
   q[3] = 0;
-  while (head < tail) {
-    const left = q[4 * head]!, right = q[4 * head + 1]!, node = q[4 * head + 3]!;
-    let height = q[4 * head + 2]!;
-    head++;
+  for (let t = 0; t < 4 * tail; t += 4) {
+    const left = q[t]!, right = q[t + 1]!, node = q[t + 3]!;
+    let height = q[t + 2]!;
     const n = right - left + 1;
     let m = maxEntries;
     if (height === 0) {
       height = Math.ceil(Math.log(n) / Math.log(m));
       m = Math.ceil(n / Math.pow(m, height - 1));
     }
-    // rbush-3d's slab sizes (N1 for x, N2 for y, N3 per child for z).
-    const n3 = Math.ceil(n / m), n2 = n3 * Math.ceil(Math.pow(m, 2 / 3)), n1 = n3 * Math.ceil(Math.pow(m, 1 / 3));
-    const firstChild = nodes;
-    multiSelect(order, keyBoxes, first, left, right, n1, 0);
+    // rbush-3d's slabs: along x of N1 items, each cut along z into children of N3. (Its y
+    // slabs of N2 = N3·⌈M^⅔⌉ ≥ N1 = N3·⌈M^⅓⌉ never cut an x slab: its y select is a no-op.)
+    // A selection of a range of at most group + 1 items moves nothing (rbush's test): none kept.
+    const n3 = Math.ceil(n / m), n1 = n3 * Math.ceil(Math.pow(m, 1 / 3));
+    if (right - left > n1) {
+      job[jobEnd] = left;
+      job[jobEnd + 1] = right;
+      job[jobEnd + 2] = n1;
+      job[jobEnd + 3] = 0;
+      jobEnd += 4;
+    }
+    nodeFirst[node] = nodes;
     for (let i = left; i <= right; i += n1) {
-      const right2 = Math.min(i + n1 - 1, right);
-      multiSelect(order, keyBoxes, first, i, right2, n2, 1);
-      for (let j = i; j <= right2; j += n2) {
-        const right3 = Math.min(j + n2 - 1, right2);
-        multiSelect(order, keyBoxes, first, j, right3, n3, 2);
-        for (let k = j; k <= right3; k += n3) {
-          const last = Math.min(k + n3 - 1, right3), child = nodes++;
-          if (last - k < maxEntries) {
-            // A leaf: the run the partition left its items in.
-            nodeFirst[child] = k;
-            nodeCount[child] = (last - k + 1 + LEAF_FLAG) >>> 0;
-          } else {
-            q[4 * tail] = k;
-            q[4 * tail + 1] = last;
-            q[4 * tail + 2] = height - 1;
-            q[4 * tail + 3] = child;
-            tail++;
-          }
+      const slabEnd = i + n1 - 1 < right ? i + n1 - 1 : right;
+      if (slabEnd - i > n3) {
+        job[jobEnd] = i;
+        job[jobEnd + 1] = slabEnd;
+        job[jobEnd + 2] = n3;
+        job[jobEnd + 3] = 2;
+        jobEnd += 4;
+      }
+      for (let k = i; k <= slabEnd; k += n3) {
+        const last = k + n3 - 1 < slabEnd ? k + n3 - 1 : slabEnd, child = nodes++;
+        if (last - k < maxEntries) {
+          // A leaf: the run the partition leaves its items in.
+          nodeFirst[child] = k;
+          nodeCount[child] = (last - k + 1) | LEAF_BIT;
+        } else {
+          const o = 4 * tail++;
+          q[o] = k;
+          q[o + 1] = last;
+          q[o + 2] = height - 1;
+          q[o + 3] = child;
         }
       }
     }
-    nodeFirst[node] = firstChild;
-    nodeCount[node] = nodes - firstChild;
+    nodeCount[node] = nodes - nodeFirst[node]!;
   }
+  selections = jobEnd / 4;
   return nodes;
 }
 
 /**
- * The tree's arrays, all views on one buffer: node boxes as unions bottom-up (children
- * follow parents), item boxes in leaf order (float32), and the scratch nodes and item order.
- * No loops of its own, so it stays out of the optimizing compiler's way (typed-array views
- * are much code to compile); the loops are in unionBoxes.
+ * The tree in one buffer: node boxes, item boxes (leaf order), node first/count, item ids.
+ * Boxes are made as keys (leaves' items gathered, nodes' unions bottom-up) and turned into
+ * float32 bits in one pass; the rest are native copies of the scratch.
  */
-function packBoxes(keyBoxes: Int32Array, first: number, count: number, nodes: number): BoxTree {
+function packBoxes(keyBoxes: Int32Array, count: number, nodes: number): BoxTree {
   const buffer = new ArrayBuffer(4 * (8 * nodes + 7 * count));
-  const nodeKeys = new Int32Array(buffer, 0, 6 * nodes);
-  const treeFirst = new Uint32Array(buffer, 24 * (nodes + count), nodes);
-  const treeCount = new Uint32Array(buffer, 4 * (7 * nodes + 6 * count), nodes);
-  const itemIds = new Uint32Array(buffer, 4 * (8 * nodes + 6 * count), count);
-  treeFirst.set(nodeFirst.subarray(0, nodes));
-  treeCount.set(nodeCount.subarray(0, nodes));
-  itemIds.set(order.subarray(0, count));
-  unionBoxes(keyBoxes, first, nodes, nodeKeys, new Int32Array(buffer, 24 * nodes, 6 * count));
-  // Node keys back to float32 bit patterns (the map is its own inverse), in place.
-  keysFromFloat32(nodeKeys, 0, nodeKeys.length);
+  const words = new Int32Array(buffer);
+  const boxWords = 6 * (nodes + count);
+  words.set(nodeFirst.subarray(0, nodes), boxWords);
+  words.set(nodeCount.subarray(0, nodes), boxWords + nodes);
+  words.set(order.subarray(0, count), boxWords + 2 * nodes);
+  words.set(keyBoxes.subarray(0, 6 * count), 6 * nodes); // in leaf order already
+  // Bottom-up in calls of at most NODE_CHUNK nodes (short calls: see float32Box's CHUNK);
+  // each node's children turn into float32 bits once read, then the root here.
+  for (let end = nodes; end > 0; end -= NODE_CHUNK) unionNodes(words, nodes, end > NODE_CHUNK ? end - NODE_CHUNK : 0, end);
+  for (let k = 0; k < 6; k++) words[k] = words[k]! ^ ((words[k]! >> 31) & 0x7fffffff);
   return {
     nodeBoxes: new Float32Array(buffer, 0, 6 * nodes),
-    nodeFirst: treeFirst,
-    nodeCount: treeCount,
+    nodeFirst: new Uint32Array(buffer, 4 * boxWords, nodes),
+    nodeCount: new Uint32Array(buffer, 4 * (boxWords + nodes), nodes),
     itemBoxes: new Float32Array(buffer, 24 * nodes, 6 * count),
-    itemIds,
+    itemIds: new Uint32Array(buffer, 4 * (boxWords + 2 * nodes), count),
   };
 }
 
 /**
- * Node key boxes as unions bottom-up, and leaves' items gathered in leaf order as float32
- * bits, in one loop: the gather and union helpers this replaces were compiled on their own
- * and again where they were inlined, and a cold process pays for every compile.
+ * Key boxes of nodes from..to−1 as unions of their children's (made already: children
+ * follow parents, and the calls go bottom-up), the children's boxes turned into float32
+ * bits as they are read (each box is read once, by its parent: no pass of its own). Node
+ * and item boxes sit in one array (items after the nodes), so a leaf and an internal node
+ * run the same loop from a different start.
  */
-function unionBoxes(keyBoxes: Int32Array, first: number, nodes: number, nodeKeys: Int32Array, itemBits: Int32Array): void {
-  for (let node = nodes - 1; node >= 0; node--) {
-    const packed = nodeCount[node]!, leaf = (packed & LEAF_FLAG) !== 0;
-    let x0 = KEY_INF, y0 = KEY_INF, z0 = KEY_INF, x1 = KEY_NEG_INF, y1 = KEY_NEG_INF, z1 = KEY_NEG_INF;
-    for (let c = nodeFirst[node]!, end = c + (packed & 0x7fffffff); c < end; c++) {
-      // A leaf's items come from the input, get stored as float32 bits; a node's children are keys here.
-      const from = leaf ? keyBoxes : nodeKeys, s = leaf ? 6 * (first + order[c]!) : 6 * c;
-      const a = from[s]!, b = from[s + 1]!, cz = from[s + 2]!, d = from[s + 3]!, e = from[s + 4]!, f = from[s + 5]!;
-      if (a < x0) x0 = a;
-      if (b < y0) y0 = b;
-      if (cz < z0) z0 = cz;
-      if (d > x1) x1 = d;
-      if (e > y1) y1 = e;
-      if (f > z1) z1 = f;
-      if (leaf) {
-        const o = 6 * c;
-        itemBits[o] = a ^ ((a >> 31) & 0x7fffffff);
-        itemBits[o + 1] = b ^ ((b >> 31) & 0x7fffffff);
-        itemBits[o + 2] = cz ^ ((cz >> 31) & 0x7fffffff);
-        itemBits[o + 3] = d ^ ((d >> 31) & 0x7fffffff);
-        itemBits[o + 4] = e ^ ((e >> 31) & 0x7fffffff);
-        itemBits[o + 5] = f ^ ((f >> 31) & 0x7fffffff);
-      }
-    }
-    const o = 6 * node;
-    nodeKeys[o] = x0;
-    nodeKeys[o + 1] = y0;
-    nodeKeys[o + 2] = z0;
-    nodeKeys[o + 3] = x1;
-    nodeKeys[o + 4] = y1;
-    nodeKeys[o + 5] = z1;
-  }
-}
-
-/** out[0..length) = boxes rounded outward to Float32 (mins down, maxes up). */
-function roundOutward(boxes: Float64Array, out: Float32Array, length: number): void {
-  for (let o = 0; o < length; o += 6) {
+function unionNodes(boxes: Int32Array, nodes: number, from: number, to: number): void {
+  for (let node = to - 1; node >= from; node--) {
+    const packed = nodeCount[node]!;
+    const s = 6 * nodeFirst[node]! + (packed < 0 ? 6 * nodes : 0);
+    const end = s + 6 * (packed & COUNT_BITS), o = 6 * node;
     for (let k = 0; k < 3; k++) {
-      const lo = boxes[o + k]!, hi = boxes[o + 3 + k]!;
-      const flo = Math.fround(lo), fhi = Math.fround(hi);
-      out[o + k] = flo <= lo ? flo : floatDown(lo);
-      out[o + 3 + k] = fhi >= hi ? fhi : floatUp(hi);
+      let lo = KEY_INF, hi = KEY_NEG_INF;
+      for (let c = s + k; c < end; c += 6) {
+        const a = boxes[c]!, b = boxes[c + 3]!;
+        if (a < lo) lo = a;
+        if (b > hi) hi = b;
+        // Read for the last time: to float32 bits (the key map is its own inverse).
+        boxes[c] = a ^ ((a >> 31) & 0x7fffffff);
+        boxes[c + 3] = b ^ ((b >> 31) & 0x7fffffff);
+      }
+      boxes[o + k] = lo;
+      boxes[o + 3 + k] = hi;
     }
   }
 }
 
 /**
- * Reorders order[left..right] so that every consecutive group of `n` holds the items whose
- * key (box min along `axis`) ranks in that group (rbush's multiSelect, on typed arrays).
- * Keys are gathered once into a contiguous array that moves along with `order`. The
- * quickselect is written out here rather than called: one function too big for the
- * optimizing compiler to inline into the builder three times over, whose compile time a
- * cold process pays for.
+ * out[0..length) = boxes rounded outward to Float32 (mins down, maxes up): the engine's
+ * round-to-nearest in one native copy, then a step out only where that went inward (a
+ * cold process runs this loop interpreted, where every Math.fround is a call).
  */
-function multiSelect(order: Uint32Array, keyBoxes: Int32Array, first: number, left: number, right: number, n: number, axis: number): void {
-  if (right - left <= n) return;
-  const key = keys;
-  for (let i = left; i <= right; i++) key[i] = keyBoxes[6 * (first + order[i]!) + axis]!;
-  let top = 0;
-  ranges[top++] = left;
-  ranges[top++] = right;
-  while (top > 0) {
-    const r = ranges[--top]!, l = ranges[--top]!;
-    if (r - l <= n) continue;
-    const k = l + Math.ceil((r - l) / n / 2) * n;
-    // Quickselect: order[k] gets the item of rank k in [l, r], smaller keys before it.
-    let lo = l, hi = r;
-    while (hi > lo) {
-      // Median of three as the pivot keeps sorted input (common: CAD faces come in strips) linear.
-      const mid = (lo + hi) >> 1;
-      const a = key[lo]!, b = key[mid]!, c = key[hi]!;
-      const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
-      // Hoare-style partition around the pivot value.
-      let i = lo, j = hi;
-      while (i <= j) {
-        while (key[i]! < pivot) i++;
-        while (key[j]! > pivot) j--;
-        if (i <= j) {
-          const t = order[i]!;
-          order[i] = order[j]!;
-          order[j] = t;
-          const u = key[i]!;
-          key[i] = key[j]!;
-          key[j] = u;
-          i++;
-          j--;
+function roundOutward(boxes: Float64Array, out: Float32Array, length: number): void {
+  out.set(boxes.subarray(0, length));
+  for (let o = 0; o < length; o += 6) {
+    for (let k = o; k < o + 3; k++) {
+      if (out[k]! > boxes[k]!) out[k] = floatDown(boxes[k]!);
+      if (out[k + 3]! < boxes[k + 3]!) out[k + 3] = floatUp(boxes[k + 3]!);
+    }
+  }
+}
+
+/**
+ * Runs the selections layOut recorded, in order (rbush's multiSelect, on typed arrays):
+ * each reorders items l..r (their ids in `order` and their key boxes, which move together)
+ * so that every consecutive group of `n` holds the items whose box min along `axis` ranks
+ * in that group. Moving the boxes along leaves them in leaf order at the end: no gather
+ * pass. A selection is a stack of ranges, each split at a group boundary near its middle by
+ * a quickselect; all written out in one function, which the optimizing compiler compiles
+ * once with nothing to inline.
+ */
+function selectAll(boxes: Int32Array, count: number): void {
+  const ids = order, job = jobs, stack = ranges;
+  for (let s = 0; s < 4 * count; s += 4) {
+    const n = job[s + 2]!, axis = job[s + 3]!;
+    let top = 0;
+    stack[top++] = job[s]!;
+    stack[top++] = job[s + 1]!;
+    while (top > 0) {
+      const r = stack[--top]!, l = stack[--top]!;
+      if (r - l <= n) continue;
+      // ⌈(r − l) / 2n⌉ groups of n past l (rbush's k, in integers).
+      const k = l + (((r - l - 1) / (2 * n)) | 0) * n + n;
+      // Quickselect: item k gets the item of rank k in [l, r], smaller keys before it.
+      let lo = l, hi = r;
+      while (hi > lo) {
+        // Median of three as the pivot keeps sorted input (common: CAD faces come in strips) linear.
+        const a = boxes[6 * lo + axis]!, b = boxes[6 * ((lo + hi) >> 1) + axis]!, c = boxes[6 * hi + axis]!;
+        const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+        // Hoare-style partition around the pivot value.
+        let i = lo, j = hi;
+        while (i <= j) {
+          while (boxes[6 * i + axis]! < pivot) i++;
+          while (boxes[6 * j + axis]! > pivot) j--;
+          if (i <= j) {
+            const t = ids[i]!;
+            ids[i] = ids[j]!;
+            ids[j] = t;
+            for (let p = 6 * i, q = 6 * j, end = p + 6; p < end; p++, q++) {
+              const u = boxes[p]!;
+              boxes[p] = boxes[q]!;
+              boxes[q] = u;
+            }
+            i++;
+            j--;
+          }
         }
+        if (k <= j) hi = j;
+        else if (k >= i) lo = i;
+        else break;
       }
-      if (k <= j) hi = j;
-      else if (k >= i) lo = i;
-      else break;
+      // The upper part is popped first, as in rbush.
+      stack[top++] = l;
+      stack[top++] = k;
+      stack[top++] = k;
+      stack[top++] = r;
     }
-    if (top + 4 > ranges.length) {
-      const grown = new Int32Array(ranges.length * 2);
-      grown.set(ranges);
-      ranges = grown;
-    }
-    ranges[top++] = l;
-    ranges[top++] = k;
-    ranges[top++] = k;
-    ranges[top++] = r;
   }
 }

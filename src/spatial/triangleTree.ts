@@ -9,12 +9,10 @@
 // allocation (and a garbage collection sooner) and every int32 is not.
 import type { BoxTree, Part, Surface } from '../model/types.js';
 import { MAX_ENTRIES } from './boxTree.js';
-import { keysFromFloat32 } from './float32Box.js';
 import { buildPackedRTreeFromKeys } from './packedRTree.js';
 
-/** Order keys of +∞ and −∞: a bound already there is not widened (one step more is a NaN). */
-const KEY_INF = 0x7f800000;
-const KEY_NEG_INF = (0xff800000 ^ 0x7fffffff) | 0;
+/** The largest float32: a vertex beyond float32's range stands at it, one step inside ±∞. */
+const FLOAT32_MAX = 3.4028234663852886e38;
 
 // Scratch, reused across builds: vertex coordinates as float32 / their order keys, and the
 // key boxes of the triangles being packed.
@@ -38,10 +36,9 @@ export function triangleTreeOf(surface: Surface): BoxTree | null {
     lo = 0;
     hi = part.positions.length / 3 - 1;
   }
-  const keys = vertexKeys(part, lo, hi);
-  ensureBoxes(count);
-  triangleKeyBoxes(indices, keys, lo, first, count, boxes, 0);
-  return (surface.triangleTree = buildPackedRTreeFromKeys(boxes, 0, count, MAX_ENTRIES));
+  const bits = vertexBits(part, lo, hi);
+  triangleBoxes(indices, bits, lo, first, count);
+  return (surface.triangleTree = buildPackedRTreeFromKeys(boxes, count, MAX_ENTRIES));
 }
 
 /**
@@ -50,45 +47,65 @@ export function triangleTreeOf(surface: Surface): BoxTree | null {
  * and its tree.
  */
 export function buildTriangleTrees(part: Part): Part {
-  const keys = vertexKeys(part, 0, part.positions.length / 3 - 1);
+  const bits = vertexBits(part, 0, part.positions.length / 3 - 1);
   for (const s of part.surfaces) {
     if (s.triangleTree || s.triangleCount === 0) continue;
-    // Per surface, not once per part: short calls get the optimizing compiler's one ordinary
-    // compile, where one long loop also gets an on-stack-replacement compile (a second).
-    ensureBoxes(s.triangleCount);
-    triangleKeyBoxes(part.indices, keys, 0, s.firstTriangle, s.triangleCount, boxes, 0);
-    s.triangleTree = buildPackedRTreeFromKeys(boxes, 0, s.triangleCount, MAX_ENTRIES);
+    triangleBoxes(part.indices, bits, 0, s.firstTriangle, s.triangleCount);
+    s.triangleTree = buildPackedRTreeFromKeys(boxes, s.triangleCount, MAX_ENTRIES);
   }
   return part;
 }
 
-function ensureBoxes(triangles: number): void {
-  if (boxes.length < 6 * triangles) boxes = new Int32Array(Math.max(6 * triangles, 2 * boxes.length));
-}
+/** Triangles per call of triangleKeyBoxes (about as much work as float32Box's CHUNK). */
+const TRIANGLE_CHUNK = 256;
 
-/** Order keys of vertices lo..hi's coordinates rounded to float32 (a view on scratch). */
-function vertexKeys(part: Part, lo: number, hi: number): Int32Array {
-  const n = 3 * (hi - lo + 1);
-  if (vertices.length < n) vertices = new Float32Array(Math.max(n, 2 * vertices.length));
-  vertices.set(part.positions.subarray(3 * lo, 3 * lo + n)); // native float64 → float32
-  const keys = new Int32Array(vertices.buffer, 0, n);
-  keysFromFloat32(keys, 0, n);
-  return keys;
+/**
+ * Key boxes of triangles first..first+count−1 into `boxes`, in calls of at most
+ * TRIANGLE_CHUNK triangles: short calls get the optimizing compiler's one ordinary
+ * compile, where one long loop also gets an on-stack-replacement compile (a second).
+ */
+function triangleBoxes(indices: Uint32Array, bits: Int32Array, base: number, first: number, count: number): void {
+  if (boxes.length < 6 * count) boxes = new Int32Array(Math.max(6 * count, 2 * boxes.length));
+  for (let t = 0; t < count; t += TRIANGLE_CHUNK) triangleKeyBoxes(indices, bits, base, first + t, Math.min(TRIANGLE_CHUNK, count - t), boxes, t);
 }
 
 /**
- * out key box i = box of triangle first + i: per axis the min and max of its vertices'
- * keys (`keys` holds vertex `base` first), widened one step outward.
+ * Vertices lo..hi's coordinates rounded to float32, as their bits (a view on scratch). A
+ * coordinate beyond float32's range (rounded to ±∞) becomes ±FLOAT32_MAX, so that the box
+ * one step outward is ±∞ again and triangleKeyBoxes needs no check.
  */
-function triangleKeyBoxes(indices: Uint32Array, keys: Int32Array, base: number, first: number, count: number, out: Int32Array, at: number): void {
+function vertexBits(part: Part, lo: number, hi: number): Int32Array {
+  const n = 3 * (hi - lo + 1);
+  if (vertices.length < n) vertices = new Float32Array(Math.max(n, 2 * vertices.length));
+  const floats = vertices.subarray(0, n);
+  floats.set(part.positions.subarray(3 * lo, 3 * lo + n)); // native float64 → float32
+  if (floats.includes(Infinity) || floats.includes(-Infinity)) clampInfinite(floats);
+  return new Int32Array(vertices.buffer, 0, n);
+}
+
+function clampInfinite(floats: Float32Array): void {
+  for (let i = 0; i < floats.length; i++) {
+    if (floats[i] === Infinity) floats[i] = FLOAT32_MAX;
+    else if (floats[i] === -Infinity) floats[i] = -FLOAT32_MAX;
+  }
+}
+
+/**
+ * out key box at + i = box of triangle first + i: per axis the min and max of its vertices'
+ * order keys (float32Box.ts; `bits` holds vertex `base` first, as float32 bits, each turned
+ * into its key as it is read), widened one step outward (keys are consecutive for
+ * consecutive floats, and no vertex is at ±∞: see vertexBits).
+ */
+function triangleKeyBoxes(indices: Uint32Array, bits: Int32Array, base: number, first: number, count: number, out: Int32Array, at: number): void {
   for (let t = 3 * first, end = 3 * (first + count), o = 6 * at; t < end; t += 3, o += 6) {
     const a = 3 * (indices[t]! - base), b = 3 * (indices[t + 1]! - base), c = 3 * (indices[t + 2]! - base);
     for (let k = 0; k < 3; k++) {
-      const u = keys[a + k]!, v = keys[b + k]!, w = keys[c + k]!;
-      const lo = u < v ? (u < w ? u : w) : v < w ? v : w;
-      const hi = u > v ? (u > w ? u : w) : v > w ? v : w;
-      out[o + k] = lo === KEY_NEG_INF ? lo : lo - 1;
-      out[o + 3 + k] = hi === KEY_INF ? hi : hi + 1;
+      let u = bits[a + k]!, v = bits[b + k]!, w = bits[c + k]!;
+      u ^= (u >> 31) & 0x7fffffff;
+      v ^= (v >> 31) & 0x7fffffff;
+      w ^= (w >> 31) & 0x7fffffff;
+      out[o + k] = (u < v ? (u < w ? u : w) : v < w ? v : w) - 1;
+      out[o + 3 + k] = (u > v ? (u > w ? u : w) : v > w ? v : w) + 1;
     }
   }
 }

@@ -101,12 +101,14 @@ describe('createPart validation fast paths', () => {
   it('indices and positions: every bad value is named by its index, typed or plain input', () => {
     const bad = fc.constantFrom(-1, 0.5, NaN, 9, 2 ** 32 + 1, Infinity);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 8 }), bad, fc.boolean(), (at, value, typed) => {
+      fc.property(fc.integer({ min: 0, max: 8 }), bad, fc.boolean(), fc.constantFrom(null, [0, 1, 2], [2, 0, 1]), (at, value, typed, order) => {
         const positions = Array.from({ length: 27 }, (_, i) => i);
         const indices = Array.from({ length: 9 }, (_, i) => i);
         indices[at] = value;
         const input = typed && Number.isInteger(value) && value >= 0 && value < 2 ** 32 ? Uint32Array.from(indices) : indices;
-        expect(() => partFromMesh({ name: 'p', positions, indices: input })).toThrowError(new RegExp(`indices\\[${at}\\] is ${value}`));
+        // One surface, or one per triangle in either order (a typed array's range is checked surface by surface).
+        const surfaces = order ? order.map((t) => ({ first: t, last: t })) : null;
+        expect(() => partFromMesh({ name: 'p', positions, indices: input, surfaces })).toThrowError(new RegExp(`indices\\[${at}\\] is ${value}`));
         const broken = positions.slice();
         broken[3 * at] = value === 0.5 || value === -1 || value === 9 ? Infinity : value;
         if (!Number.isFinite(broken[3 * at]!)) expect(() => partFromMesh({ name: 'p', positions: broken, indices: Array.from({ length: 9 }, (_, i) => i) })).toThrowError(new RegExp(`positions\\[${3 * at}\\] is`));
