@@ -140,7 +140,7 @@ function coneStart(patch: Patch, a: V3): ConeState | null {
   return { q, a, rho0, alpha };
 }
 
-const CONE_PROBLEM = { nParams: 6, apply: applyCone, residuals: coneResiduals, jacobian: coneJacobian };
+const CONE_PROBLEM = { nParams: 6, apply: applyCone, residuals: coneResiduals, jacobian: coneJacobian, quadric: true };
 
 export function fitCone(patch: Patch, ctx: FitContext): ConeFit | null {
   if (patch.count < 5) return null;
@@ -176,6 +176,7 @@ export function fitCone(patch: Patch, ctx: FitContext): ConeFit | null {
     const start = coneStart(patch, a);
     if (!start) continue;
     const s = refine(patch, CONE_PROBLEM, start, ctx);
+    if (!s) return null; // proved: no cone can be accepted
     coneResiduals(patch, s, r);
     const f = maxAbs(r);
     if (f < bestF) {

@@ -10,6 +10,7 @@ import type { FitContext, LocalPrimitive } from './evaluate.js';
 import { eigenVector, solveSymmetric } from './linalg.js';
 import { normalScatter } from './normalScatter.js';
 import { KEEP_INITIAL_FRACTION, refine, type PointSet } from './refine.js';
+import { quadricsRuledOut } from './ruleOutQuadric.js';
 import type { Patch } from './patch.js';
 import { add, dot, isFiniteV, perpBasis, scale, sub, unit, type V3, hyp3 } from './vec.js';
 
@@ -86,8 +87,11 @@ export function cylinderJacobian(patch: PointSet, s: CylinderFit, cols: Float64A
   }
 }
 
-export function refineCylinder(patch: Patch, init: CylinderFit, ctx: FitContext): CylinderFit {
-  return refine(patch, { nParams: 5, apply: applyCylinder, residuals: cylinderResiduals, jacobian: cylinderJacobian }, init, ctx);
+const CYLINDER_PROBLEM = { nParams: 5, apply: applyCylinder, residuals: cylinderResiduals, jacobian: cylinderJacobian, quadric: true };
+
+/** Null when fitSurface's proof shows that no cylinder can be accepted (see refine). */
+export function refineCylinder(patch: Patch, init: CylinderFit, ctx: FitContext): CylinderFit | null {
+  return refine(patch, CYLINDER_PROBLEM, init, ctx);
 }
 
 /** Scratch of cylinderAround: the projected coordinates (issue 14: no arrays per call). */
@@ -174,6 +178,8 @@ export function cylinderStart(patch: Patch, a: V3, ctx: FitContext): CylinderFit
   if (!init) return null;
   const initResidual = maxCylinderResidual(patch, init);
   if (initResidual <= KEEP_INITIAL_FRACTION * ctx.tol) return init;
+  // fitSurface: no tilt search for a patch on which no cylinder can be accepted
+  if (ctx.proofPatch && quadricsRuledOut(ctx.proofPatch, ctx)) return null;
   const tilted = tiltedAxis(patch, a);
   const better = tilted && cylinderAround(patch, tilted);
   if (better && maxCylinderResidual(patch, better) < initResidual) return better;
@@ -189,7 +195,7 @@ export function fitCylinder(patch: Patch, ctx: FitContext): CylinderFit | null {
   const init = cylinderStart(patch, a, ctx);
   if (!init) return null;
   const fit = refineCylinder(patch, init, ctx);
-  if (!isFiniteV(fit.q) || !isFiniteV(fit.a) || !(fit.r > 0) || fit.r > MAX_LOCAL_RADIUS) return null;
+  if (!fit || !isFiniteV(fit.q) || !isFiniteV(fit.a) || !(fit.r > 0) || fit.r > MAX_LOCAL_RADIUS) return null;
   return fit;
 }
 

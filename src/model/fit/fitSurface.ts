@@ -13,7 +13,8 @@
  *
  * All fitting happens in a local frame (centred, scaled to the patch size), so
  * positions far from the origin lose no accuracy. A freeform result carries the
- * smallest residual of the primitives tried (0 for an empty or zero-area patch).
+ * smallest residual of the primitives tried (0 for an empty or zero-area patch); a
+ * primitive a proof ruled out (ruleOut*.ts) was not tried.
  */
 import { SurfcdError } from '../../errors.js';
 import type { SurfaceKind } from '../surfaceKind.js';
@@ -43,6 +44,8 @@ interface Candidate {
   ruledOut?(patch: Patch, ctx: FitContext): boolean;
   /** Rule out only in `fitSurface` (diagnostics keep the attempt and its evaluation). */
   ruleOutOnlyWhenStopping?: boolean;
+  /** A quadric (cylinder, cone, sphere): skipped in `fitSurface` once ruleOutQuadric.ts proved none fits. */
+  quadric?: boolean;
   fit(patch: Patch, ctx: FitContext): { prim: LocalPrimitive; kind: (residual: number) => SurfaceKind } | null;
 }
 
@@ -58,6 +61,7 @@ const CANDIDATES: Candidate[] = [
   },
   {
     type: 'cylinder',
+    quadric: true,
     ruledOut: givenNormalsRuleOutCylinder,
     fit: (patch, ctx) => {
       const f = fitCylinder(patch, ctx);
@@ -66,6 +70,7 @@ const CANDIDATES: Candidate[] = [
   },
   {
     type: 'cone',
+    quadric: true,
     ruledOut: (patch, ctx) => givenNormalsRuleOutConeBand(patch, ctx) || givenNormalsRuleOutCone(patch, ctx),
     ruleOutOnlyWhenStopping: true,
     fit: (patch, ctx) => {
@@ -75,6 +80,7 @@ const CANDIDATES: Candidate[] = [
   },
   {
     type: 'sphere',
+    quadric: true,
     ruledOut: givenNormalsRuleOutSphere,
     ruleOutOnlyWhenStopping: true,
     fit: (patch, ctx) => {
@@ -131,11 +137,13 @@ function attemptsOn(input: FitInput, stopAtFirst: boolean, reuse: boolean): { at
   // rounding floor: the local coordinates carry ~ε·(|origin| + size) of absolute error
   const floor = 1e-9 + (64 * Number.EPSILON * maxAbs) / patch.scale;
   const tol = input.tolerance / patch.scale + floor;
-  const ctx: FitContext = { tol, angleTolerance: angle };
+  // fitSurface needs only the verdict: fits may give up early on a proof (ruleOutQuadric.ts)
+  const ctx: FitContext = { tol, angleTolerance: angle, proofPatch: stopAtFirst ? patch : null };
   const attempts: FitAttempt[] = [];
   fitCounters.surfaces++;
   for (const c of CANDIDATES) {
-    if (c.ruledOut && (stopAtFirst || !c.ruleOutOnlyWhenStopping) && c.ruledOut(patch, ctx)) {
+    const proved = stopAtFirst && c.quadric === true && patch.memo.quadric === true;
+    if (proved || (c.ruledOut && (stopAtFirst || !c.ruleOutOnlyWhenStopping) && c.ruledOut(patch, ctx))) {
       fitCounters.ruledOut[c.type]++;
       attempts.push({ type: c.type, kind: null, evaluation: null, accepted: false });
       continue;

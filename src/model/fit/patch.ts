@@ -63,6 +63,8 @@ export interface PatchMemo {
   scatterAll: unknown;
   scatterGiven: unknown;
   pluecker: unknown;
+  /** ruleOutQuadric.ts: null until asked, then whether no cylinder, cone or sphere fits. */
+  quadric: boolean | null;
 }
 
 /**
@@ -217,7 +219,7 @@ export function buildPatch(input: FitInput, reuse = false): Patch {
   }
   const winding: [number, number, number] = [wx, wy, wz];
   const centroid: [number, number, number] = [cx, cy, cz];
-  return { count: m, p, n, given, group, groupCount, tri, winding, centroid, area, origin, scale, normalsGiven, memo: { scatterAll: null, scatterGiven: null, pluecker: null } };
+  return { count: m, p, n, given, group, groupCount, tri, winding, centroid, area, origin, scale, normalsGiven, memo: { scatterAll: null, scatterGiven: null, pluecker: null, quadric: null } };
 }
 
 const EMPTY = new Uint32Array(0);

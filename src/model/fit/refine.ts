@@ -8,6 +8,7 @@
 import { lmTarget, maxAbs, type FitContext } from './evaluate.js';
 import { fitCounters } from './fitCounters.js';
 import { levenbergMarquardt, type LmProblem } from './lm.js';
+import { quadricsRuledOut } from './ruleOutQuadric.js';
 
 /** The part of a patch the residual functions read. */
 export interface PointSet {
@@ -41,6 +42,8 @@ export interface RefineProblem<S> {
   residuals(points: PointSet, state: S, out: Float64Array): void;
   /** Optional analytic Jacobian (see LmProblem.jacobian). */
   jacobian?(points: PointSet, state: S, cols: Float64Array[]): void;
+  /** True for a cylinder, cone or sphere: covered by the proof of ruleOutQuadric.ts. */
+  quadric?: boolean;
 }
 
 /**
@@ -50,13 +53,18 @@ export interface RefineProblem<S> {
  */
 export const KEEP_INITIAL_FRACTION = 0.01;
 
-export function refine<S>(points: PointSet, problem: RefineProblem<S>, init: S, ctx: FitContext): S {
+/**
+ * The refined state; null when `ctx.proofPatch` is set, the problem is a quadric and no
+ * quadric primitive can be accepted on that patch (fitSurface then skips the fit).
+ */
+export function refine<S>(points: PointSet, problem: RefineProblem<S>, init: S, ctx: FitContext): S | null {
   const initial = new Float64Array(points.count);
   problem.residuals(points, init, initial);
   if (maxAbs(initial) <= KEEP_INITIAL_FRACTION * ctx.tol) {
     fitCounters.closedFormKept++;
     return init;
   }
+  if (problem.quadric && ctx.proofPatch && quadricsRuledOut(ctx.proofPatch, ctx)) return null;
   const sample = samplePoints(points);
   let state = levenbergMarquardt(new OnPoints(problem, sample), init, { target: lmTarget(sample.count, ctx), maxIterations: 50 });
   if (sample !== points) {

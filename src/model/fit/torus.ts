@@ -130,7 +130,7 @@ export function fitTorus(patch: Patch, ctx: FitContext): TorusFit | null {
     if (!isFiniteV(q) || Math.hypot(...q) > MAX_LOCAL_RADIUS) continue;
     const start = torusStart(patch, q, d);
     if (!start) continue;
-    const fit = refine(patch, TORUS_PROBLEM, start, ctx);
+    const fit = refine(patch, TORUS_PROBLEM, start, ctx)!; // not a quadric: never null
     torusResiduals(patch, fit, res);
     const f = maxAbs(res);
     if (f < bestF) {
