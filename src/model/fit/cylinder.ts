@@ -10,7 +10,7 @@ import type { FitContext, LocalPrimitive } from './evaluate.js';
 import { eigenVector, solveSymmetric } from './linalg.js';
 import { normalScatter } from './normalScatter.js';
 import { KEEP_INITIAL_FRACTION, refine, type PointSet } from './refine.js';
-import { quadricsRuledOut } from './ruleOutQuadric.js';
+import { startRuledOut } from './ruleOutQuadric.js';
 import type { Patch } from './patch.js';
 import { add, dot, isFiniteV, perpBasis, scale, sub, unit, type V3, hyp3 } from './vec.js';
 
@@ -179,7 +179,7 @@ export function cylinderStart(patch: Patch, a: V3, ctx: FitContext): CylinderFit
   const initResidual = maxCylinderResidual(patch, init);
   if (initResidual <= KEEP_INITIAL_FRACTION * ctx.tol) return init;
   // fitSurface: no tilt search for a patch on which no cylinder can be accepted
-  if (ctx.proofPatch && quadricsRuledOut(ctx.proofPatch, ctx)) return null;
+  if (startRuledOut(ctx, initResidual)) return null;
   const tilted = tiltedAxis(patch, a);
   const better = tilted && cylinderAround(patch, tilted);
   if (better && maxCylinderResidual(patch, better) < initResidual) return better;

@@ -38,7 +38,13 @@ export type { SurfaceKind } from '../surfaceKind.js';
 /** Default largest angle between a vertex normal and the primitive's normal. */
 export const DEFAULT_ANGLE_TOLERANCE = (3 * Math.PI) / 180;
 
-interface Candidate {
+/**
+ * One primitive kind as fitSurface tries it. The fit, its local primitive and its kind are
+ * three module-level functions, not closures made per fit: those were recompiled by the
+ * optimising compiler after every full GC (issue 14: ~6 ms of compiler CPU per pass over
+ * the samples in the bench, as much as the fitting itself).
+ */
+interface Candidate<F> {
   type: Exclude<SurfaceKind['type'], 'freeform'>;
   /** True when a cheap test proves the primitive cannot be accepted (the fit is skipped). */
   ruledOut?(patch: Patch, ctx: FitContext): boolean;
@@ -46,61 +52,31 @@ interface Candidate {
   ruleOutOnlyWhenStopping?: boolean;
   /** A quadric (cylinder, cone, sphere): skipped in `fitSurface` once ruleOutQuadric.ts proved none fits. */
   quadric?: boolean;
-  fit(patch: Patch, ctx: FitContext): { prim: LocalPrimitive; kind: (residual: number) => SurfaceKind } | null;
+  fit(patch: Patch, ctx: FitContext): F | null;
+  primitive(f: F): LocalPrimitive;
+  kind(f: F, patch: Patch, residual: number): SurfaceKind;
 }
 
-const CANDIDATES: Candidate[] = [
-  {
-    type: 'plane',
-    ruledOut: givenNormalsRuleOutPlane,
-    ruleOutOnlyWhenStopping: true,
-    fit: (patch) => {
-      const f = fitPlane(patch);
-      return f && { prim: planePrimitive(f), kind: (r) => planeKind(f, patch, r) };
-    },
-  },
-  {
-    type: 'cylinder',
-    quadric: true,
-    ruledOut: givenNormalsRuleOutCylinder,
-    fit: (patch, ctx) => {
-      const f = fitCylinder(patch, ctx);
-      return f && { prim: cylinderPrimitive(f), kind: (r) => cylinderKind(f, patch, r) };
-    },
-  },
-  {
+const candidate = <F>(c: Candidate<F>): Candidate<unknown> => c as Candidate<unknown>;
+
+const CANDIDATES: Candidate<unknown>[] = [
+  candidate({ type: 'plane', ruledOut: givenNormalsRuleOutPlane, ruleOutOnlyWhenStopping: true, fit: fitPlane, primitive: planePrimitive, kind: planeKind }),
+  candidate({ type: 'cylinder', quadric: true, ruledOut: givenNormalsRuleOutCylinder, fit: fitCylinder, primitive: cylinderPrimitive, kind: cylinderKind }),
+  candidate({
     type: 'cone',
     quadric: true,
     ruledOut: (patch, ctx) => givenNormalsRuleOutConeBand(patch, ctx) || givenNormalsRuleOutCone(patch, ctx),
     ruleOutOnlyWhenStopping: true,
-    fit: (patch, ctx) => {
-      const f = fitCone(patch, ctx);
-      return f && { prim: conePrimitive(f), kind: (r) => coneKind(f, patch, r) };
-    },
-  },
-  {
-    type: 'sphere',
-    quadric: true,
-    ruledOut: givenNormalsRuleOutSphere,
-    ruleOutOnlyWhenStopping: true,
-    fit: (patch, ctx) => {
-      const f = fitSphere(patch, ctx);
-      return f && { prim: spherePrimitive(f), kind: (r) => sphereKind(f, patch, r) };
-    },
-  },
-  {
-    type: 'torus',
-    ruledOut: givenNormalsRuleOutTorus,
-    ruleOutOnlyWhenStopping: true,
-    fit: (patch, ctx) => {
-      const f = fitTorus(patch, ctx);
-      return f && { prim: torusPrimitive(f), kind: (r) => torusKind(f, patch, r) };
-    },
-  },
+    fit: fitCone,
+    primitive: conePrimitive,
+    kind: coneKind,
+  }),
+  candidate({ type: 'sphere', quadric: true, ruledOut: givenNormalsRuleOutSphere, ruleOutOnlyWhenStopping: true, fit: fitSphere, primitive: spherePrimitive, kind: sphereKind }),
+  candidate({ type: 'torus', ruledOut: givenNormalsRuleOutTorus, ruleOutOnlyWhenStopping: true, fit: fitTorus, primitive: torusPrimitive, kind: torusKind }),
 ];
 
 export interface FitAttempt {
-  type: Candidate['type'];
+  type: Candidate<unknown>['type'];
   /** Null when the primitive could not be fitted at all (degenerate data). */
   kind: SurfaceKind | null;
   evaluation: Evaluation | null;
@@ -155,9 +131,9 @@ function attemptsOn(input: FitInput, stopAtFirst: boolean, reuse: boolean): { at
       continue;
     }
     // fitSurface needs only the verdict: a primitive already too far needs no normal check
-    const ev = evaluatePrimitive(patch, f.prim, angle, stopAtFirst ? tol : Infinity);
+    const ev = evaluatePrimitive(patch, c.primitive(f), angle, stopAtFirst ? tol : Infinity);
     const accepted = ev.residual <= tol && ev.normalsOk;
-    attempts.push({ type: c.type, kind: f.kind(ev.residual), evaluation: ev, accepted });
+    attempts.push({ type: c.type, kind: c.kind(f, patch, ev.residual), evaluation: ev, accepted });
     if (accepted) fitCounters.accepted[c.type]++;
     if (accepted && stopAtFirst) break;
   }

@@ -8,7 +8,7 @@
 import { lmTarget, maxAbs, type FitContext } from './evaluate.js';
 import { fitCounters } from './fitCounters.js';
 import { levenbergMarquardt, type LmProblem } from './lm.js';
-import { quadricsRuledOut } from './ruleOutQuadric.js';
+import { startRuledOut } from './ruleOutQuadric.js';
 
 /** The part of a patch the residual functions read. */
 export interface PointSet {
@@ -60,11 +60,12 @@ export const KEEP_INITIAL_FRACTION = 0.01;
 export function refine<S>(points: PointSet, problem: RefineProblem<S>, init: S, ctx: FitContext): S | null {
   const initial = new Float64Array(points.count);
   problem.residuals(points, init, initial);
-  if (maxAbs(initial) <= KEEP_INITIAL_FRACTION * ctx.tol) {
+  const initialResidual = maxAbs(initial);
+  if (initialResidual <= KEEP_INITIAL_FRACTION * ctx.tol) {
     fitCounters.closedFormKept++;
     return init;
   }
-  if (problem.quadric && ctx.proofPatch && quadricsRuledOut(ctx.proofPatch, ctx)) return null;
+  if (problem.quadric && startRuledOut(ctx, initialResidual)) return null;
   const sample = samplePoints(points);
   let state = levenbergMarquardt(new OnPoints(problem, sample), init, { target: lmTarget(sample.count, ctx), maxIterations: 50 });
   if (sample !== points) {
