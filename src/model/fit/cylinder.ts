@@ -10,8 +10,7 @@ import type { FitContext, LocalPrimitive } from './evaluate.js';
 import { eigenVector, solveSymmetric } from './linalg.js';
 import { normalScatter } from './normalScatter.js';
 import { KEEP_INITIAL_FRACTION, refine, type PointSet } from './refine.js';
-import { startRuledOut } from './ruleOutQuadric.js';
-import type { Patch } from './patch.js';
+import { triangleSums, type Patch } from './patch.js';
 import { add, dot, isFiniteV, perpBasis, scale, sub, unit, type V3, hyp3 } from './vec.js';
 
 /** Local cylinder: axis through q (q ⟂ a through the local origin), unit axis a, radius r. */
@@ -178,8 +177,6 @@ export function cylinderStart(patch: Patch, a: V3, ctx: FitContext): CylinderFit
   if (!init) return null;
   const initResidual = maxCylinderResidual(patch, init);
   if (initResidual <= KEEP_INITIAL_FRACTION * ctx.tol) return init;
-  // fitSurface: no tilt search for a patch on which no cylinder can be accepted
-  if (startRuledOut(ctx, initResidual)) return null;
   const tilted = tiltedAxis(patch, a);
   const better = tilted && cylinderAround(patch, tilted);
   if (better && maxCylinderResidual(patch, better) < initResidual) return better;
@@ -237,7 +234,7 @@ export function cylinderPrimitive(f: CylinderFit): LocalPrimitive {
 export function cylinderKind(f: CylinderFit, patch: Patch, residual: number): CylinderKind {
   const a = canonicalAxis(f.a);
   // point = projection of the patch centroid on the axis (local), then to model units
-  const c = patch.centroid;
+  const c = triangleSums(patch).centroid;
   const qc = add(f.q, scale(a, dot(sub(c, f.q), a)));
   const s = patch.scale, o = patch.origin;
   return {

@@ -22,7 +22,7 @@ import { coneKind, conePrimitive, fitCone } from './cone.js';
 import { cylinderKind, cylinderPrimitive, fitCylinder } from './cylinder.js';
 import { fitCounters } from './fitCounters.js';
 import { evaluatePrimitive, type Evaluation, type FitContext, type LocalPrimitive } from './evaluate.js';
-import { buildPatch, type FitInput, type Patch } from './patch.js';
+import { buildPatch, hasArea, type FitInput, type Patch } from './patch.js';
 import { fitPlane, planeKind, planePrimitive } from './plane.js';
 import { fitSphere, sphereKind, spherePrimitive } from './sphere.js';
 import { givenNormalsRuleOutCylinder, givenNormalsRuleOutPlane } from './ruleOut.js';
@@ -107,7 +107,7 @@ function attemptsOn(input: FitInput, stopAtFirst: boolean, reuse: boolean): { at
   const angle = checkOptions(input);
   if (input.triangleCount === 0 && Number.isInteger(input.firstTriangle) && input.firstTriangle >= 0) return { attempts: [], patch: null };
   const patch = buildPatch(input, reuse);
-  if (patch.count === 0 || !(patch.area > 1e-24)) return { attempts: [], patch };
+  if (patch.count === 0 || !hasArea(patch)) return { attempts: [], patch };
   let maxAbs = 0;
   for (let k = 0; k < 3; k++) maxAbs = Math.max(maxAbs, Math.abs(patch.origin[k]!));
   // rounding floor: the local coordinates carry ~ε·(|origin| + size) of absolute error

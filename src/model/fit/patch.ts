@@ -37,12 +37,8 @@ export interface Patch {
   groupCount: number;
   /** Local vertex indices, 3 per triangle of the patch. */
   tri: Uint32Array;
-  /** Area-weighted sum of triangle normals (winding), local frame. */
-  winding: [number, number, number];
-  /** Area-weighted centroid of the triangles (vertex mean when the area is zero), local frame. */
-  centroid: [number, number, number];
-  /** Total triangle area, local units. */
-  area: number;
+  /** Winding, centroid and area: see `triangleSums` (computed on first use). */
+  sums: TriangleSums | null;
   origin: [number, number, number];
   scale: number;
   /** True when the caller gave normals. */
@@ -52,6 +48,16 @@ export interface Patch {
    * (a field, not a WeakMap: ephemeron tables made the collector slow; issue 14).
    */
   memo: PatchMemo;
+}
+
+/** Sums over the patch's triangles, local frame. */
+export interface TriangleSums {
+  /** Area-weighted sum of triangle normals (winding). */
+  winding: [number, number, number];
+  /** Area-weighted centroid of the triangles (vertex mean when the area is zero). */
+  centroid: [number, number, number];
+  /** Total triangle area. */
+  area: number;
 }
 
 /**
@@ -135,29 +141,77 @@ export function buildPatch(input: FitInput, reuse = false): Patch {
     p[i * 3 + 2] = (positions[g + 2]! - oz) / scale;
   }
   // given normals
-  const n = reuse ? scratchF64(1, m * 3).fill(0) : new Float64Array(m * 3);
-  const given = reuse ? scratchU8(m).fill(0) : new Uint8Array(m);
   const normalsGiven = !!normals && normals.length >= vertexCount * 3;
-  let needEstimate = false;
-  for (let i = 0; i < m; i++) {
-    if (normalsGiven) {
-      const g = globalOf[i]!;
-      const x = normals![g * 3]!, y = normals![g * 3 + 1]!, z = normals![g * 3 + 2]!;
+  // scratch is filled below when normals are given (every entry written), zeroed otherwise
+  const n = reuse ? scratchF64(1, m * 3) : new Float64Array(m * 3);
+  const given = reuse ? scratchU8(m) : new Uint8Array(m);
+  if (reuse && !normalsGiven) {
+    n.fill(0);
+    given.fill(0);
+  }
+  let needEstimate = !normalsGiven && m > 0;
+  if (normalsGiven) {
+    const nv = normals!;
+    for (let i = 0; i < m; i++) {
+      const g = globalOf[i]! * 3;
+      const x = nv[g]!, y = nv[g + 1]!, z = nv[g + 2]!;
       const len = hyp3(x, y, z);
       if (Number.isFinite(len) && len > 1e-6) {
         n[i * 3] = x / len;
         n[i * 3 + 1] = y / len;
         n[i * 3 + 2] = z / len;
         given[i] = 1;
-        continue;
+      } else {
+        n[i * 3] = n[i * 3 + 1] = n[i * 3 + 2] = 0;
+        given[i] = 0;
+        needEstimate = true;
       }
     }
-    needEstimate = true;
   }
   // weld groups (by exact position) matter only where normals are estimated (issue 14)
   const { group, groupCount } = needEstimate ? weldGroups(positions, globalOf) : NO_WELD;
-  // triangle normals: winding, centroid, angle-weighted estimated normals per weld group
-  const est = needEstimate ? new Float64Array(groupCount * 3) : null;
+  const patch: Patch = { count: m, p, n, given, group, groupCount, tri, sums: null, origin, scale, normalsGiven, memo: { scatterAll: null, scatterGiven: null, pluecker: null, quadric: null } };
+  // estimated normals need the triangle pass now; otherwise only a cylinder's kind (the
+  // centroid) and an orientation without given normals (the winding) read it (issue 14)
+  if (needEstimate) patch.sums = sumTriangles(patch, new Float64Array(groupCount * 3));
+  return patch;
+}
+
+/** Winding, centroid and area of the patch's triangles (computed once per patch). */
+export function triangleSums(patch: Patch): TriangleSums {
+  return (patch.sums ??= sumTriangles(patch, null));
+}
+
+/**
+ * True when the triangles have a total area above 1e-24 (local units), as
+ * `triangleSums(patch).area > 1e-24`: the partial sums of positive areas only grow, so the
+ * scan stops at the first triangles that reach it.
+ */
+export function hasArea(patch: Patch): boolean {
+  if (patch.sums) return patch.sums.area > 1e-24;
+  const { p, tri } = patch;
+  let area = 0;
+  for (let t = 0; t < tri.length; t += 3) {
+    const a = tri[t]!, b = tri[t + 1]!, c = tri[t + 2]!;
+    const ux = p[b * 3]! - p[a * 3]!, uy = p[b * 3 + 1]! - p[a * 3 + 1]!, uz = p[b * 3 + 2]! - p[a * 3 + 2]!;
+    const vx = p[c * 3]! - p[a * 3]!, vy = p[c * 3 + 1]! - p[a * 3 + 1]!, vz = p[c * 3 + 2]! - p[a * 3 + 2]!;
+    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const len = hyp3(nx, ny, nz);
+    if (!(len > 1e-30)) continue;
+    area += 0.5 * len;
+    if (area > 1e-24) return true;
+  }
+  return false;
+}
+
+/**
+ * The triangle pass: winding, centroid, area and, with `est` (zeroed, 3 per weld group),
+ * the angle-weighted estimated normals of the vertices without a given one.
+ */
+function sumTriangles(patch: Patch, est: Float64Array | null): TriangleSums {
+  const { p, n, given, group, tri } = patch;
+  const m = patch.count;
+  const count = tri.length / 3;
   // scalar sums (issue 14: element stores into small arrays were this loop's hot line)
   let wx = 0, wy = 0, wz = 0;
   let cx = 0, cy = 0, cz = 0;
@@ -217,9 +271,7 @@ export function buildPatch(input: FitInput, reuse = false): Patch {
       }
     }
   }
-  const winding: [number, number, number] = [wx, wy, wz];
-  const centroid: [number, number, number] = [cx, cy, cz];
-  return { count: m, p, n, given, group, groupCount, tri, winding, centroid, area, origin, scale, normalsGiven, memo: { scatterAll: null, scatterGiven: null, pluecker: null, quadric: null } };
+  return { winding: [wx, wy, wz], centroid: [cx, cy, cz], area };
 }
 
 const EMPTY = new Uint32Array(0);
@@ -252,14 +304,16 @@ function localize(indices: ArrayLike<number>, base: number, end: number, minInde
       stamp.fill(0);
       mark = 1;
     }
+    // locals, not the module's `let`s: each read of those in the loop was a context load
+    const st = stamp, sl = slot, mk = mark;
     for (let t = base; t < end; t++) {
       const k = indices[t]! - minIndex;
       let l: number;
-      if (stamp[k] === mark) l = slot[k]!;
+      if (st[k] === mk) l = sl[k]!;
       else {
-        stamp[k] = mark;
+        st[k] = mk;
         l = m++;
-        slot[k] = l;
+        sl[k] = l;
         globalOf[l] = k + minIndex;
       }
       tri[t - base] = l;

@@ -6,7 +6,7 @@
 import type { PlaneKind } from '../surfaceKind.js';
 import type { LocalPrimitive } from './evaluate.js';
 import { eigenVector, symmetricEigen } from './linalg.js';
-import type { Patch } from './patch.js';
+import { triangleSums, type Patch } from './patch.js';
 import { dot, unit, type V3 } from './vec.js';
 
 /** Local plane n·p = d. */
@@ -25,7 +25,8 @@ export function outwardReference(patch: Patch): V3 {
     for (let k = 0; k < 3; k++) s[k] = s[k]! + patch.n[i * 3 + k]!;
   }
   if (any && Math.hypot(s[0], s[1], s[2]) > 1e-9 * patch.count) return s;
-  return [patch.winding[0], patch.winding[1], patch.winding[2]];
+  const w = triangleSums(patch).winding;
+  return [w[0], w[1], w[2]];
 }
 
 export function fitPlane(patch: Patch): PlaneFit | null {
