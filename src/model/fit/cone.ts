@@ -14,6 +14,8 @@ import { normalScatter } from './normalScatter.js';
 import { maxAbs, type FitContext, type LocalPrimitive } from './evaluate.js';
 import { eigenVector, solveSymmetric, symmetricEigen } from './linalg.js';
 import { refine, type PointSet } from './refine.js';
+import { givenNormalsRuleOutConeBand } from './ruleOutConeBand.js';
+import { givenNormalsRuleOutCone } from './ruleOutRevolution.js';
 import type { Patch } from './patch.js';
 import { add, dot, isFiniteV, perpBasis, scale, sub, unit, type V3, hyp2, hyp3 } from './vec.js';
 
@@ -140,7 +142,18 @@ function coneStart(patch: Patch, a: V3): ConeState | null {
   return { q, a, rho0, alpha };
 }
 
-const CONE_PROBLEM = { nParams: 6, apply: applyCone, residuals: coneResiduals, jacobian: coneJacobian, quadric: true };
+/**
+ * The normal-band and axis proofs that no cone passes the normal test (ruleOutConeBand.ts,
+ * ruleOutRevolution.ts), memoised: refine asks only when a start is far off (issue 14: on a
+ * true cone the band search was a quarter of the fit).
+ */
+function coneRuledOut(patch: Patch, ctx: FitContext): boolean {
+  const memo = patch.memo;
+  if (memo.cone === null) memo.cone = givenNormalsRuleOutConeBand(patch, ctx) || givenNormalsRuleOutCone(patch, ctx);
+  return memo.cone;
+}
+
+const CONE_PROBLEM = { nParams: 6, apply: applyCone, residuals: coneResiduals, jacobian: coneJacobian, quadric: true, ruledOut: coneRuledOut };
 
 export function fitCone(patch: Patch, ctx: FitContext): ConeFit | null {
   if (patch.count < 5) return null;

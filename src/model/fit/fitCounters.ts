@@ -26,6 +26,8 @@ export interface FitCounters {
   /** Proofs from the vertices that no cylinder, cone or sphere fits (ruleOutQuadric.ts): tried, and found. */
   quadricProofs: number;
   quadricRuledOut: number;
+  /** Fits given up after their closed-form start by a proof (refine.ts, PROVE_ABOVE). */
+  startsRuledOut: number;
 }
 
 const perType = (): Record<PrimitiveType, number> => ({ plane: 0, cylinder: 0, cone: 0, sphere: 0, torus: 0 });
@@ -42,6 +44,7 @@ export const fitCounters: FitCounters = {
   eigenSolves: 0,
   quadricProofs: 0,
   quadricRuledOut: 0,
+  startsRuledOut: 0,
 };
 
 /** Zeroes every counter and returns a copy of the values before. */
@@ -58,5 +61,6 @@ export function resetFitCounters(): FitCounters {
   fitCounters.eigenSolves = 0;
   fitCounters.quadricProofs = 0;
   fitCounters.quadricRuledOut = 0;
+  fitCounters.startsRuledOut = 0;
   return before;
 }

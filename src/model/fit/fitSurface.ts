@@ -26,9 +26,8 @@ import { buildPatch, hasArea, type FitInput, type Patch } from './patch.js';
 import { fitPlane, planeKind, planePrimitive } from './plane.js';
 import { fitSphere, sphereKind, spherePrimitive } from './sphere.js';
 import { givenNormalsRuleOutCylinder, givenNormalsRuleOutPlane } from './ruleOut.js';
-import { givenNormalsRuleOutCone, givenNormalsRuleOutTorus } from './ruleOutRevolution.js';
+import { givenNormalsRuleOutTorus } from './ruleOutRevolution.js';
 import { givenNormalsRuleOutSphere } from './ruleOutSphere.js';
-import { givenNormalsRuleOutConeBand } from './ruleOutConeBand.js';
 import { fitTorus, torusKind, torusPrimitive } from './torus.js';
 
 export type { FitInput } from './patch.js';
@@ -62,15 +61,8 @@ const candidate = <F>(c: Candidate<F>): Candidate<unknown> => c as Candidate<unk
 const CANDIDATES: Candidate<unknown>[] = [
   candidate({ type: 'plane', ruledOut: givenNormalsRuleOutPlane, ruleOutOnlyWhenStopping: true, fit: fitPlane, primitive: planePrimitive, kind: planeKind }),
   candidate({ type: 'cylinder', quadric: true, ruledOut: givenNormalsRuleOutCylinder, fit: fitCylinder, primitive: cylinderPrimitive, kind: cylinderKind }),
-  candidate({
-    type: 'cone',
-    quadric: true,
-    ruledOut: (patch, ctx) => givenNormalsRuleOutConeBand(patch, ctx) || givenNormalsRuleOutCone(patch, ctx),
-    ruleOutOnlyWhenStopping: true,
-    fit: fitCone,
-    primitive: conePrimitive,
-    kind: coneKind,
-  }),
+  // the cone's normal proofs run inside its fit, only after a far-off start (cone.ts)
+  candidate({ type: 'cone', quadric: true, fit: fitCone, primitive: conePrimitive, kind: coneKind }),
   candidate({ type: 'sphere', quadric: true, ruledOut: givenNormalsRuleOutSphere, ruleOutOnlyWhenStopping: true, fit: fitSphere, primitive: spherePrimitive, kind: sphereKind }),
   candidate({ type: 'torus', ruledOut: givenNormalsRuleOutTorus, ruleOutOnlyWhenStopping: true, fit: fitTorus, primitive: torusPrimitive, kind: torusKind }),
 ];

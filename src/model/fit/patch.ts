@@ -71,6 +71,8 @@ export interface PatchMemo {
   pluecker: unknown;
   /** ruleOutQuadric.ts: null until asked, then whether no cylinder, cone or sphere fits. */
   quadric: boolean | null;
+  /** cone.ts: null until asked, then whether the normals rule out every cone. */
+  cone: boolean | null;
 }
 
 /**
@@ -170,7 +172,7 @@ export function buildPatch(input: FitInput, reuse = false): Patch {
   }
   // weld groups (by exact position) matter only where normals are estimated (issue 14)
   const { group, groupCount } = needEstimate ? weldGroups(positions, globalOf) : NO_WELD;
-  const patch: Patch = { count: m, p, n, given, group, groupCount, tri, sums: null, origin, scale, normalsGiven, memo: { scatterAll: null, scatterGiven: null, pluecker: null, quadric: null } };
+  const patch: Patch = { count: m, p, n, given, group, groupCount, tri, sums: null, origin, scale, normalsGiven, memo: { scatterAll: null, scatterGiven: null, pluecker: null, quadric: null, cone: null } };
   // estimated normals need the triangle pass now; otherwise only a cylinder's kind (the
   // centroid) and an orientation without given normals (the winding) read it (issue 14)
   if (needEstimate) patch.sums = sumTriangles(patch, new Float64Array(groupCount * 3));

@@ -35,24 +35,6 @@ const ETA = 0.5;
 /** ‖A‖²_F per coefficient: A11, A22, A33 once, A12, A13, A23 twice (symmetric). */
 const K_DIAGONAL = [1, 1, 1, 2, 2, 2, 0, 0, 0, 0];
 
-/**
- * fitSurface asks for the proof only when a fit's closed-form start misses some vertex by
- * more than this many tolerances: a start within the tolerance already shows that the proof
- * cannot succeed, and one just outside it is almost always refined into an accepted fit
- * (as1's cylinders start at ~0.02 tolerances, io1's freeform faces at ~100).
- */
-const PROVE_ABOVE = 4;
-
-/**
- * For a fit inside fitSurface (ctx.proofPatch set) whose closed-form start misses some vertex
- * by `startResidual` (local units): true when no cylinder, cone or sphere can be accepted.
- */
-export function startRuledOut(ctx: FitContext, startResidual: number): boolean {
-  const patch = ctx.proofPatch;
-  if (!patch || !(startResidual > PROVE_ABOVE * ctx.tol)) return false;
-  return quadricsRuledOut(patch, ctx);
-}
-
 const h = new Float64Array(100);
 const z = new Float64Array(10);
 
