@@ -90,8 +90,18 @@ const CYLINDER_PROBLEM = { nParams: 5, apply: applyCylinder, residuals: cylinder
 
 /** Null when fitSurface's proof shows that no cylinder can be accepted (see refine). */
 export function refineCylinder(patch: Patch, init: CylinderFit, ctx: FitContext): CylinderFit | null {
-  return refine(patch, CYLINDER_PROBLEM, init, ctx);
+  return refine(patch, CYLINDER_PROBLEM, init, ctx, init === measuredStart && patch.p === measuredPoints ? measuredResidual : undefined);
 }
+
+/**
+ * The start cylinderStart returned last and its largest vertex residual (finite), so that
+ * neither refine nor the acceptance test measures the same cylinder again (issue 14: three
+ * identical passes over the vertices for a start kept as it is). The same number: every
+ * pass computes |√(…) − r| per vertex by the same expression and keeps the largest.
+ */
+let measuredStart: CylinderFit | null = null;
+let measuredResidual = NaN;
+let measuredPoints: Float64Array | null = null;
 
 /** Scratch of cylinderAround: the projected coordinates (issue 14: no arrays per call). */
 let projectedX = new Float64Array(1024);
@@ -175,12 +185,24 @@ function maxCylinderResidual(patch: Patch, f: CylinderFit): number {
 export function cylinderStart(patch: Patch, a: V3, ctx: FitContext): CylinderFit | null {
   const init = cylinderAround(patch, a);
   if (!init) return null;
+  measuredStart = null;
   const initResidual = maxCylinderResidual(patch, init);
-  if (initResidual <= KEEP_INITIAL_FRACTION * ctx.tol) return init;
-  const tilted = tiltedAxis(patch, a);
-  const better = tilted && cylinderAround(patch, tilted);
-  if (better && maxCylinderResidual(patch, better) < initResidual) return better;
-  return init;
+  if (!(initResidual <= KEEP_INITIAL_FRACTION * ctx.tol)) {
+    const tilted = tiltedAxis(patch, a);
+    const better = tilted && cylinderAround(patch, tilted);
+    const betterResidual = better ? maxCylinderResidual(patch, better) : NaN;
+    if (better && betterResidual < initResidual) return measured(patch, better, betterResidual);
+  }
+  return measured(patch, init, initResidual);
+}
+
+function measured(patch: Patch, fit: CylinderFit, residual: number): CylinderFit {
+  if (Number.isFinite(residual)) {
+    measuredStart = fit;
+    measuredResidual = residual;
+    measuredPoints = patch.p;
+  }
+  return fit;
 }
 
 export function fitCylinder(patch: Patch, ctx: FitContext): CylinderFit | null {
@@ -207,6 +229,8 @@ class CylinderPrimitive implements LocalPrimitive {
     return Math.abs(hyp3(x - h * a[0], y - h * a[1], z - h * a[2]) - r);
   }
   maxDistance(p: Float64Array, count: number): number {
+    // a start kept as it is was measured on these very vertices by cylinderStart
+    if (this.f === measuredStart && p === measuredPoints) return measuredResidual;
     return cylinderMaxDistance(this.f, p, count);
   }
   minNormalCos(p: Float64Array, n: Float64Array, count: number): number {

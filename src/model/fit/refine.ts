@@ -66,14 +66,25 @@ export const KEEP_INITIAL_FRACTION = 0.01;
  */
 const PROVE_ABOVE = 4;
 
+/** Residual scratch (issue 14: a fresh typed array per refine was an off-heap allocation per surface). */
+let residualScratch = new Float64Array(1024);
+
+/** Largest |residual| of `state` on the points. */
+function maxResidual<S>(points: PointSet, problem: RefineProblem<S>, state: S): number {
+  if (residualScratch.length < points.count) residualScratch = new Float64Array(2 * points.count);
+  const r = residualScratch.subarray(0, points.count);
+  problem.residuals(points, state, r);
+  return maxAbs(r);
+}
+
 /**
  * The refined state; null when `ctx.proofPatch` is set and a proof shows that the primitive
  * cannot be accepted on that patch (see PROVE_ABOVE; fitSurface then skips the fit).
+ * @param initResidual the largest |residual| of `init` on the points, when the caller has it.
  */
-export function refine<S>(points: PointSet, problem: RefineProblem<S>, init: S, ctx: FitContext): S | null {
-  const initial = new Float64Array(points.count);
-  problem.residuals(points, init, initial);
-  const initialResidual = maxAbs(initial);
+export function refine<S>(points: PointSet, problem: RefineProblem<S>, init: S, ctx: FitContext, initResidual?: number): S | null {
+  // a caller that already measured the start passes its largest |residual| (the same number)
+  const initialResidual = initResidual ?? maxResidual(points, problem, init);
   if (initialResidual <= KEEP_INITIAL_FRACTION * ctx.tol) {
     fitCounters.closedFormKept++;
     return init;
@@ -88,9 +99,7 @@ export function refine<S>(points: PointSet, problem: RefineProblem<S>, init: S, 
   const sample = samplePoints(points);
   let state = levenbergMarquardt(new OnPoints(problem, sample), init, { target: lmTarget(sample.count, ctx), maxIterations: 50 });
   if (sample !== points) {
-    const r = new Float64Array(points.count);
-    problem.residuals(points, state, r);
-    if (maxAbs(r) <= 4 * ctx.tol) state = levenbergMarquardt(new OnPoints(problem, points), state, { target: lmTarget(points.count, ctx), maxIterations: 10 });
+    if (maxResidual(points, problem, state) <= 4 * ctx.tol) state = levenbergMarquardt(new OnPoints(problem, points), state, { target: lmTarget(points.count, ctx), maxIterations: 10 });
   }
   return state;
 }
