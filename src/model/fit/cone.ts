@@ -13,7 +13,9 @@ import { MAX_LOCAL_RADIUS } from './cylinder.js';
 import { normalScatter } from './normalScatter.js';
 import { maxAbs, type FitContext, type LocalPrimitive } from './evaluate.js';
 import { eigenVector, solveSymmetric, symmetricEigen } from './linalg.js';
-import { refine, type PointSet } from './refine.js';
+import { algebraicCone } from './coneAlgebraic.js';
+import { fitCounters } from './fitCounters.js';
+import { KEEP_INITIAL_FRACTION, refine, type PointSet } from './refine.js';
 import { givenNormalsRuleOutConeBand } from './ruleOutConeBand.js';
 import { givenNormalsRuleOutCone } from './ruleOutRevolution.js';
 import type { Patch } from './patch.js';
@@ -168,6 +170,16 @@ export function fitCone(patch: Patch, ctx: FitContext): ConeFit | null {
     used++;
   }
   if (used < 4) return null;
+  const r = new Float64Array(patch.count);
+  // vertices on a cone: the algebraic start is exact, no Levenberg–Marquardt (coneAlgebraic.ts)
+  const exact = algebraicCone(patch);
+  if (exact) {
+    coneResiduals(patch, exact, r);
+    if (maxAbs(r) <= KEEP_INITIAL_FRACTION * ctx.tol) {
+      fitCounters.closedFormKept++;
+      return apexForm(exact);
+    }
+  }
   for (let k = 0; k < 3; k++) mean[k] = mean[k]! / used;
   const cov = new Float64Array(9);
   for (let i = 0; i < patch.count; i++) {
@@ -184,7 +196,6 @@ export function fitCone(patch: Patch, ctx: FitContext): ConeFit | null {
   if (a2) axes.push(a2);
   let best: ConeState | null = null;
   let bestF = Infinity;
-  const r = new Float64Array(patch.count);
   for (const a of axes) {
     const start = coneStart(patch, a);
     if (!start) continue;
@@ -198,7 +209,11 @@ export function fitCone(patch: Patch, ctx: FitContext): ConeFit | null {
     }
     if (f <= ctx.tol) break; // good enough, the other start cannot change the verdict
   }
-  if (!best) return null;
+  return best && apexForm(best);
+}
+
+/** The cone in apex form with α in (0, π/2); null when degenerate or too far. */
+function apexForm(best: ConeState): ConeFit | null {
   let { a, alpha } = best;
   if (alpha < 0) {
     a = [-a[0], -a[1], -a[2]];

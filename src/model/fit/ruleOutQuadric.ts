@@ -29,6 +29,7 @@
 import type { FitContext } from './evaluate.js';
 import { fitCounters } from './fitCounters.js';
 import type { Patch } from './patch.js';
+import { cholesky10, quadricMoments } from './quadricMoments.js';
 
 /** Young's weight η: the t⁴ term is negligible for any tolerance below the patch size. */
 const ETA = 0.5;
@@ -36,7 +37,6 @@ const ETA = 0.5;
 const K_DIAGONAL = [1, 1, 1, 2, 2, 2, 0, 0, 0, 0];
 
 const h = new Float64Array(100);
-const z = new Float64Array(10);
 
 /**
  * True when no cylinder, cone or sphere lies within `ctx.tol` of every vertex of the patch
@@ -53,23 +53,10 @@ export function quadricsRuledOut(patch: Patch, ctx: FitContext): boolean {
 }
 
 function proveNoQuadric(patch: Patch, tol: number): boolean {
-  const { p, count } = patch;
   // 10 coefficients need at least 10 vertices to have a definite M
-  if (count < 10 || !(tol < 0.25)) return false;
+  if (patch.count < 10 || !(tol < 0.25)) return false;
   const t = tol * (1 + 1e-9) + 1e-12;
-  h.fill(0);
-  // M = Σ z zᵀ, upper triangle; z = (x², y², z², 2xy, 2xz, 2yz, x, y, z, 1)
-  z[9] = 1;
-  for (let i = 0; i < count; i++) {
-    const x = p[i * 3]!, y = p[i * 3 + 1]!, w = p[i * 3 + 2]!;
-    z[0] = x * x; z[1] = y * y; z[2] = w * w;
-    z[3] = 2 * x * y; z[4] = 2 * x * w; z[5] = 2 * y * w;
-    z[6] = x; z[7] = y; z[8] = w;
-    for (let r = 0; r < 10; r++) {
-      const zr = z[r]!;
-      for (let c = r; c < 10; c++) h[r * 10 + c] += zr * z[c]!;
-    }
-  }
+  quadricMoments(patch, h);
   // N from the second moments already in M (∂z/∂x = (2x, 0, 0, 2y, 2z, 0, 1, 0, 0, 0), …)
   const sxx = h[66]!, syy = h[77]!, szz = h[88]!, sxy = h[67]!, sxz = h[68]!, syz = h[78]!;
   const sx = h[69]!, sy = h[79]!, sz = h[89]!, m = h[99]!;
@@ -84,23 +71,5 @@ function proveNoQuadric(patch: Patch, tol: number): boolean {
   const k = 13.5 * (1 + 1 / ETA) * m * t * t * t * t;
   const margin = 1e-11 * m;
   for (let j = 0; j < 10; j++) h[j * 11] -= k * K_DIAGONAL[j]! + margin;
-  return positiveDefinite10(h);
-}
-
-/** Cholesky of the symmetric 10×10 matrix given by its upper triangle (overwritten): true when every pivot is positive. */
-function positiveDefinite10(a: Float64Array): boolean {
-  // lower factor stored transposed in the upper triangle: a[j*10+i] = L[i][j] for i ≥ j
-  for (let j = 0; j < 10; j++) {
-    let d = a[j * 11]!;
-    for (let k = 0; k < j; k++) d -= a[k * 10 + j]! * a[k * 10 + j]!;
-    if (!(d > 0)) return false;
-    const l = Math.sqrt(d);
-    a[j * 11] = l;
-    for (let i = j + 1; i < 10; i++) {
-      let s = a[j * 10 + i]!;
-      for (let k = 0; k < j; k++) s -= a[k * 10 + i]! * a[k * 10 + j]!;
-      a[j * 10 + i] = s / l;
-    }
-  }
-  return true;
+  return cholesky10(h);
 }
