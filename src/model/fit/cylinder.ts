@@ -126,6 +126,11 @@ export function cylinderAround(patch: Patch, a: V3): CylinderFit | null {
   return { q: add(scale(u, c.cx), scale(v, c.cy)), a, r: c.r };
 }
 
+/** Working arrays of tiltedAxis (issue 14: three arrays per call; the upper triangle only). */
+const tiltNormal = new Float64Array(36);
+const tiltRight = new Float64Array(6);
+const tiltRow = new Float64Array(6);
+
 /**
  * The axis tilt the points ask for: in the frame (u, v, a) of the estimated axis, the
  * circle centre is allowed to move linearly with the height h, (x − cx − h·tx)² +
@@ -137,9 +142,7 @@ export function cylinderAround(patch: Patch, a: V3): CylinderFit | null {
  */
 export function tiltedAxis(patch: Patch, a: V3): V3 | null {
   const [u, v] = perpBasis(a);
-  const m = new Array<number>(36).fill(0);
-  const b = [0, 0, 0, 0, 0, 0];
-  const row = [0, 0, 0, 0, 0, 0];
+  const m = tiltNormal.fill(0), b = tiltRight.fill(0), row = tiltRow;
   let hMean = 0;
   const p = patch.p;
   for (let i = 0; i < patch.count; i++) hMean += (p[i * 3]! * a[0] + p[i * 3 + 1]! * a[1] + p[i * 3 + 2]! * a[2]) / patch.count;
@@ -151,10 +154,13 @@ export function tiltedAxis(patch: Patch, a: V3): V3 | null {
     row[0] = x; row[1] = y; row[2] = h * x; row[3] = h * y; row[4] = 1; row[5] = h;
     const w = -(x * x + y * y);
     for (let r = 0; r < 6; r++) {
-      b[r] = b[r]! + row[r]! * w;
-      for (let c = 0; c < 6; c++) m[r * 6 + c] = m[r * 6 + c]! + row[r]! * row[c]!;
+      const rr = row[r]!;
+      b[r] += rr * w;
+      for (let c = r; c < 6; c++) m[r * 6 + c] += rr * row[c]!;
     }
   }
+  // the lower triangle holds the same products summed in the same order
+  for (let r = 1; r < 6; r++) for (let c = 0; c < r; c++) m[r * 6 + c] = m[c * 6 + r]!;
   if (!(hSpread > 1e-9)) return null;
   const s = solveSymmetric(m, b, 6, 1e-14);
   const tx = -s[2]! / 2, ty = -s[3]! / 2;
