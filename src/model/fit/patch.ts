@@ -93,43 +93,19 @@ export function buildPatch(input: FitInput, reuse = false): Patch {
   const vertexCount = Math.floor(positions.length / 3);
   const base = first * 3;
   const end = base + count * 3;
-  let minIndex = Infinity;
-  let maxIndex = -Infinity;
-  // typed index arrays hold integers ≥ 0 by construction: only the range needs checking
+  // typed index arrays hold integers by construction: collect checks their range as it goes
   const typed = indices instanceof Uint32Array || indices instanceof Uint16Array || indices instanceof Int32Array;
-  for (let t = base; t < end; t++) {
-    const g = indices[t]!;
-    if (g < minIndex) minIndex = g;
-    if (g > maxIndex) maxIndex = g;
-  }
-  if (count > 0 && !(typed && minIndex >= 0 && maxIndex < vertexCount)) {
+  if (count > 0 && !typed) {
     for (let t = base; t < end; t++) {
       const g = indices[t]!;
-      if (!Number.isInteger(g) || g < 0 || g >= vertexCount) {
-        throw new SurfcdError('INVALID_MESH', `fitSurface: indices[${t}] = ${g} is not a vertex index (0..${vertexCount - 1})`);
-      }
+      if (!Number.isInteger(g) || g < 0 || g >= vertexCount) throw badIndex(t, g, vertexCount);
     }
   }
   const tri = reuse ? scratchU32(count * 3) : new Uint32Array(count * 3);
-  // integer bounds (they started as ±Infinity, i.e. doubles: index arithmetic on them was slow)
-  const globalOf = count > 0 ? localize(indices, base, end, minIndex | 0, maxIndex | 0, tri) : EMPTY;
+  // local indices, and the vertices' bounding box → origin and scale
+  const globalOf = count > 0 ? collect(indices, base, end, vertexCount, positions, tri) : EMPTY;
   const m = globalOf.length;
-  // bounding box → origin and scale
-  let lx = Infinity, ly = Infinity, lz = Infinity, hx = -Infinity, hy = -Infinity, hz = -Infinity;
-  for (let i = 0; i < m; i++) {
-    const g = globalOf[i]! * 3;
-    const x = positions[g]!, y = positions[g + 1]!, z = positions[g + 2]!;
-    if (!Number.isFinite(x + y + z)) {
-      const k = !Number.isFinite(x) ? 0 : !Number.isFinite(y) ? 1 : 2;
-      throw new SurfcdError('INVALID_MESH', `fitSurface: positions[${g + k}] is ${positions[g + k]}, expected a finite number`);
-    }
-    if (x < lx) lx = x;
-    if (x > hx) hx = x;
-    if (y < ly) ly = y;
-    if (y > hy) hy = y;
-    if (z < lz) lz = z;
-    if (z > hz) hz = z;
-  }
+  let lx = box[0]!, ly = box[1]!, lz = box[2]!, hx = box[3]!, hy = box[4]!, hz = box[5]!;
   if (m === 0) lx = ly = lz = hx = hy = hz = 0;
   const origin: [number, number, number] = [0.5 * (lx + hx), 0.5 * (ly + hy), 0.5 * (lz + hz)];
   const half = 0.5 * hyp3(hx - lx, hy - ly, hz - lz);
@@ -279,61 +255,72 @@ function sumTriangles(patch: Patch, est: Float64Array | null): TriangleSums {
 const EMPTY = new Uint32Array(0);
 const NO_WELD = { group: EMPTY, groupCount: 0 };
 
-/** Scratch of `localize`: vertex → local index, valid where `stamp` holds the current call's mark. */
+const badIndex = (t: number, g: number, vertexCount: number): SurfcdError =>
+  new SurfcdError('INVALID_MESH', `fitSurface: indices[${t}] = ${g} is not a vertex index (0..${vertexCount - 1})`);
+
+/** Scratch of `collect`: vertex → local index, valid where `stamp` holds the current call's mark. */
 let slot = new Int32Array(1024);
 let stamp = new Uint32Array(1024);
 let mark = 0;
 let globalScratch = new Uint32Array(1024);
+/** The bounding box `collect` found: min x, y, z, max x, y, z. */
+const box = new Float64Array(6);
 
 /**
  * Fills `tri` with local vertex indices and returns the global index of each local vertex
- * (a copy). B-rep faces own a contiguous block of vertices, so a dense lookup over
- * [minIndex, maxIndex] is cheapest; the stamped scratch needs no clearing per call.
+ * (a view, read only inside buildPatch), in order of first use; the vertices' bounding box
+ * goes into `box` (issue 14: one pass over the indices instead of three, a lookup over all
+ * of the part's vertices that the stamp needs no clearing for). Checks the index range; a
+ * non-finite position is reported after the pass, as the first in that order.
  */
-function localize(indices: ArrayLike<number>, base: number, end: number, minIndex: number, maxIndex: number, tri: Uint32Array): Uint32Array {
+function collect(indices: ArrayLike<number>, base: number, end: number, vertexCount: number, positions: ArrayLike<number>, tri: Uint32Array): Uint32Array {
   const n = end - base;
   if (globalScratch.length < n) globalScratch = new Uint32Array(2 * n);
-  const globalOf = globalScratch;
-  let m = 0;
-  const span = maxIndex - minIndex + 1;
-  if (span < 12 * (n / 3) + 1024) {
-    if (slot.length < span) {
-      slot = new Int32Array(2 * span);
-      stamp = new Uint32Array(2 * span);
-      mark = 0;
-    }
-    if (++mark === 0xffffffff) {
-      stamp.fill(0);
-      mark = 1;
-    }
-    // locals, not the module's `let`s: each read of those in the loop was a context load
-    const st = stamp, sl = slot, mk = mark;
-    for (let t = base; t < end; t++) {
-      const k = indices[t]! - minIndex;
-      let l: number;
-      if (st[k] === mk) l = sl[k]!;
-      else {
-        st[k] = mk;
-        l = m++;
-        sl[k] = l;
-        globalOf[l] = k + minIndex;
-      }
-      tri[t - base] = l;
-    }
-  } else {
-    const local = new Map<number, number>();
-    for (let t = base; t < end; t++) {
-      const g = indices[t]!;
-      let l = local.get(g);
-      if (l === undefined) {
-        l = m++;
-        local.set(g, l);
-        globalOf[l] = g;
-      }
-      tri[t - base] = l;
-    }
+  if (slot.length < vertexCount) {
+    slot = new Int32Array(vertexCount + (vertexCount >> 1));
+    stamp = new Uint32Array(slot.length);
+    mark = 0;
   }
-  return globalOf.subarray(0, m); // read only inside buildPatch
+  if (++mark === 0xffffffff) {
+    stamp.fill(0);
+    mark = 1;
+  }
+  // locals, not the module's `let`s: each read of those in the loop was a context load
+  const globalOf = globalScratch, st = stamp, sl = slot, mk = mark;
+  let lx = Infinity, ly = Infinity, lz = Infinity, hx = -Infinity, hy = -Infinity, hz = -Infinity;
+  let badAt = -1;
+  let m = 0;
+  for (let t = base; t < end; t++) {
+    const g = indices[t]!;
+    if (!(g >= 0 && g < vertexCount)) throw badIndex(t, g, vertexCount);
+    let l: number;
+    if (st[g] === mk) l = sl[g]!;
+    else {
+      st[g] = mk;
+      l = m++;
+      sl[g] = l;
+      globalOf[l] = g;
+      const x = positions[g * 3]!, y = positions[g * 3 + 1]!, z = positions[g * 3 + 2]!;
+      if (!Number.isFinite(x + y + z)) {
+        if (badAt < 0) badAt = g;
+      } else {
+        if (x < lx) lx = x;
+        if (x > hx) hx = x;
+        if (y < ly) ly = y;
+        if (y > hy) hy = y;
+        if (z < lz) lz = z;
+        if (z > hz) hz = z;
+      }
+    }
+    tri[t - base] = l;
+  }
+  if (badAt >= 0) {
+    const x = positions[badAt * 3]!, y = positions[badAt * 3 + 1]!;
+    const k = badAt * 3 + (!Number.isFinite(x) ? 0 : !Number.isFinite(y) ? 1 : 2);
+    throw new SurfcdError('INVALID_MESH', `fitSurface: positions[${k}] is ${positions[k]}, expected a finite number`);
+  }
+  box[0] = lx; box[1] = ly; box[2] = lz; box[3] = hx; box[4] = hy; box[5] = hz;
+  return globalOf.subarray(0, m);
 }
 
 const f64 = new Float64Array(1);

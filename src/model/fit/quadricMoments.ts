@@ -8,9 +8,20 @@
 import type { Patch } from './patch.js';
 
 const z = new Float64Array(10);
+/** M of the last patch asked for: the cone start and the no-quadric proof read the same one. */
+const last = new Float64Array(100);
+let lastPatch: Patch | null = null;
 
 /** Writes M (full, symmetric, row-major 10×10) of the patch's vertices into `out`. */
 export function quadricMoments(patch: Patch, out: Float64Array): void {
+  if (lastPatch !== patch) {
+    accumulate(patch, last);
+    lastPatch = patch;
+  }
+  out.set(last);
+}
+
+function accumulate(patch: Patch, out: Float64Array): void {
   const { p, count } = patch;
   out.fill(0);
   z[9] = 1;
