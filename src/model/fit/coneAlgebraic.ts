@@ -16,7 +16,7 @@
  */
 import { symmetricEigen } from './linalg.js';
 import type { Patch } from './patch.js';
-import { cholesky10, choleskySolve10, quadricMoments } from './quadricMoments.js';
+import { nullVector, quadricMoments } from './quadricMoments.js';
 
 /** The cone state of cone.ts: axis a through q (q ⟂ a), radius rho0 at q, ρ = rho0 + h·tan(alpha). */
 export interface AlgebraicCone {
@@ -36,19 +36,7 @@ const STEPS = 4;
 export function algebraicCone(patch: Patch): AlgebraicCone | null {
   if (patch.count < 10) return null;
   quadricMoments(patch, m);
-  let trace = 0;
-  for (let j = 0; j < 10; j++) trace += m[j * 11]!;
-  for (let j = 0; j < 10; j++) m[j * 11] += 1e-13 * trace;
-  if (!cholesky10(m)) return null;
-  u.fill(1);
-  for (let s = 0; s < STEPS; s++) {
-    choleskySolve10(m, u);
-    let l = 0;
-    for (let j = 0; j < 10; j++) l += u[j]! * u[j]!;
-    l = Math.sqrt(l);
-    if (!(l > 0) || !Number.isFinite(l)) return null;
-    for (let j = 0; j < 10; j++) u[j] = u[j]! / l;
-  }
+  if (!nullVector(m, 10, u, STEPS)) return null;
   const a = [u[0]!, u[3]!, u[4]!, u[3]!, u[1]!, u[5]!, u[4]!, u[5]!, u[2]!];
   const e = symmetricEigen(a, 3);
   const [l0, l1, l2] = e.values as [number, number, number];

@@ -39,36 +39,59 @@ function accumulate(patch: Patch, out: Float64Array): void {
 }
 
 /**
- * Cholesky factorisation in place of the symmetric 10×10 matrix `a` (upper triangle read):
+ * Cholesky factorisation in place of the symmetric n×n matrix `a` (upper triangle read):
  * the factor Lᵀ is left in the upper triangle. False when a pivot is not positive.
  */
-export function cholesky10(a: Float64Array): boolean {
-  // a[j*10+i] = L[i][j] for i ≥ j
-  for (let j = 0; j < 10; j++) {
-    let d = a[j * 11]!;
-    for (let k = 0; k < j; k++) d -= a[k * 10 + j]! * a[k * 10 + j]!;
+export function choleskyInPlace(a: Float64Array, n: number): boolean {
+  // a[j*n+i] = L[i][j] for i ≥ j
+  for (let j = 0; j < n; j++) {
+    let d = a[j * (n + 1)]!;
+    for (let k = 0; k < j; k++) d -= a[k * n + j]! * a[k * n + j]!;
     if (!(d > 0)) return false;
     const l = Math.sqrt(d);
-    a[j * 11] = l;
-    for (let i = j + 1; i < 10; i++) {
-      let s = a[j * 10 + i]!;
-      for (let k = 0; k < j; k++) s -= a[k * 10 + i]! * a[k * 10 + j]!;
-      a[j * 10 + i] = s / l;
+    a[j * (n + 1)] = l;
+    for (let i = j + 1; i < n; i++) {
+      let s = a[j * n + i]!;
+      for (let k = 0; k < j; k++) s -= a[k * n + i]! * a[k * n + j]!;
+      a[j * n + i] = s / l;
     }
   }
   return true;
 }
 
-/** Solves L Lᵀ x = b in place (`b` becomes x) with the factor from cholesky10. */
-export function choleskySolve10(f: Float64Array, b: Float64Array): void {
-  for (let i = 0; i < 10; i++) {
+/** Solves L Lᵀ x = b in place (`b` becomes x) with the factor from choleskyInPlace. */
+export function choleskySolveInPlace(f: Float64Array, b: Float64Array, n: number): void {
+  for (let i = 0; i < n; i++) {
     let s = b[i]!;
-    for (let k = 0; k < i; k++) s -= f[k * 10 + i]! * b[k]!;
-    b[i] = s / f[i * 11]!;
+    for (let k = 0; k < i; k++) s -= f[k * n + i]! * b[k]!;
+    b[i] = s / f[i * (n + 1)]!;
   }
-  for (let i = 9; i >= 0; i--) {
+  for (let i = n - 1; i >= 0; i--) {
     let s = b[i]!;
-    for (let k = i + 1; k < 10; k++) s -= f[i * 10 + k]! * b[k]!;
-    b[i] = s / f[i * 11]!;
+    for (let k = i + 1; k < n; k++) s -= f[i * n + k]! * b[k]!;
+    b[i] = s / f[i * (n + 1)]!;
   }
+}
+
+/**
+ * The (near-)null vector of the symmetric positive semi-definite n×n matrix `a` (destroyed)
+ * into `u`: inverse iteration with a + δI, δ = 1e-13·trace, from all ones, `steps` times;
+ * each step shrinks the other eigen-directions by (λmin + δ)/(λnext + δ). False when the
+ * factorisation fails.
+ */
+export function nullVector(a: Float64Array, n: number, u: Float64Array, steps: number): boolean {
+  let trace = 0;
+  for (let j = 0; j < n; j++) trace += a[j * (n + 1)]!;
+  for (let j = 0; j < n; j++) a[j * (n + 1)] += 1e-13 * trace;
+  if (!choleskyInPlace(a, n)) return false;
+  u.fill(1);
+  for (let s = 0; s < steps; s++) {
+    choleskySolveInPlace(a, u, n);
+    let l = 0;
+    for (let j = 0; j < n; j++) l += u[j]! * u[j]!;
+    l = Math.sqrt(l);
+    if (!(l > 0) || !Number.isFinite(l)) return false;
+    for (let j = 0; j < n; j++) u[j] = u[j]! / l;
+  }
+  return true;
 }

@@ -29,7 +29,7 @@
 import type { FitContext } from './evaluate.js';
 import { fitCounters } from './fitCounters.js';
 import type { Patch } from './patch.js';
-import { cholesky10, quadricMoments } from './quadricMoments.js';
+import { choleskyInPlace, quadricMoments } from './quadricMoments.js';
 
 /** Young's weight η: the t⁴ term is negligible for any tolerance below the patch size. */
 const ETA = 0.5;
@@ -71,5 +71,5 @@ function proveNoQuadric(patch: Patch, tol: number): boolean {
   const k = 13.5 * (1 + 1 / ETA) * m * t * t * t * t;
   const margin = 1e-11 * m;
   for (let j = 0; j < 10; j++) h[j * 11] -= k * K_DIAGONAL[j]! + margin;
-  return cholesky10(h);
+  return choleskyInPlace(h, 10);
 }

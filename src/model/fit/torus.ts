@@ -12,7 +12,9 @@ import { canonicalAxis, type TorusKind } from '../surfaceKind.js';
 import { MAX_LOCAL_RADIUS } from './cylinder.js';
 import { maxAbs, type FitContext, type LocalPrimitive } from './evaluate.js';
 import { eigenVector, solveSymmetric, symmetricEigen } from './linalg.js';
-import { refine, type PointSet } from './refine.js';
+import { fitCounters } from './fitCounters.js';
+import { KEEP_INITIAL_FRACTION, refine, type PointSet } from './refine.js';
+import { algebraicTorus } from './torusAlgebraic.js';
 import type { Patch } from './patch.js';
 import { add, cross, dot, isFiniteV, perpBasis, scale, sub, unit, type V3, hyp2, hyp3 } from './vec.js';
 
@@ -103,6 +105,19 @@ function torusStart(patch: Patch, q: V3, a: V3): TorusFit | null {
 
 export function fitTorus(patch: Patch, ctx: FitContext): TorusFit | null {
   if (patch.count < 7) return null;
+  let normals = 0;
+  for (let i = 0; i < patch.count; i++) if (patch.n[i * 3] !== 0 || patch.n[i * 3 + 1] !== 0 || patch.n[i * 3 + 2] !== 0) normals++;
+  if (normals < 6) return null;
+  // vertices on a torus: the algebraic start is exact, no Levenberg–Marquardt (torusAlgebraic.ts)
+  const exact = algebraicTorus(patch);
+  if (exact) {
+    const r = new Float64Array(patch.count);
+    torusResiduals(patch, exact, r);
+    if (maxAbs(r) <= KEEP_INITIAL_FRACTION * ctx.tol) {
+      fitCounters.closedFormKept++;
+      return usable(exact);
+    }
+  }
   const s = new Float64Array(36);
   let used = 0;
   for (let i = 0; i < patch.count; i++) {
@@ -139,7 +154,11 @@ export function fitTorus(patch: Patch, ctx: FitContext): TorusFit | null {
     }
     if (f <= ctx.tol) break; // good enough, the other start cannot change the verdict
   }
-  if (!best) return null;
+  return best && usable(best);
+}
+
+/** The torus, or null when degenerate or too large. */
+function usable(best: TorusFit): TorusFit | null {
   if (!isFiniteV(best.c) || !isFiniteV(best.a) || !(best.R > 0) || !(best.r > 0) || best.R > MAX_LOCAL_RADIUS || best.r > MAX_LOCAL_RADIUS) return null;
   return best;
 }
