@@ -81,11 +81,13 @@ function maxResidual<S>(points: PointSet, problem: RefineProblem<S>, state: S): 
  * The refined state; null when `ctx.proofPatch` is set and a proof shows that the primitive
  * cannot be accepted on that patch (see PROVE_ABOVE; fitSurface then skips the fit).
  * @param initResidual the largest |residual| of `init` on the points, when the caller has it.
+ * @param polish run Levenberg–Marquardt even from a start within KEEP_INITIAL_FRACTION (a
+ *   start only good to ~1e-7 of the patch size, as the algebraic torus).
  */
-export function refine<S>(points: PointSet, problem: RefineProblem<S>, init: S, ctx: FitContext, initResidual?: number): S | null {
+export function refine<S>(points: PointSet, problem: RefineProblem<S>, init: S, ctx: FitContext, initResidual?: number, polish = false): S | null {
   // a caller that already measured the start passes its largest |residual| (the same number)
   const initialResidual = initResidual ?? maxResidual(points, problem, init);
-  if (initialResidual <= KEEP_INITIAL_FRACTION * ctx.tol) {
+  if (!polish && initialResidual <= KEEP_INITIAL_FRACTION * ctx.tol) {
     fitCounters.closedFormKept++;
     return init;
   }

@@ -5,11 +5,11 @@
  * a torus make that family's moment matrix singular, with the torus as its null vector.
  * io1's coarse freeform faces lie exactly on tori whose normals they fail: the start from
  * the normals (torus.ts) inherited their 35° error and Levenberg–Marquardt spent 5
- * iterations per face reaching the surface the vertices already name. fitTorus keeps this
- * start only when every vertex lies within 1 % of the tolerance of it (as refine keeps any
- * closed-form start); otherwise it fits from the normals exactly as before. The quartic
- * moments are poorly conditioned for thin tubes, so on exact tori the start is good to
- * ~1e-7 of the patch size (io1: 8e-4 of its tolerance), not to rounding.
+ * iterations per face reaching the surface the vertices already name. The quartic moments
+ * are poorly conditioned for thin tubes, so on exact tori the start is good to ~1e-7 of
+ * the patch size (io1: 8e-4 of its tolerance), not to rounding: fitTorus polishes it with
+ * Levenberg–Marquardt (an iteration or two) when every vertex lies within the tolerance of
+ * it, and otherwise fits from the normals exactly as before.
  *
  * From the null vector (scaled to α = 1): c = −β/4; moving the origin to c removes the
  * cubic terms and leaves M' = M − 2|c|²I − 4ccᵀ = (2K − 4R²)I + 4R²aaᵀ, whose single
