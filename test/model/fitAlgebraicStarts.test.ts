@@ -18,7 +18,7 @@ import { coneSurface, cylinderSurface, fitInput, randomRigid, rng, sphereSurface
 
 const DEG = Math.PI / 180;
 
-describe('algebraic cone start', () => {
+describe('algebraic cone and torus starts', () => {
   it('is exact on cone vertices: the cone fit keeps it (no Levenberg–Marquardt)', () => {
     fc.assert(
       fc.property(
@@ -64,7 +64,7 @@ describe('algebraic cone start', () => {
     }
   });
 
-  it('is within 1e-6 (local) of exact tori; the torus fit polishes it in a few Levenberg–Marquardt iterations', () => {
+  it('is within 1e-5 (local) of exact tori; the torus fit polishes it in a few Levenberg–Marquardt iterations', () => {
     let polished = 0;
     fc.assert(
       fc.property(
@@ -88,7 +88,7 @@ describe('algebraic cone start', () => {
           torusResiduals(patch!, torus, r);
           const residual = maxAbs(r);
           // local units (patch half-diagonal 1): the quartic's conditioning, not the data, limits it
-          expect(residual).toBeLessThan(1e-6);
+          expect(residual).toBeLessThan(1e-5);
           const tol = (1e-3 * scale) / patch!.scale;
           resetFitCounters();
           const fit = fitTorus(patch!, { tol, angleTolerance: 3 * DEG })!;

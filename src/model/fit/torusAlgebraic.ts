@@ -6,7 +6,7 @@
  * io1's coarse freeform faces lie exactly on tori whose normals they fail: the start from
  * the normals (torus.ts) inherited their 35° error and Levenberg–Marquardt spent 5
  * iterations per face reaching the surface the vertices already name. The quartic moments
- * are poorly conditioned for thin tubes, so on exact tori the start is good to ~1e-7 of
+ * are poorly conditioned for thin tubes, so on exact tori the start is good to 1e-7–1e-6 of
  * the patch size (io1: 8e-4 of its tolerance), not to rounding: fitTorus polishes it with
  * Levenberg–Marquardt (an iteration or two) when every vertex lies within the tolerance of
  * it, and otherwise fits from the normals exactly as before.
