@@ -161,7 +161,8 @@ describe('cylinder closed form (normals axis → circle → tilt from the vertic
         if (arcDeg >= 90) expect(angleBetween(corrected!, axis, true)).toBeLessThanOrEqual(Math.max(1e-7, before * before * (2 + 1 / hRel)));
         const fit = cylinderStart(patch, start, { tol: 1e-12, angleTolerance: 3 * DEG }); // tiny tol: never kept untilted
         expect(fit).not.toBeNull();
-        expect(worstResidual(patch, fit!)).toBeLessThanOrEqual(worstResidual(patch, cylinderAround(patch, start)!));
+        // never worse, up to the last bits (the code measures with √(x²+y²+z²), this with Math.hypot)
+        expect(worstResidual(patch, fit!)).toBeLessThanOrEqual(worstResidual(patch, cylinderAround(patch, start)!) * (1 + 1e-12));
         // and Levenberg–Marquardt takes it the rest of the way (thin arcs with 3° off normals
         // end freeform at this tolerance, before issue 14 too)
         if (arcDeg < 90) return;

@@ -454,6 +454,28 @@ describe('fitSurface: ranges, degenerate input', () => {
     expect(types).toEqual(['plane', 'cylinder', 'sphere', 'torus', 'cone']);
   });
 
+  it('a face of a huge part (vertex indices in the millions, a narrow or a wide window) fits as its compact copy', () => {
+    // positions as a lazy ArrayLike: 3M vertices without 72 MB of memory
+    const mesh = tessellate(cylinderSurface(2), { u: [0, TURN], nu: 12, v: [0, 1], nv: 2 });
+    const count = mesh.positions.length / 3;
+    const compact = fitSurface({ ...fitInput(mesh, 1e-4) });
+    for (const placeAt of [(i: number) => 2_500_000 + i, (i: number) => (i % 2 === 0 ? 10 + i : 2_999_000 + i)]) {
+      const where = new Map<number, number>();
+      for (let i = 0; i < count; i++) where.set(placeAt(i), i);
+      const lazy = (src: Float64Array): ArrayLike<number> =>
+        new Proxy({ length: 3 * 3_000_000 } as ArrayLike<number>, {
+          get: (target, key) => {
+            if (key === 'length') return target.length;
+            const k = Number(key), v = where.get(Math.floor(k / 3));
+            return v === undefined ? 0 : src[v * 3 + (k % 3)]!;
+          },
+        });
+      const indices = mesh.indices.map((i) => placeAt(i));
+      const huge = fitSurface({ positions: lazy(mesh.positions), normals: lazy(mesh.normals!), indices, firstTriangle: 0, triangleCount: mesh.triangleCount, tolerance: 1e-4 });
+      expect(huge).toEqual(compact);
+    }
+  });
+
   it('rejects bad ranges, indices and tolerances with typed errors', () => {
     const mesh = tessellate(planeSurface(), { u: [0, 1], v: [0, 1], nu: 1, nv: 1 });
     expect(() => fitSurface({ ...fitInput(mesh, 0.1), triangleCount: 3 })).toThrow(/beyond/);

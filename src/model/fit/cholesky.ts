@@ -65,3 +65,27 @@ export function choleskySolveIfSafe(a: ArrayLike<number>, b: ArrayLike<number>, 
   for (let i = 0; i < n; i++) x[i] = x[i]! * s[i]!;
   return x;
 }
+
+let definiteScratch = new Float64Array(64);
+
+/**
+ * True when the symmetric n×n matrix `a` (row-major, both triangles the same) is positive
+ * definite: its Cholesky factorisation has positive pivots. The same verdict as "smallest
+ * eigenvalue > 0" up to rounding of a few ulps of the diagonal, at a fraction of a Jacobi
+ * eigen-solve (issue 14: the torus rule-out made four per patch).
+ */
+export function isPositiveDefinite(a: ArrayLike<number>, n: number): boolean {
+  if (definiteScratch.length < n * n) definiteScratch = new Float64Array(n * n);
+  const l = definiteScratch;
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j <= i; j++) {
+      let sum = a[i * n + j]!;
+      for (let k = 0; k < j; k++) sum -= l[i * n + k]! * l[j * n + k]!;
+      if (i === j) {
+        if (!(sum > 0)) return false;
+        l[i * n + i] = Math.sqrt(sum);
+      } else l[i * n + j] = sum / l[j * n + j]!;
+    }
+  }
+  return true;
+}

@@ -13,7 +13,11 @@ import { MAX_LOCAL_RADIUS } from './cylinder.js';
 import { normalScatter } from './normalScatter.js';
 import { maxAbs, type FitContext, type LocalPrimitive } from './evaluate.js';
 import { eigenVector, solveSymmetric, symmetricEigen } from './linalg.js';
-import { refine, type PointSet } from './refine.js';
+import { algebraicCone } from './coneAlgebraic.js';
+import { fitCounters } from './fitCounters.js';
+import { KEEP_INITIAL_FRACTION, refine, type PointSet } from './refine.js';
+import { givenNormalsRuleOutConeBand } from './ruleOutConeBand.js';
+import { givenNormalsRuleOutCone } from './ruleOutRevolution.js';
 import type { Patch } from './patch.js';
 import { add, dot, isFiniteV, perpBasis, scale, sub, unit, type V3, hyp2, hyp3 } from './vec.js';
 
@@ -140,7 +144,18 @@ function coneStart(patch: Patch, a: V3): ConeState | null {
   return { q, a, rho0, alpha };
 }
 
-const CONE_PROBLEM = { nParams: 6, apply: applyCone, residuals: coneResiduals, jacobian: coneJacobian };
+/**
+ * The normal-band and axis proofs that no cone passes the normal test (ruleOutConeBand.ts,
+ * ruleOutRevolution.ts), memoised: refine asks only when a start is far off (issue 14: on a
+ * true cone the band search was a quarter of the fit).
+ */
+function coneRuledOut(patch: Patch, ctx: FitContext): boolean {
+  const memo = patch.memo;
+  if (memo.cone === null) memo.cone = givenNormalsRuleOutConeBand(patch, ctx) || givenNormalsRuleOutCone(patch, ctx);
+  return memo.cone;
+}
+
+const CONE_PROBLEM = { nParams: 6, apply: applyCone, residuals: coneResiduals, jacobian: coneJacobian, quadric: true, ruledOut: coneRuledOut };
 
 export function fitCone(patch: Patch, ctx: FitContext): ConeFit | null {
   if (patch.count < 5) return null;
@@ -155,6 +170,16 @@ export function fitCone(patch: Patch, ctx: FitContext): ConeFit | null {
     used++;
   }
   if (used < 4) return null;
+  const r = new Float64Array(patch.count);
+  // vertices on a cone: the algebraic start is exact, no Levenberg–Marquardt (coneAlgebraic.ts)
+  const exact = algebraicCone(patch);
+  if (exact) {
+    coneResiduals(patch, exact, r);
+    if (maxAbs(r) <= KEEP_INITIAL_FRACTION * ctx.tol) {
+      fitCounters.closedFormKept++;
+      return apexForm(exact);
+    }
+  }
   for (let k = 0; k < 3; k++) mean[k] = mean[k]! / used;
   const cov = new Float64Array(9);
   for (let i = 0; i < patch.count; i++) {
@@ -171,11 +196,11 @@ export function fitCone(patch: Patch, ctx: FitContext): ConeFit | null {
   if (a2) axes.push(a2);
   let best: ConeState | null = null;
   let bestF = Infinity;
-  const r = new Float64Array(patch.count);
   for (const a of axes) {
     const start = coneStart(patch, a);
     if (!start) continue;
     const s = refine(patch, CONE_PROBLEM, start, ctx);
+    if (!s) return null; // proved: no cone can be accepted
     coneResiduals(patch, s, r);
     const f = maxAbs(r);
     if (f < bestF) {
@@ -184,7 +209,11 @@ export function fitCone(patch: Patch, ctx: FitContext): ConeFit | null {
     }
     if (f <= ctx.tol) break; // good enough, the other start cannot change the verdict
   }
-  if (!best) return null;
+  return best && apexForm(best);
+}
+
+/** The cone in apex form with α in (0, π/2); null when degenerate or too far. */
+function apexForm(best: ConeState): ConeFit | null {
   let { a, alpha } = best;
   if (alpha < 0) {
     a = [-a[0], -a[1], -a[2]];

@@ -10,7 +10,7 @@ import type { FitContext, LocalPrimitive } from './evaluate.js';
 import { eigenVector, solveSymmetric } from './linalg.js';
 import { normalScatter } from './normalScatter.js';
 import { KEEP_INITIAL_FRACTION, refine, type PointSet } from './refine.js';
-import type { Patch } from './patch.js';
+import { triangleSums, type Patch } from './patch.js';
 import { add, dot, isFiniteV, perpBasis, scale, sub, unit, type V3, hyp3 } from './vec.js';
 
 /** Local cylinder: axis through q (q ⟂ a through the local origin), unit axis a, radius r. */
@@ -86,9 +86,22 @@ export function cylinderJacobian(patch: PointSet, s: CylinderFit, cols: Float64A
   }
 }
 
-export function refineCylinder(patch: Patch, init: CylinderFit, ctx: FitContext): CylinderFit {
-  return refine(patch, { nParams: 5, apply: applyCylinder, residuals: cylinderResiduals, jacobian: cylinderJacobian }, init, ctx);
+const CYLINDER_PROBLEM = { nParams: 5, apply: applyCylinder, residuals: cylinderResiduals, jacobian: cylinderJacobian, quadric: true };
+
+/** Null when fitSurface's proof shows that no cylinder can be accepted (see refine). */
+export function refineCylinder(patch: Patch, init: CylinderFit, ctx: FitContext): CylinderFit | null {
+  return refine(patch, CYLINDER_PROBLEM, init, ctx, init === measuredStart && patch.p === measuredPoints ? measuredResidual : undefined);
 }
+
+/**
+ * The start cylinderStart returned last and its largest vertex residual (finite), so that
+ * neither refine nor the acceptance test measures the same cylinder again (issue 14: three
+ * identical passes over the vertices for a start kept as it is). The same number: every
+ * pass computes |√(…) − r| per vertex by the same expression and keeps the largest.
+ */
+let measuredStart: CylinderFit | null = null;
+let measuredResidual = NaN;
+let measuredPoints: Float64Array | null = null;
 
 /** Scratch of cylinderAround: the projected coordinates (issue 14: no arrays per call). */
 let projectedX = new Float64Array(1024);
@@ -113,6 +126,10 @@ export function cylinderAround(patch: Patch, a: V3): CylinderFit | null {
   return { q: add(scale(u, c.cx), scale(v, c.cy)), a, r: c.r };
 }
 
+/** Working arrays of tiltedAxis (issue 14: no arrays per call). */
+const tiltNormal = new Float64Array(36);
+const tiltRight = new Float64Array(6);
+
 /**
  * The axis tilt the points ask for: in the frame (u, v, a) of the estimated axis, the
  * circle centre is allowed to move linearly with the height h, (x − cx − h·tx)² +
@@ -124,25 +141,43 @@ export function cylinderAround(patch: Patch, a: V3): CylinderFit | null {
  */
 export function tiltedAxis(patch: Patch, a: V3): V3 | null {
   const [u, v] = perpBasis(a);
-  const m = new Array<number>(36).fill(0);
-  const b = [0, 0, 0, 0, 0, 0];
-  const row = [0, 0, 0, 0, 0, 0];
   let hMean = 0;
   const p = patch.p;
   for (let i = 0; i < patch.count; i++) hMean += (p[i * 3]! * a[0] + p[i * 3 + 1]! * a[1] + p[i * 3 + 2]! * a[2]) / patch.count;
   let hSpread = 0;
+  // Σ row·rowᵀ (upper triangle) and Σ row·w for row = (x, y, h·x, h·y, 1, h), w = −(x² + y²),
+  // on scalars (issue 14: the nested loops over small arrays were a tenth of as1's fitting)
+  let m00 = 0, m01 = 0, m02 = 0, m03 = 0, m04 = 0, m05 = 0;
+  let m11 = 0, m12 = 0, m13 = 0, m14 = 0, m15 = 0;
+  let m22 = 0, m23 = 0, m24 = 0, m25 = 0;
+  let m33 = 0, m34 = 0, m35 = 0;
+  let m44 = 0, m45 = 0, m55 = 0;
+  let b0 = 0, b1 = 0, b2 = 0, b3 = 0, b4 = 0, b5 = 0;
   for (let i = 0; i < patch.count; i++) {
     const px = p[i * 3]!, py = p[i * 3 + 1]!, pz = p[i * 3 + 2]!;
     const x = px * u[0] + py * u[1] + pz * u[2], y = px * v[0] + py * v[1] + pz * v[2], h = px * a[0] + py * a[1] + pz * a[2] - hMean;
     hSpread = Math.max(hSpread, Math.abs(h));
-    row[0] = x; row[1] = y; row[2] = h * x; row[3] = h * y; row[4] = 1; row[5] = h;
+    const r2 = h * x, r3 = h * y;
     const w = -(x * x + y * y);
-    for (let r = 0; r < 6; r++) {
-      b[r] = b[r]! + row[r]! * w;
-      for (let c = 0; c < 6; c++) m[r * 6 + c] = m[r * 6 + c]! + row[r]! * row[c]!;
-    }
+    b0 += x * w; b1 += y * w; b2 += r2 * w; b3 += r3 * w; b4 += 1 * w; b5 += h * w;
+    m00 += x * x; m01 += x * y; m02 += x * r2; m03 += x * r3; m04 += x * 1; m05 += x * h;
+    m11 += y * y; m12 += y * r2; m13 += y * r3; m14 += y * 1; m15 += y * h;
+    m22 += r2 * r2; m23 += r2 * r3; m24 += r2 * 1; m25 += r2 * h;
+    m33 += r3 * r3; m34 += r3 * 1; m35 += r3 * h;
+    m44 += 1 * 1; m45 += 1 * h;
+    m55 += h * h;
   }
   if (!(hSpread > 1e-9)) return null;
+  const m = tiltNormal, b = tiltRight;
+  m[0] = m00; m[1] = m01; m[2] = m02; m[3] = m03; m[4] = m04; m[5] = m05;
+  m[7] = m11; m[8] = m12; m[9] = m13; m[10] = m14; m[11] = m15;
+  m[14] = m22; m[15] = m23; m[16] = m24; m[17] = m25;
+  m[21] = m33; m[22] = m34; m[23] = m35;
+  m[28] = m44; m[29] = m45;
+  m[35] = m55;
+  // the lower triangle holds the same products summed in the same order
+  for (let r = 1; r < 6; r++) for (let c = 0; c < r; c++) m[r * 6 + c] = m[c * 6 + r]!;
+  b[0] = b0; b[1] = b1; b[2] = b2; b[3] = b3; b[4] = b4; b[5] = b5;
   const s = solveSymmetric(m, b, 6, 1e-14);
   const tx = -s[2]! / 2, ty = -s[3]! / 2;
   if (!Number.isFinite(tx) || !Number.isFinite(ty)) return null;
@@ -172,12 +207,24 @@ function maxCylinderResidual(patch: Patch, f: CylinderFit): number {
 export function cylinderStart(patch: Patch, a: V3, ctx: FitContext): CylinderFit | null {
   const init = cylinderAround(patch, a);
   if (!init) return null;
+  measuredStart = null;
   const initResidual = maxCylinderResidual(patch, init);
-  if (initResidual <= KEEP_INITIAL_FRACTION * ctx.tol) return init;
-  const tilted = tiltedAxis(patch, a);
-  const better = tilted && cylinderAround(patch, tilted);
-  if (better && maxCylinderResidual(patch, better) < initResidual) return better;
-  return init;
+  if (!(initResidual <= KEEP_INITIAL_FRACTION * ctx.tol)) {
+    const tilted = tiltedAxis(patch, a);
+    const better = tilted && cylinderAround(patch, tilted);
+    const betterResidual = better ? maxCylinderResidual(patch, better) : NaN;
+    if (better && betterResidual < initResidual) return measured(patch, better, betterResidual);
+  }
+  return measured(patch, init, initResidual);
+}
+
+function measured(patch: Patch, fit: CylinderFit, residual: number): CylinderFit {
+  if (Number.isFinite(residual)) {
+    measuredStart = fit;
+    measuredResidual = residual;
+    measuredPoints = patch.p;
+  }
+  return fit;
 }
 
 export function fitCylinder(patch: Patch, ctx: FitContext): CylinderFit | null {
@@ -189,7 +236,7 @@ export function fitCylinder(patch: Patch, ctx: FitContext): CylinderFit | null {
   const init = cylinderStart(patch, a, ctx);
   if (!init) return null;
   const fit = refineCylinder(patch, init, ctx);
-  if (!isFiniteV(fit.q) || !isFiniteV(fit.a) || !(fit.r > 0) || fit.r > MAX_LOCAL_RADIUS) return null;
+  if (!fit || !isFiniteV(fit.q) || !isFiniteV(fit.a) || !(fit.r > 0) || fit.r > MAX_LOCAL_RADIUS) return null;
   return fit;
 }
 
@@ -204,6 +251,8 @@ class CylinderPrimitive implements LocalPrimitive {
     return Math.abs(hyp3(x - h * a[0], y - h * a[1], z - h * a[2]) - r);
   }
   maxDistance(p: Float64Array, count: number): number {
+    // a start kept as it is was measured on these very vertices by cylinderStart
+    if (this.f === measuredStart && p === measuredPoints) return measuredResidual;
     return cylinderMaxDistance(this.f, p, count);
   }
   minNormalCos(p: Float64Array, n: Float64Array, count: number): number {
@@ -231,7 +280,7 @@ export function cylinderPrimitive(f: CylinderFit): LocalPrimitive {
 export function cylinderKind(f: CylinderFit, patch: Patch, residual: number): CylinderKind {
   const a = canonicalAxis(f.a);
   // point = projection of the patch centroid on the axis (local), then to model units
-  const c = patch.centroid;
+  const c = triangleSums(patch).centroid;
   const qc = add(f.q, scale(a, dot(sub(c, f.q), a)));
   const s = patch.scale, o = patch.origin;
   return {

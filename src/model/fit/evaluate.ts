@@ -20,6 +20,12 @@ export interface FitContext {
   tol: number;
   /** Angle tolerance for given normals, radians. */
   angleTolerance: number;
+  /**
+   * Set only by `fitSurface`, which needs the verdict alone: a cylinder, cone or sphere fit
+   * about to run Levenberg–Marquardt first asks ruleOutQuadric.ts whether any such
+   * primitive can be accepted on this patch, and gives up (null) when none can.
+   */
+  proofPatch?: Patch | null;
 }
 
 /** LM target for a patch: the sum of squares at which every vertex could be within tolerance. */

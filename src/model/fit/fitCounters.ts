@@ -23,6 +23,11 @@ export interface FitCounters {
   /** Linear solves by Cholesky, and those that needed the eigen-decomposition. */
   choleskySolves: number;
   eigenSolves: number;
+  /** Proofs from the vertices that no cylinder, cone or sphere fits (ruleOutQuadric.ts): tried, and found. */
+  quadricProofs: number;
+  quadricRuledOut: number;
+  /** Fits given up after their closed-form start by a proof (refine.ts, PROVE_ABOVE). */
+  startsRuledOut: number;
 }
 
 const perType = (): Record<PrimitiveType, number> => ({ plane: 0, cylinder: 0, cone: 0, sphere: 0, torus: 0 });
@@ -37,6 +42,9 @@ export const fitCounters: FitCounters = {
   lmIterations: 0,
   choleskySolves: 0,
   eigenSolves: 0,
+  quadricProofs: 0,
+  quadricRuledOut: 0,
+  startsRuledOut: 0,
 };
 
 /** Zeroes every counter and returns a copy of the values before. */
@@ -51,5 +59,8 @@ export function resetFitCounters(): FitCounters {
   fitCounters.lmIterations = 0;
   fitCounters.choleskySolves = 0;
   fitCounters.eigenSolves = 0;
+  fitCounters.quadricProofs = 0;
+  fitCounters.quadricRuledOut = 0;
+  fitCounters.startsRuledOut = 0;
   return before;
 }

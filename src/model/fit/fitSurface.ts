@@ -13,7 +13,8 @@
  *
  * All fitting happens in a local frame (centred, scaled to the patch size), so
  * positions far from the origin lose no accuracy. A freeform result carries the
- * smallest residual of the primitives tried (0 for an empty or zero-area patch).
+ * smallest residual of the primitives tried (0 for an empty or zero-area patch); a
+ * primitive a proof ruled out (ruleOut*.ts) was not tried.
  */
 import { SurfcdError } from '../../errors.js';
 import type { SurfaceKind } from '../surfaceKind.js';
@@ -21,13 +22,12 @@ import { coneKind, conePrimitive, fitCone } from './cone.js';
 import { cylinderKind, cylinderPrimitive, fitCylinder } from './cylinder.js';
 import { fitCounters } from './fitCounters.js';
 import { evaluatePrimitive, type Evaluation, type FitContext, type LocalPrimitive } from './evaluate.js';
-import { buildPatch, type FitInput, type Patch } from './patch.js';
+import { buildPatch, hasArea, type FitInput, type Patch } from './patch.js';
 import { fitPlane, planeKind, planePrimitive } from './plane.js';
 import { fitSphere, sphereKind, spherePrimitive } from './sphere.js';
 import { givenNormalsRuleOutCylinder, givenNormalsRuleOutPlane } from './ruleOut.js';
-import { givenNormalsRuleOutCone, givenNormalsRuleOutTorus } from './ruleOutRevolution.js';
+import { givenNormalsRuleOutTorus } from './ruleOutRevolution.js';
 import { givenNormalsRuleOutSphere } from './ruleOutSphere.js';
-import { givenNormalsRuleOutConeBand } from './ruleOutConeBand.js';
 import { fitTorus, torusKind, torusPrimitive } from './torus.js';
 
 export type { FitInput } from './patch.js';
@@ -37,64 +37,38 @@ export type { SurfaceKind } from '../surfaceKind.js';
 /** Default largest angle between a vertex normal and the primitive's normal. */
 export const DEFAULT_ANGLE_TOLERANCE = (3 * Math.PI) / 180;
 
-interface Candidate {
+/**
+ * One primitive kind as fitSurface tries it. The fit, its local primitive and its kind are
+ * three module-level functions, not closures made per fit: those were recompiled by the
+ * optimising compiler after every full GC (issue 14: ~6 ms of compiler CPU per pass over
+ * the samples in the bench, as much as the fitting itself).
+ */
+interface Candidate<F> {
   type: Exclude<SurfaceKind['type'], 'freeform'>;
   /** True when a cheap test proves the primitive cannot be accepted (the fit is skipped). */
   ruledOut?(patch: Patch, ctx: FitContext): boolean;
   /** Rule out only in `fitSurface` (diagnostics keep the attempt and its evaluation). */
   ruleOutOnlyWhenStopping?: boolean;
-  fit(patch: Patch, ctx: FitContext): { prim: LocalPrimitive; kind: (residual: number) => SurfaceKind } | null;
+  /** A quadric (cylinder, cone, sphere): skipped in `fitSurface` once ruleOutQuadric.ts proved none fits. */
+  quadric?: boolean;
+  fit(patch: Patch, ctx: FitContext): F | null;
+  primitive(f: F): LocalPrimitive;
+  kind(f: F, patch: Patch, residual: number): SurfaceKind;
 }
 
-const CANDIDATES: Candidate[] = [
-  {
-    type: 'plane',
-    ruledOut: givenNormalsRuleOutPlane,
-    ruleOutOnlyWhenStopping: true,
-    fit: (patch) => {
-      const f = fitPlane(patch);
-      return f && { prim: planePrimitive(f), kind: (r) => planeKind(f, patch, r) };
-    },
-  },
-  {
-    type: 'cylinder',
-    ruledOut: givenNormalsRuleOutCylinder,
-    fit: (patch, ctx) => {
-      const f = fitCylinder(patch, ctx);
-      return f && { prim: cylinderPrimitive(f), kind: (r) => cylinderKind(f, patch, r) };
-    },
-  },
-  {
-    type: 'cone',
-    ruledOut: (patch, ctx) => givenNormalsRuleOutConeBand(patch, ctx) || givenNormalsRuleOutCone(patch, ctx),
-    ruleOutOnlyWhenStopping: true,
-    fit: (patch, ctx) => {
-      const f = fitCone(patch, ctx);
-      return f && { prim: conePrimitive(f), kind: (r) => coneKind(f, patch, r) };
-    },
-  },
-  {
-    type: 'sphere',
-    ruledOut: givenNormalsRuleOutSphere,
-    ruleOutOnlyWhenStopping: true,
-    fit: (patch, ctx) => {
-      const f = fitSphere(patch, ctx);
-      return f && { prim: spherePrimitive(f), kind: (r) => sphereKind(f, patch, r) };
-    },
-  },
-  {
-    type: 'torus',
-    ruledOut: givenNormalsRuleOutTorus,
-    ruleOutOnlyWhenStopping: true,
-    fit: (patch, ctx) => {
-      const f = fitTorus(patch, ctx);
-      return f && { prim: torusPrimitive(f), kind: (r) => torusKind(f, patch, r) };
-    },
-  },
+const candidate = <F>(c: Candidate<F>): Candidate<unknown> => c as Candidate<unknown>;
+
+const CANDIDATES: Candidate<unknown>[] = [
+  candidate({ type: 'plane', ruledOut: givenNormalsRuleOutPlane, ruleOutOnlyWhenStopping: true, fit: fitPlane, primitive: planePrimitive, kind: planeKind }),
+  candidate({ type: 'cylinder', quadric: true, ruledOut: givenNormalsRuleOutCylinder, fit: fitCylinder, primitive: cylinderPrimitive, kind: cylinderKind }),
+  // the cone's normal proofs run inside its fit, only after a far-off start (cone.ts)
+  candidate({ type: 'cone', quadric: true, fit: fitCone, primitive: conePrimitive, kind: coneKind }),
+  candidate({ type: 'sphere', quadric: true, ruledOut: givenNormalsRuleOutSphere, ruleOutOnlyWhenStopping: true, fit: fitSphere, primitive: spherePrimitive, kind: sphereKind }),
+  candidate({ type: 'torus', ruledOut: givenNormalsRuleOutTorus, ruleOutOnlyWhenStopping: true, fit: fitTorus, primitive: torusPrimitive, kind: torusKind }),
 ];
 
 export interface FitAttempt {
-  type: Candidate['type'];
+  type: Candidate<unknown>['type'];
   /** Null when the primitive could not be fitted at all (degenerate data). */
   kind: SurfaceKind | null;
   evaluation: Evaluation | null;
@@ -125,17 +99,19 @@ function attemptsOn(input: FitInput, stopAtFirst: boolean, reuse: boolean): { at
   const angle = checkOptions(input);
   if (input.triangleCount === 0 && Number.isInteger(input.firstTriangle) && input.firstTriangle >= 0) return { attempts: [], patch: null };
   const patch = buildPatch(input, reuse);
-  if (patch.count === 0 || !(patch.area > 1e-24)) return { attempts: [], patch };
+  if (patch.count === 0 || !hasArea(patch)) return { attempts: [], patch };
   let maxAbs = 0;
   for (let k = 0; k < 3; k++) maxAbs = Math.max(maxAbs, Math.abs(patch.origin[k]!));
   // rounding floor: the local coordinates carry ~ε·(|origin| + size) of absolute error
   const floor = 1e-9 + (64 * Number.EPSILON * maxAbs) / patch.scale;
   const tol = input.tolerance / patch.scale + floor;
-  const ctx: FitContext = { tol, angleTolerance: angle };
+  // fitSurface needs only the verdict: fits may give up early on a proof (ruleOutQuadric.ts)
+  const ctx: FitContext = { tol, angleTolerance: angle, proofPatch: stopAtFirst ? patch : null };
   const attempts: FitAttempt[] = [];
   fitCounters.surfaces++;
   for (const c of CANDIDATES) {
-    if (c.ruledOut && (stopAtFirst || !c.ruleOutOnlyWhenStopping) && c.ruledOut(patch, ctx)) {
+    const proved = stopAtFirst && c.quadric === true && patch.memo.quadric === true;
+    if (proved || (c.ruledOut && (stopAtFirst || !c.ruleOutOnlyWhenStopping) && c.ruledOut(patch, ctx))) {
       fitCounters.ruledOut[c.type]++;
       attempts.push({ type: c.type, kind: null, evaluation: null, accepted: false });
       continue;
@@ -147,9 +123,9 @@ function attemptsOn(input: FitInput, stopAtFirst: boolean, reuse: boolean): { at
       continue;
     }
     // fitSurface needs only the verdict: a primitive already too far needs no normal check
-    const ev = evaluatePrimitive(patch, f.prim, angle, stopAtFirst ? tol : Infinity);
+    const ev = evaluatePrimitive(patch, c.primitive(f), angle, stopAtFirst ? tol : Infinity);
     const accepted = ev.residual <= tol && ev.normalsOk;
-    attempts.push({ type: c.type, kind: f.kind(ev.residual), evaluation: ev, accepted });
+    attempts.push({ type: c.type, kind: c.kind(f, patch, ev.residual), evaluation: ev, accepted });
     if (accepted) fitCounters.accepted[c.type]++;
     if (accepted && stopAtFirst) break;
   }

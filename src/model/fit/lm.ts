@@ -51,6 +51,12 @@ export interface LmOptions {
  */
 const NEGLIGIBLE_GAIN = 1e-8;
 
+/** Largest number of parameters of a problem (the torus has 7). */
+const MAX_PARAMS = 8;
+/** Residual, trial and Jacobian buffers, and the small k-sized ones (levenbergMarquardt is not re-entrant). */
+let work = new Float64Array(4096);
+const small = new Float64Array(2 * MAX_PARAMS + 2 * MAX_PARAMS * MAX_PARAMS);
+
 /** Refines `init`; never returns a state with a larger (or NaN) sum of squares. */
 export function levenbergMarquardt<S>(problem: LmProblem<S>, init: S, options: LmOptions = {}): S {
   const maxIterations = options.maxIterations ?? 50;
@@ -59,14 +65,17 @@ export function levenbergMarquardt<S>(problem: LmProblem<S>, init: S, options: L
   const m = problem.nResiduals;
   if (m === 0) return init;
   fitCounters.lmRuns++;
-  const r = new Float64Array(m);
-  const rp = new Float64Array(m);
-  const rm = new Float64Array(m);
-  const jac = Array.from({ length: k }, () => new Float64Array(m));
-  const delta = new Float64Array(k);
-  const a = new Float64Array(k * k);
-  const g = new Float64Array(k);
-  const damped = new Float64Array(k * k);
+  // views over reused buffers (issue 14: ten typed arrays per run; every entry is written before it is read)
+  if (work.length < (3 + k) * m) work = new Float64Array(2 * (3 + k) * m);
+  const r = work.subarray(0, m);
+  const rp = work.subarray(m, 2 * m);
+  const rm = work.subarray(2 * m, 3 * m);
+  const jac: Float64Array[] = [];
+  for (let j = 0; j < k; j++) jac.push(work.subarray((3 + j) * m, (4 + j) * m));
+  const delta = small.subarray(0, k);
+  const a = small.subarray(MAX_PARAMS, MAX_PARAMS + k * k);
+  const g = small.subarray(MAX_PARAMS + MAX_PARAMS * MAX_PARAMS, MAX_PARAMS + MAX_PARAMS * MAX_PARAMS + k);
+  const damped = small.subarray(2 * MAX_PARAMS + MAX_PARAMS * MAX_PARAMS, 2 * MAX_PARAMS + 2 * MAX_PARAMS * MAX_PARAMS);
   let state = init;
   problem.residuals(state, r);
   let f = sumSquares(r);

@@ -5,6 +5,7 @@
  * 1e4 mm lose nothing) and size.
  */
 import { SurfcdError } from '../../errors.js';
+import { badIndex, collect, collectedBox as box } from './patchCollect.js';
 import { scratchF64, scratchU32, scratchU8 } from './patchBuffers.js';
 import { hyp3 } from './vec.js';
 
@@ -37,12 +38,8 @@ export interface Patch {
   groupCount: number;
   /** Local vertex indices, 3 per triangle of the patch. */
   tri: Uint32Array;
-  /** Area-weighted sum of triangle normals (winding), local frame. */
-  winding: [number, number, number];
-  /** Area-weighted centroid of the triangles (vertex mean when the area is zero), local frame. */
-  centroid: [number, number, number];
-  /** Total triangle area, local units. */
-  area: number;
+  /** Winding, centroid and area: see `triangleSums` (computed on first use). */
+  sums: TriangleSums | null;
   origin: [number, number, number];
   scale: number;
   /** True when the caller gave normals. */
@@ -54,6 +51,16 @@ export interface Patch {
   memo: PatchMemo;
 }
 
+/** Sums over the patch's triangles, local frame. */
+export interface TriangleSums {
+  /** Area-weighted sum of triangle normals (winding). */
+  winding: [number, number, number];
+  /** Area-weighted centroid of the triangles (vertex mean when the area is zero). */
+  centroid: [number, number, number];
+  /** Total triangle area. */
+  area: number;
+}
+
 /**
  * Slots of `Patch.memo`; each module owns its slot and its type. All slots exist from the
  * start: a property added later gives the object a transition map, which a full GC may
@@ -63,6 +70,10 @@ export interface PatchMemo {
   scatterAll: unknown;
   scatterGiven: unknown;
   pluecker: unknown;
+  /** ruleOutQuadric.ts: null until asked, then whether no cylinder, cone or sphere fits. */
+  quadric: boolean | null;
+  /** cone.ts: null until asked, then whether the normals rule out every cone. */
+  cone: boolean | null;
 }
 
 /**
@@ -83,43 +94,19 @@ export function buildPatch(input: FitInput, reuse = false): Patch {
   const vertexCount = Math.floor(positions.length / 3);
   const base = first * 3;
   const end = base + count * 3;
-  let minIndex = Infinity;
-  let maxIndex = -Infinity;
-  // typed index arrays hold integers ≥ 0 by construction: only the range needs checking
+  // typed index arrays hold integers by construction: collect checks their range as it goes
   const typed = indices instanceof Uint32Array || indices instanceof Uint16Array || indices instanceof Int32Array;
-  for (let t = base; t < end; t++) {
-    const g = indices[t]!;
-    if (g < minIndex) minIndex = g;
-    if (g > maxIndex) maxIndex = g;
-  }
-  if (count > 0 && !(typed && minIndex >= 0 && maxIndex < vertexCount)) {
+  if (count > 0 && !typed) {
     for (let t = base; t < end; t++) {
       const g = indices[t]!;
-      if (!Number.isInteger(g) || g < 0 || g >= vertexCount) {
-        throw new SurfcdError('INVALID_MESH', `fitSurface: indices[${t}] = ${g} is not a vertex index (0..${vertexCount - 1})`);
-      }
+      if (!Number.isInteger(g) || g < 0 || g >= vertexCount) throw badIndex(t, g, vertexCount);
     }
   }
   const tri = reuse ? scratchU32(count * 3) : new Uint32Array(count * 3);
-  // integer bounds (they started as ±Infinity, i.e. doubles: index arithmetic on them was slow)
-  const globalOf = count > 0 ? localize(indices, base, end, minIndex | 0, maxIndex | 0, tri) : EMPTY;
+  // local indices, and the vertices' bounding box → origin and scale
+  const globalOf = count > 0 ? collect(indices, base, end, vertexCount, positions, tri) : EMPTY;
   const m = globalOf.length;
-  // bounding box → origin and scale
-  let lx = Infinity, ly = Infinity, lz = Infinity, hx = -Infinity, hy = -Infinity, hz = -Infinity;
-  for (let i = 0; i < m; i++) {
-    const g = globalOf[i]! * 3;
-    const x = positions[g]!, y = positions[g + 1]!, z = positions[g + 2]!;
-    if (!Number.isFinite(x + y + z)) {
-      const k = !Number.isFinite(x) ? 0 : !Number.isFinite(y) ? 1 : 2;
-      throw new SurfcdError('INVALID_MESH', `fitSurface: positions[${g + k}] is ${positions[g + k]}, expected a finite number`);
-    }
-    if (x < lx) lx = x;
-    if (x > hx) hx = x;
-    if (y < ly) ly = y;
-    if (y > hy) hy = y;
-    if (z < lz) lz = z;
-    if (z > hz) hz = z;
-  }
+  let lx = box[0]!, ly = box[1]!, lz = box[2]!, hx = box[3]!, hy = box[4]!, hz = box[5]!;
   if (m === 0) lx = ly = lz = hx = hy = hz = 0;
   const origin: [number, number, number] = [0.5 * (lx + hx), 0.5 * (ly + hy), 0.5 * (lz + hz)];
   const half = 0.5 * hyp3(hx - lx, hy - ly, hz - lz);
@@ -133,29 +120,77 @@ export function buildPatch(input: FitInput, reuse = false): Patch {
     p[i * 3 + 2] = (positions[g + 2]! - oz) / scale;
   }
   // given normals
-  const n = reuse ? scratchF64(1, m * 3).fill(0) : new Float64Array(m * 3);
-  const given = reuse ? scratchU8(m).fill(0) : new Uint8Array(m);
   const normalsGiven = !!normals && normals.length >= vertexCount * 3;
-  let needEstimate = false;
-  for (let i = 0; i < m; i++) {
-    if (normalsGiven) {
-      const g = globalOf[i]!;
-      const x = normals![g * 3]!, y = normals![g * 3 + 1]!, z = normals![g * 3 + 2]!;
+  // scratch is filled below when normals are given (every entry written), zeroed otherwise
+  const n = reuse ? scratchF64(1, m * 3) : new Float64Array(m * 3);
+  const given = reuse ? scratchU8(m) : new Uint8Array(m);
+  if (reuse && !normalsGiven) {
+    n.fill(0);
+    given.fill(0);
+  }
+  let needEstimate = !normalsGiven && m > 0;
+  if (normalsGiven) {
+    const nv = normals!;
+    for (let i = 0; i < m; i++) {
+      const g = globalOf[i]! * 3;
+      const x = nv[g]!, y = nv[g + 1]!, z = nv[g + 2]!;
       const len = hyp3(x, y, z);
       if (Number.isFinite(len) && len > 1e-6) {
         n[i * 3] = x / len;
         n[i * 3 + 1] = y / len;
         n[i * 3 + 2] = z / len;
         given[i] = 1;
-        continue;
+      } else {
+        n[i * 3] = n[i * 3 + 1] = n[i * 3 + 2] = 0;
+        given[i] = 0;
+        needEstimate = true;
       }
     }
-    needEstimate = true;
   }
   // weld groups (by exact position) matter only where normals are estimated (issue 14)
   const { group, groupCount } = needEstimate ? weldGroups(positions, globalOf) : NO_WELD;
-  // triangle normals: winding, centroid, angle-weighted estimated normals per weld group
-  const est = needEstimate ? new Float64Array(groupCount * 3) : null;
+  const patch: Patch = { count: m, p, n, given, group, groupCount, tri, sums: null, origin, scale, normalsGiven, memo: { scatterAll: null, scatterGiven: null, pluecker: null, quadric: null, cone: null } };
+  // estimated normals need the triangle pass now; otherwise only a cylinder's kind (the
+  // centroid) and an orientation without given normals (the winding) read it (issue 14)
+  if (needEstimate) patch.sums = sumTriangles(patch, new Float64Array(groupCount * 3));
+  return patch;
+}
+
+/** Winding, centroid and area of the patch's triangles (computed once per patch). */
+export function triangleSums(patch: Patch): TriangleSums {
+  return (patch.sums ??= sumTriangles(patch, null));
+}
+
+/**
+ * True when the triangles have a total area above 1e-24 (local units), as
+ * `triangleSums(patch).area > 1e-24`: the partial sums of positive areas only grow, so the
+ * scan stops at the first triangles that reach it.
+ */
+export function hasArea(patch: Patch): boolean {
+  if (patch.sums) return patch.sums.area > 1e-24;
+  const { p, tri } = patch;
+  let area = 0;
+  for (let t = 0; t < tri.length; t += 3) {
+    const a = tri[t]!, b = tri[t + 1]!, c = tri[t + 2]!;
+    const ux = p[b * 3]! - p[a * 3]!, uy = p[b * 3 + 1]! - p[a * 3 + 1]!, uz = p[b * 3 + 2]! - p[a * 3 + 2]!;
+    const vx = p[c * 3]! - p[a * 3]!, vy = p[c * 3 + 1]! - p[a * 3 + 1]!, vz = p[c * 3 + 2]! - p[a * 3 + 2]!;
+    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const len = hyp3(nx, ny, nz);
+    if (!(len > 1e-30)) continue;
+    area += 0.5 * len;
+    if (area > 1e-24) return true;
+  }
+  return false;
+}
+
+/**
+ * The triangle pass: winding, centroid, area and, with `est` (zeroed, 3 per weld group),
+ * the angle-weighted estimated normals of the vertices without a given one.
+ */
+function sumTriangles(patch: Patch, est: Float64Array | null): TriangleSums {
+  const { p, n, given, group, tri } = patch;
+  const m = patch.count;
+  const count = tri.length / 3;
   // scalar sums (issue 14: element stores into small arrays were this loop's hot line)
   let wx = 0, wy = 0, wz = 0;
   let cx = 0, cy = 0, cz = 0;
@@ -215,68 +250,11 @@ export function buildPatch(input: FitInput, reuse = false): Patch {
       }
     }
   }
-  const winding: [number, number, number] = [wx, wy, wz];
-  const centroid: [number, number, number] = [cx, cy, cz];
-  return { count: m, p, n, given, group, groupCount, tri, winding, centroid, area, origin, scale, normalsGiven, memo: { scatterAll: null, scatterGiven: null, pluecker: null } };
+  return { winding: [wx, wy, wz], centroid: [cx, cy, cz], area };
 }
 
 const EMPTY = new Uint32Array(0);
 const NO_WELD = { group: EMPTY, groupCount: 0 };
-
-/** Scratch of `localize`: vertex → local index, valid where `stamp` holds the current call's mark. */
-let slot = new Int32Array(1024);
-let stamp = new Uint32Array(1024);
-let mark = 0;
-let globalScratch = new Uint32Array(1024);
-
-/**
- * Fills `tri` with local vertex indices and returns the global index of each local vertex
- * (a copy). B-rep faces own a contiguous block of vertices, so a dense lookup over
- * [minIndex, maxIndex] is cheapest; the stamped scratch needs no clearing per call.
- */
-function localize(indices: ArrayLike<number>, base: number, end: number, minIndex: number, maxIndex: number, tri: Uint32Array): Uint32Array {
-  const n = end - base;
-  if (globalScratch.length < n) globalScratch = new Uint32Array(2 * n);
-  const globalOf = globalScratch;
-  let m = 0;
-  const span = maxIndex - minIndex + 1;
-  if (span < 12 * (n / 3) + 1024) {
-    if (slot.length < span) {
-      slot = new Int32Array(2 * span);
-      stamp = new Uint32Array(2 * span);
-      mark = 0;
-    }
-    if (++mark === 0xffffffff) {
-      stamp.fill(0);
-      mark = 1;
-    }
-    for (let t = base; t < end; t++) {
-      const k = indices[t]! - minIndex;
-      let l: number;
-      if (stamp[k] === mark) l = slot[k]!;
-      else {
-        stamp[k] = mark;
-        l = m++;
-        slot[k] = l;
-        globalOf[l] = k + minIndex;
-      }
-      tri[t - base] = l;
-    }
-  } else {
-    const local = new Map<number, number>();
-    for (let t = base; t < end; t++) {
-      const g = indices[t]!;
-      let l = local.get(g);
-      if (l === undefined) {
-        l = m++;
-        local.set(g, l);
-        globalOf[l] = g;
-      }
-      tri[t - base] = l;
-    }
-  }
-  return globalOf.subarray(0, m); // read only inside buildPatch
-}
 
 const f64 = new Float64Array(1);
 const u32 = new Uint32Array(f64.buffer);

@@ -6,7 +6,8 @@
 import type { PlaneKind } from '../surfaceKind.js';
 import type { LocalPrimitive } from './evaluate.js';
 import { eigenVector, symmetricEigen } from './linalg.js';
-import type { Patch } from './patch.js';
+import { normalScatter } from './normalScatter.js';
+import { triangleSums, type Patch } from './patch.js';
 import { dot, unit, type V3 } from './vec.js';
 
 /** Local plane n·p = d. */
@@ -17,15 +18,13 @@ export interface PlaneFit {
 
 /** Orientation reference: sum of given normals, else the winding normal. */
 export function outwardReference(patch: Patch): V3 {
-  const s: V3 = [0, 0, 0];
-  let any = false;
-  for (let i = 0; i < patch.count; i++) {
-    if (!patch.given[i]) continue;
-    any = true;
-    for (let k = 0; k < 3; k++) s[k] = s[k]! + patch.n[i * 3 + k]!;
-  }
-  if (any && Math.hypot(s[0], s[1], s[2]) > 1e-9 * patch.count) return s;
-  return [patch.winding[0], patch.winding[1], patch.winding[2]];
+  // the given normals' sum, in vertex order, is the scatter's (memoised: the plane rule-out
+  // has usually built it; given normals are never zero, so none is skipped there)
+  const scatter = normalScatter(patch, true);
+  const s: V3 = [scatter.sum[0]!, scatter.sum[1]!, scatter.sum[2]!];
+  if (scatter.used > 0 && Math.hypot(s[0], s[1], s[2]) > 1e-9 * patch.count) return s;
+  const w = triangleSums(patch).winding;
+  return [w[0], w[1], w[2]];
 }
 
 export function fitPlane(patch: Patch): PlaneFit | null {

@@ -8,6 +8,8 @@
 import { lmTarget, maxAbs, type FitContext } from './evaluate.js';
 import { fitCounters } from './fitCounters.js';
 import { levenbergMarquardt, type LmProblem } from './lm.js';
+import type { Patch } from './patch.js';
+import { quadricsRuledOut } from './ruleOutQuadric.js';
 
 /** The part of a patch the residual functions read. */
 export interface PointSet {
@@ -41,6 +43,10 @@ export interface RefineProblem<S> {
   residuals(points: PointSet, state: S, out: Float64Array): void;
   /** Optional analytic Jacobian (see LmProblem.jacobian). */
   jacobian?(points: PointSet, state: S, cols: Float64Array[]): void;
+  /** True for a cylinder, cone or sphere: covered by the proof of ruleOutQuadric.ts. */
+  quadric?: boolean;
+  /** A proof (from the normals) that the primitive cannot be accepted on the patch; memoised by its module. */
+  ruledOut?(patch: Patch, ctx: FitContext): boolean;
 }
 
 /**
@@ -50,19 +56,52 @@ export interface RefineProblem<S> {
  */
 export const KEEP_INITIAL_FRACTION = 0.01;
 
-export function refine<S>(points: PointSet, problem: RefineProblem<S>, init: S, ctx: FitContext): S {
-  const initial = new Float64Array(points.count);
-  problem.residuals(points, init, initial);
-  if (maxAbs(initial) <= KEEP_INITIAL_FRACTION * ctx.tol) {
+/**
+ * Inside fitSurface (ctx.proofPatch set), the proofs that a primitive cannot be accepted run
+ * only for a closed-form start that misses some vertex by more than this many tolerances
+ * (issue 14): a start within the tolerance shows that no proof can succeed, one just outside
+ * it is almost always refined into an accepted fit (as1's cylinders start at ~0.02
+ * tolerances, the samples' cones at 2–4, io1's freeform faces at ~100), and a proof is
+ * dearer than a closed-form start (the cone's normal band search most of all).
+ */
+const PROVE_ABOVE = 4;
+
+/** Residual scratch (issue 14: a fresh typed array per refine was an off-heap allocation per surface). */
+let residualScratch = new Float64Array(1024);
+
+/** Largest |residual| of `state` on the points. */
+function maxResidual<S>(points: PointSet, problem: RefineProblem<S>, state: S): number {
+  if (residualScratch.length < points.count) residualScratch = new Float64Array(2 * points.count);
+  const r = residualScratch.subarray(0, points.count);
+  problem.residuals(points, state, r);
+  return maxAbs(r);
+}
+
+/**
+ * The refined state; null when `ctx.proofPatch` is set and a proof shows that the primitive
+ * cannot be accepted on that patch (see PROVE_ABOVE; fitSurface then skips the fit).
+ * @param initResidual the largest |residual| of `init` on the points, when the caller has it.
+ * @param polish run Levenberg–Marquardt even from a start within KEEP_INITIAL_FRACTION (a
+ *   start only good to ~1e-7 of the patch size, as the algebraic torus).
+ */
+export function refine<S>(points: PointSet, problem: RefineProblem<S>, init: S, ctx: FitContext, initResidual?: number, polish = false): S | null {
+  // a caller that already measured the start passes its largest |residual| (the same number)
+  const initialResidual = initResidual ?? maxResidual(points, problem, init);
+  if (!polish && initialResidual <= KEEP_INITIAL_FRACTION * ctx.tol) {
     fitCounters.closedFormKept++;
     return init;
+  }
+  const proving = ctx.proofPatch;
+  if (proving && initialResidual > PROVE_ABOVE * ctx.tol) {
+    if ((problem.quadric && quadricsRuledOut(proving, ctx)) || (problem.ruledOut && problem.ruledOut(proving, ctx))) {
+      fitCounters.startsRuledOut++;
+      return null;
+    }
   }
   const sample = samplePoints(points);
   let state = levenbergMarquardt(new OnPoints(problem, sample), init, { target: lmTarget(sample.count, ctx), maxIterations: 50 });
   if (sample !== points) {
-    const r = new Float64Array(points.count);
-    problem.residuals(points, state, r);
-    if (maxAbs(r) <= 4 * ctx.tol) state = levenbergMarquardt(new OnPoints(problem, points), state, { target: lmTarget(points.count, ctx), maxIterations: 10 });
+    if (maxResidual(points, problem, state) <= 4 * ctx.tol) state = levenbergMarquardt(new OnPoints(problem, points), state, { target: lmTarget(points.count, ctx), maxIterations: 10 });
   }
   return state;
 }

@@ -22,24 +22,43 @@ const MAX_TRIM = 8;
 
 /**
  * Upper bound of the number of vertices within 2e-6 of one another: such a cluster spans at
- * most 4e-6 along each axis, so it is no larger than the fullest window of that width of
- * the sorted x (or y, or z) coordinates; the smallest of the three bounds is kept.
+ * most 4e-6 along any unit direction, so it is no larger than the fullest window of that
+ * width of the sorted projections on it. One generic direction first (issue 14: one sort
+ * instead of three): exact duplicates (a pole or an apex split per triangle) count the same
+ * along every direction, while rings of a structured mesh share x, y or z but hardly ever a
+ * projection on it. Only when that bound is above MAX_TRIM are x, y and z tried as well.
  */
 export function clusterBound(patch: Patch): number {
-  const { p, count } = patch;
-  const xs = new Float64Array(count);
-  let best = Infinity;
-  for (let axis = 0; axis < 3 && best > 1; axis++) {
-    for (let i = 0; i < count; i++) xs[i] = p[i * 3 + axis]!;
-    xs.sort();
-    let worst = 1;
-    for (let i = 0, j = 0; i < count; i++) {
-      while (xs[i]! - xs[j]! > 4e-6) j++;
-      if (i - j + 1 > worst) worst = i - j + 1;
-    }
-    best = Math.min(best, worst);
-  }
+  if (xs.length < patch.count) xs = new Float64Array(2 * patch.count);
+  const generic = windowBound(patch, GENERIC[0]!, GENERIC[1]!, GENERIC[2]!, 4e-6 * (1 + 1e-9));
+  if (generic <= MAX_TRIM) return generic;
+  let best = generic;
+  for (let axis = 0; axis < 3 && best > 1; axis++) best = Math.min(best, windowBound(patch, axis === 0 ? 1 : 0, axis === 1 ? 1 : 0, axis === 2 ? 1 : 0, 4e-6));
   return best;
+}
+
+/** A unit direction no mesh axis or diagonal lies along. */
+const GENERIC = ((): number[] => {
+  const d = [0.5773, 0.6118, 0.5402];
+  const l = Math.hypot(d[0]!, d[1]!, d[2]!);
+  return d.map((x) => x / l);
+})();
+
+/** Sort scratch of windowBound. */
+let xs = new Float64Array(1024);
+
+/** The fullest window of `width` of the patch's vertices projected on (dx, dy, dz); `width` covers the projection's rounding. */
+function windowBound(patch: Patch, dx: number, dy: number, dz: number, width: number): number {
+  const { p, count } = patch;
+  const v = xs.subarray(0, count);
+  for (let i = 0; i < count; i++) v[i] = p[i * 3]! * dx + p[i * 3 + 1]! * dy + p[i * 3 + 2]! * dz;
+  v.sort();
+  let worst = 1;
+  for (let i = 0, j = 0; i < count; i++) {
+    while (v[i]! - v[j]! > width) j++;
+    if (i - j + 1 > worst) worst = i - j + 1;
+  }
+  return worst;
 }
 
 /** Writes the K+1-th smallest and largest |n·c| into out[0], out[1]. */

@@ -15,6 +15,7 @@
  * within 2·tol of a circle, hence of a plane: `ruleOutTorus` first proves it is not.
  */
 import type { FitContext } from './evaluate.js';
+import { isPositiveDefinite } from './cholesky.js';
 import { symmetricEigen } from './linalg.js';
 import type { Patch } from './patch.js';
 
@@ -61,7 +62,7 @@ function ruledOutByAxis(patch: Patch, ctx: FitContext): boolean {
   for (const t of WEIGHTS) {
     m.set(s);
     for (let j = 0; j < 6; j++) m[j * 7] -= k * (j < 3 ? 1 + 1 / t : 1 + t) + extra;
-    if (symmetricEigen(m, 6).values[0]! > 0) return true;
+    if (isPositiveDefinite(m, 6)) return true;
   }
   return false;
 }

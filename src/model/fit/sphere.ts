@@ -42,7 +42,7 @@ export function sphereJacobian(patch: PointSet, s: SphereFit, cols: Float64Array
   }
 }
 
-const SPHERE_PROBLEM = { nParams: 4, apply: applySphere, residuals: sphereResiduals, jacobian: sphereJacobian };
+const SPHERE_PROBLEM = { nParams: 4, apply: applySphere, residuals: sphereResiduals, jacobian: sphereJacobian, quadric: true };
 
 function meanRadius(patch: Patch, c: V3): number {
   let r = 0;
@@ -119,7 +119,7 @@ export function fitSphere(patch: Patch, ctx: FitContext): SphereFit | null {
   }
   if (!best) return null;
   const fit = refine(patch, SPHERE_PROBLEM, best, ctx);
-  if (!isFiniteV(fit.c) || !(fit.r > 0) || fit.r > MAX_LOCAL_RADIUS) return null;
+  if (!fit || !isFiniteV(fit.c) || !(fit.r > 0) || fit.r > MAX_LOCAL_RADIUS) return null;
   return fit;
 }
 

@@ -12,7 +12,8 @@ import { canonicalAxis, type TorusKind } from '../surfaceKind.js';
 import { MAX_LOCAL_RADIUS } from './cylinder.js';
 import { maxAbs, type FitContext, type LocalPrimitive } from './evaluate.js';
 import { eigenVector, solveSymmetric, symmetricEigen } from './linalg.js';
-import { refine, type PointSet } from './refine.js';
+import { KEEP_INITIAL_FRACTION, refine, type PointSet } from './refine.js';
+import { algebraicTorus } from './torusAlgebraic.js';
 import type { Patch } from './patch.js';
 import { add, cross, dot, isFiniteV, perpBasis, scale, sub, unit, type V3, hyp2, hyp3 } from './vec.js';
 
@@ -118,19 +119,29 @@ export function fitTorus(patch: Patch, ctx: FitContext): TorusFit | null {
   let best: TorusFit | null = null;
   let bestF = Infinity;
   const res = new Float64Array(patch.count);
+  const first = startAlong(patch, e, 0);
+  let firstResidual = NaN;
+  if (first) {
+    torusResiduals(patch, first, res);
+    firstResidual = maxAbs(res);
+  }
+  // a first start refine would not keep: vertices on a torus with normals a few degrees off
+  // (io1's coarse freeform faces: 35°) are better served by the algebraic start
+  // (torusAlgebraic.ts, within ~1e-7 of the patch size), which Levenberg–Marquardt polishes in
+  // two or three iterations instead of five; within the tolerance it is good enough (as
+  // between the two starts below, the others cannot change the verdict)
+  if (!(firstResidual <= KEEP_INITIAL_FRACTION * ctx.tol)) {
+    const close = algebraicTorus(patch);
+    if (close) {
+      torusResiduals(patch, close, res);
+      const residual = maxAbs(res);
+      if (residual <= ctx.tol) return usable(refine(patch, TORUS_PROBLEM, close, ctx, residual, true)!); // not a quadric: never null
+    }
+  }
   for (let k = 0; k < 2; k++) {
-    const x = eigenVector(e, k, 6);
-    const dRaw: V3 = [x[0]!, x[1]!, x[2]!];
-    const dl = Math.hypot(...dRaw);
-    if (!(dl > 1e-6)) continue;
-    const d = scale(dRaw, 1 / dl);
-    let mom: V3 = scale([x[3]!, x[4]!, x[5]!], 1 / dl);
-    mom = sub(mom, scale(d, dot(d, mom)));
-    const q = cross(d, mom);
-    if (!isFiniteV(q) || Math.hypot(...q) > MAX_LOCAL_RADIUS) continue;
-    const start = torusStart(patch, q, d);
+    const start = k === 0 ? first : startAlong(patch, e, 1);
     if (!start) continue;
-    const fit = refine(patch, TORUS_PROBLEM, start, ctx);
+    const fit = refine(patch, TORUS_PROBLEM, start, ctx, k === 0 ? firstResidual : undefined)!; // not a quadric: never null
     torusResiduals(patch, fit, res);
     const f = maxAbs(res);
     if (f < bestF) {
@@ -139,7 +150,25 @@ export function fitTorus(patch: Patch, ctx: FitContext): TorusFit | null {
     }
     if (f <= ctx.tol) break; // good enough, the other start cannot change the verdict
   }
-  if (!best) return null;
+  return best && usable(best);
+}
+
+/** The closed-form start along the k-th smallest eigenvector of the Plücker scatter; null when it gives none. */
+function startAlong(patch: Patch, e: ReturnType<typeof symmetricEigen>, k: number): TorusFit | null {
+  const x = eigenVector(e, k, 6);
+  const dRaw: V3 = [x[0]!, x[1]!, x[2]!];
+  const dl = Math.hypot(...dRaw);
+  if (!(dl > 1e-6)) return null;
+  const d = scale(dRaw, 1 / dl);
+  let mom: V3 = scale([x[3]!, x[4]!, x[5]!], 1 / dl);
+  mom = sub(mom, scale(d, dot(d, mom)));
+  const q = cross(d, mom);
+  if (!isFiniteV(q) || Math.hypot(...q) > MAX_LOCAL_RADIUS) return null;
+  return torusStart(patch, q, d);
+}
+
+/** The torus, or null when degenerate or too large. */
+function usable(best: TorusFit): TorusFit | null {
   if (!isFiniteV(best.c) || !isFiniteV(best.a) || !(best.R > 0) || !(best.r > 0) || best.R > MAX_LOCAL_RADIUS || best.r > MAX_LOCAL_RADIUS) return null;
   return best;
 }
