@@ -142,23 +142,27 @@ function placePlanar(t: Float64Array, { turn, quat, scale, offset }: { turn: num
 
 describe('preparedIntersect on coplanar faces (the replay of trianglesIntersect\'s coplanar branch)', () => {
   it('answers as trianglesIntersect does: overlapping, touching, apart, lifted by ulps, degenerate; 1e-150 … 1e150, axis turns and rotations', () => {
-    let decided = 0, exactlyPlanar = 0;
     fc.assert(
-      fc.property(planarPairs, planarFrame, fc.constantFrom(1, 1, 4), ({ p, q, proper }, frame, grow) => {
+      fc.property(planarPairs, planarFrame, fc.constantFrom(1, 1, 4), ({ p, q }, frame, grow) => {
         const mp = placePlanar(p, frame), mq = placePlanar(q, frame);
         expect(agrees(mp, mq, grow * maxAbs(mp))).toBe(true);
         expect(agrees(mq, mp, grow * maxAbs(mq))).toBe(true);
-        // (At 1e±150 next to an offset, a triangle is a point to the full test: not counted.)
-        if (proper && frame.turn === 0 && frame.quat === undefined && q[2] === 0 && q[8] === 0 && Math.abs(Math.log10(frame.scale)) <= 6) {
-          exactlyPlanar++;
-          if (prepared(mp, mq) !== UNSURE) decided++;
-        }
       }),
       { numRuns: 5000 },
     );
     // Faces in an exact plane (z = 0, any offset), q not made degenerate, are decided here,
     // not by the full test (random integer triangles are sometimes collinear: those go there).
-    expect(decided / exactlyPlanar).toBeGreaterThan(0.8);
+    // Counted on a fixed sample: in 5,000 random runs only ~17 pairs qualify, so the share
+    // wandered with the seed (one gave 0.77).
+    let decided = 0, exactlyPlanar = 0;
+    for (const [{ p, q, proper }, frame] of fc.sample(fc.tuple(planarPairs, planarFrame), { numRuns: 20000, seed: 20261123 })) {
+      // (At 1e±150 next to an offset, a triangle is a point to the full test: not counted.)
+      if (!(proper && frame.turn === 0 && frame.quat === undefined && q[2] === 0 && q[8] === 0 && Math.abs(Math.log10(frame.scale)) <= 6)) continue;
+      exactlyPlanar++;
+      if (prepared(placePlanar(p, frame), placePlanar(q, frame)) !== UNSURE) decided++;
+    }
+    expect(exactlyPlanar).toBeGreaterThan(50);
+    expect(decided / exactlyPlanar).toBeGreaterThan(0.8); // 64 of 68 on this sample
   });
 
   it('keeps faces a few ulps … 1e-9 apart apart, as the full test does, at 1 and at 1e6', () => {

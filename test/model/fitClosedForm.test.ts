@@ -156,9 +156,11 @@ describe('cylinder closed form (normals axis → circle → tilt from the vertic
         expect(corrected).not.toBeNull();
         // first order: the tilt left is second order in the error of the start, and grows as
         // the patch gets shorter than its radius (the height is the lever arm of the tilt);
-        // on arcs under 90° tilt and centre offset blur (only "never worse" holds, below)
+        // on arcs under 90° tilt and centre offset blur (only "never worse" holds, below). The
+        // constant: over 12,000 samples the tilt left reached before²·(2.88 + 1/hRel), at a 90° arc
+        // 5 radii long with the full 3° (a random seed found 2·… too tight); 4 leaves room.
         const before = angleBetween(start, axis, true);
-        if (arcDeg >= 90) expect(angleBetween(corrected!, axis, true)).toBeLessThanOrEqual(Math.max(1e-7, before * before * (2 + 1 / hRel)));
+        if (arcDeg >= 90) expect(angleBetween(corrected!, axis, true)).toBeLessThanOrEqual(Math.max(1e-7, before * before * (4 + 1 / hRel)));
         const fit = cylinderStart(patch, start, { tol: 1e-12, angleTolerance: 3 * DEG }); // tiny tol: never kept untilted
         expect(fit).not.toBeNull();
         // never worse, up to the last bits (the code measures with √(x²+y²+z²), this with Math.hypot)
