@@ -87,6 +87,13 @@ function containsAll(o: Obb, pts: ArrayLike<number>, n = pts.length / 3): boolea
   return true;
 }
 
+/** fitObb's box of the points is valid and contains every one of them. */
+function expectFitContains(pts: ArrayLike<number>, label?: string): void {
+  const o = fitObb(pts);
+  expectValidObb(o);
+  expect(containsAll(o, pts), label).toBe(true);
+}
+
 function aabbVolume(pts: ArrayLike<number>, grow = 0): number {
   let v = 1;
   for (let c = 0; c < 3; c++) {
@@ -107,10 +114,7 @@ describe('fitObb', () => {
   it('contains every point of random clouds, at any scale and offset, never NaN', () => {
     fc.assert(
       fc.property(fc.array(point, { minLength: 1, maxLength: 40 }), scaleAndOffset, (cloud, so) => {
-        const pts = flat(place(cloud, so));
-        const o = fitObb(pts);
-        expectValidObb(o);
-        expect(containsAll(o, pts)).toBe(true);
+        expectFitContains(flat(place(cloud, so)));
       }),
       { numRuns: runs(200) },
     );
@@ -127,21 +131,14 @@ describe('fitObb', () => {
     const twoPoints = fc.tuple(point, point, fc.integer({ min: 1, max: 6 })).map(([p, q, k]) => Array.from({ length: 2 * k }, (_, i) => (i % 2 ? p : q)));
     fc.assert(
       fc.property(fc.oneof(planar, exactlyFlat, collinear, coincident, twoPoints), scaleAndOffset, (cloud, so) => {
-        const pts = flat(place(cloud, so));
-        const o = fitObb(pts);
-        expectValidObb(o);
-        expect(containsAll(o, pts)).toBe(true);
+        expectFitContains(flat(place(cloud, so)));
       }),
       { numRuns: runs(300) },
     );
   });
 
   it('contains subnormal clouds, where rounding is no longer relative (found by a random seed)', () => {
-    const contained = (cloud: V3[]): void => {
-      const o = fitObb(flat(cloud));
-      expectValidObb(o);
-      expect(containsAll(o, flat(cloud)), JSON.stringify(cloud)).toBe(true);
-    };
+    const contained = (cloud: V3[]): void => expectFitContains(flat(cloud), JSON.stringify(cloud));
     contained([[-4.94e-322, 1e-322, 0], [2e-322, -6.4e-322, 0], [4.45e-322, -5e-323, 0]]);
     contained([[9e-320, -9e-320, 0], [8e-320, -1.5e-319, 0], [-9e-320, -1e-320, 0], [-1.4e-319, 1.4e-319, 0], [1.1e-319, -7e-320, 0]]);
     contained([[-6.4e-323, 0, 0], [5e-324, 0, 0]]);
