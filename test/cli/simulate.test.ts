@@ -44,4 +44,14 @@ describe('surfcd simulate', () => {
     expect(await main(['simulate', sample('rig.step')])).toBe(2);
     expect(await main(['simulate', sample('rig.step'), write('ok3.json', { schema: 'surfcd/motion@1', steps }), '--format', 'yaml'])).toBe(2);
   });
+
+  it('takes the load flags every command takes: limits and bad values named by their flag', async () => {
+    const script = write('ok4.json', { schema: 'surfcd/motion@1', steps });
+    expect(await main(['simulate', sample('rig.step'), script, '--no-cache', '--max-triangles', '10'])).toBe(1);
+    expect(output.stderr).toMatch(/rig\.step: more than 10 triangles .*\[RESOURCE_LIMIT\]/);
+    expect(await main(['simulate', sample('rig.step'), script, '--linear-deflection', '0'])).toBe(2);
+    expect(output.stderr).toMatch(/--linear-deflection: expected a number > 0, got "0"/);
+    expect(await main(['simulate', sample('rig.step'), script, '--max-file-bytes', '10'])).toBe(1);
+    expect(output.stderr).toMatch(/rig\.step: is \d+ bytes, over the read limit of 10 bytes .*\[RESOURCE_LIMIT\]/);
+  });
 });
