@@ -89,8 +89,13 @@ export function contactRegions(assembly: Assembly, model: ReportModel): PagePayl
     if (wanted.length === 0) continue;
     const a = assembly.parts[index.get(g.partA)!]!, b = assembly.parts[index.get(g.partB)!]!;
     const poseA = model.poses[a.path] ?? identity, poseB = model.poses[b.path] ?? identity;
+    // Items of one surface pair share its region (computed once).
+    const bySurfaces = new Map<string, PagePayload['regions'][string]>();
     for (const item of wanted) {
-      regions[item.id] = touchingTriangles(a, poseA, item.surfacesA[0]!.index, b, poseB, item.surfacesB[0]!.index, model.tolerance, REGION_CAP);
+      const sa = item.surfacesA[0]!.index, sb = item.surfacesB[0]!.index, key = `${sa} ${sb}`;
+      let region = bySurfaces.get(key);
+      if (!region) bySurfaces.set(key, (region = touchingTriangles(a, poseA, sa, b, poseB, sb, model.tolerance, REGION_CAP)));
+      regions[item.id] = region;
     }
   }
   return regions;
