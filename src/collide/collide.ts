@@ -10,7 +10,7 @@ import { collideNarrow, SCD_METHOD } from './narrowPhases.js';
 import { emptyStats } from './stats.js';
 import { transformMargin, triangleBox } from './triangles.js';
 import { loadPairB, pairMeets, pairTriA, pairTriB, preparedPairB } from './pairTest.js';
-import { descendPairs, emptyPairList, pushPair } from './pairDescent.js';
+import { descendPairs, emptyPairList, groupByB, pushPair } from './pairDescent.js';
 import { surfaceObbTreeOf } from '../spatial/surfaceObbTree.js';
 import { assertPart, assertPose } from '../model/validate.js';
 import { queryBoxTree } from './treeQuery.js';
@@ -141,11 +141,11 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   const batched = axisPermutation(bToA);
   // Every triangle pair: B surfaces go through the pair descent (pairDescent.ts) under a
   // rotated pose, and under an axis-permuting one when large (there the leaf-batched search
-  // wins on small surfaces: their boxes stay tight). Boxes grow by the tolerance and 1e-9 of
-  // the scene's scale (see pairDescent.ts).
+  // wins on small surfaces: their boxes stay tight). Boxes grow by the tolerance and by their
+  // triangles' shape in units of the transform margin (see pairDescent.ts).
   const descend = opts.mode === 'all-triangles' && !opts.classify;
   const descendMin = batched ? DESCENT_MIN_TRIANGLES : 0;
-  const descentMargin = opts.tolerance + 1e3 * margin;
+  const descentUnit = margin; // 1e-12 of the scene's scale, per unit of shape factor (pairDescent.ts)
   const magnitudeA = aabbMagnitude(a.bounds);
   // Pairs not searched again: every known pair, or in classify mode those proven cross-free (crossFree.ts).
   const settle = skipKnownPairs && opts.classify;
@@ -180,7 +180,8 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
         const sa = surfacesA[g]!, surfaceA = aSurfaces[sa]!, treeA = surfaceObbTreeOf(surfaceA);
         if (treeA === null || (shells !== null && shells.rejects(sa))) continue;
         descentPairs.count = 0;
-        descendPairs(treeA, treeB, bToA, descentMargin, descentPairs, stats);
+        descendPairs(treeA, treeB, bToA, opts.tolerance, descentUnit, descentPairs, stats);
+        groupByB(descentPairs, surfaceB.triangleCount);
         const ids = descentPairs.ids;
         let loaded = -1;
         for (let c = 0; c < descentPairs.count; c++) {
