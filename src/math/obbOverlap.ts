@@ -20,9 +20,17 @@ const flatB = new Float64Array(15);
  * a few ulps of the magnitudes involved and |R| entries get the usual epsilon.
  */
 export function obbsOverlap(a: Obb, b: Obb, bToA: Rigid, margin = 0): boolean {
-  flatA.set(a.center, 0); flatA.set(a.axes, 3); flatA.set(a.halfExtents, 12);
-  flatB.set(b.center, 0); flatB.set(b.axes, 3); flatB.set(b.halfExtents, 12);
+  flatten(a, flatA);
+  flatten(b, flatB);
   return obbsOverlapAt(flatA, 0, flatB, 0, bToA, margin);
+}
+
+/** An Obb's 15 numbers into a flat box (element by element: cheaper than three set() calls). */
+function flatten(o: Obb, out: Float64Array): void {
+  const c = o.center, x = o.axes, h = o.halfExtents;
+  out[0] = c[0]!; out[1] = c[1]!; out[2] = c[2]!;
+  for (let i = 0; i < 9; i++) out[3 + i] = x[i]!;
+  out[12] = h[0]!; out[13] = h[1]!; out[14] = h[2]!;
 }
 
 /** Numbers per moved box (moveObb): centre, axes as rows, half-extents, and the rounding base of the centre. */
