@@ -3,7 +3,7 @@ import { aabbMagnitude, aabbsOverlap, growAabb, intersectAabbs, transformAabb, t
 import { OBB_TESTS } from '../math/obbTests.js';
 import { invertRigid, relativeRigid, toRigid, type Pose, type Rigid } from '../math/rigid.js';
 import { crossingDepth, trianglesCross } from '../math/triangleCross.js';
-import type { Part } from '../model/types.js';
+import type { BoxTree, Part } from '../model/types.js';
 import { indexPart } from '../spatial/indexPart.js';
 import { contactGeometry } from './contactGeometry.js';
 import { collideNarrow, SCD_METHOD } from './narrowPhases.js';
@@ -56,6 +56,8 @@ let settled: Uint8Array = new Uint8Array(64);
 let pairDepth: Float64Array = new Float64Array(64);
 let touchedA: Uint32Array = new Uint32Array(64);
 const triPairList = emptyPairList();
+/** Stands for a B surface's triangle tree where the pair descent took the surface (no leaves). */
+const EMPTY_TREE: BoxTree = { nodeBoxes: new Float32Array(0), nodeFirst: new Uint32Array(0), nodeCount: new Uint32Array(0), itemBoxes: new Float32Array(0), itemIds: new Uint32Array(0) };
 const descentPairs = emptyPairList();
 const shellFilter = new ShellFilter();
 
@@ -169,8 +171,8 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
     let touchedCount = 0;
     const descendB = descend && surfaceB.triangleCount >= descendMin;
     if (descendB && triPairs) {
-      // Rotated pose, every triangle pair: each A surface near this one walked together with
-      // it, OBB tree against OBB tree (pairDescent.ts), instead of the per-triangle search.
+      // Every triangle pair, rotated pose or large surface: each A surface near this one walked
+      // together with it, OBB tree against OBB tree (pairDescent.ts), not the per-triangle search.
       transformAabb(surfaceB.bounds, bToA, leafBoxA);
       growAabb(leafBoxA, reach);
       stats.aabbUpdates++;
@@ -204,7 +206,8 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
     }
     // Leaf by leaf of B's tree: A's candidates are gathered once per leaf (leafQuery.ts) when
     // the leaf's box stays tight in A's frame, else once per triangle.
-    const treeB = triangleTreeOf(surfaceB)!;
+    // (Its triangle tree is not built when the descent took it.)
+    const treeB = descendB ? EMPTY_TREE : triangleTreeOf(surfaceB)!;
     leavesB = atLeast(leavesB, treeB.nodeFirst.length);
     const leafCount = descendB ? 0 : queryLeaves(treeB, oaabbB, leavesB, stats);
     for (let li = 0; li < leafCount && !done; li++) {

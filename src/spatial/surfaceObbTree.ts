@@ -189,12 +189,20 @@ function fitBox(positions: Float64Array, indices: ArrayLike<number>, first: numb
   boxes[o + 14] = 0.5 * hi2 - 0.5 * lo2 + eps;
 }
 
-/** Partitions order[from, end) by centroid at the mean along the longest box axis (then the others); else halves. */
-function splitRange(order: Uint32Array, from: number, end: number, centroid: Float64Array, boxes: Float64Array, o: number): number {
+/**
+ * Partitions order[from, end) (triangle ids; centroid: 3 per id) by centroid at the mean along
+ * the box's longest axis, then the others by length (Gottschalk 1996); halves the range when
+ * no axis splits it. `boxes[o..]` is the node's box (centre, axes as rows, half-extents).
+ * Returns the split. The OBBTree plugin builds with it too.
+ */
+export function splitRange(order: Uint32Array, from: number, end: number, centroid: Float64Array, boxes: Float64Array, o: number): number {
   const h0 = boxes[o + 12]!, h1 = boxes[o + 13]!, h2 = boxes[o + 14]!;
-  const longest = h0 >= h1 && h0 >= h2 ? 0 : h1 >= h2 ? 1 : 2;
+  // Axes by decreasing half-extent (ties keep index order).
+  const first = h0 >= h1 && h0 >= h2 ? 0 : h1 >= h2 ? 1 : 2;
+  const [p, q] = first === 0 ? [1, 2] : first === 1 ? [0, 2] : [0, 1];
+  const second = boxes[o + 12 + p]! >= boxes[o + 12 + q]! ? p : q;
   for (let k = 0; k < 3; k++) {
-    const r = (longest + k) % 3;
+    const r = k === 0 ? first : k === 1 ? second : 3 - first - second;
     const ax = boxes[o + 3 + 3 * r]!, ay = boxes[o + 4 + 3 * r]!, az = boxes[o + 5 + 3 * r]!;
     let mean = 0;
     for (let i = from; i < end; i++) {
