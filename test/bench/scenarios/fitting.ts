@@ -102,7 +102,7 @@ function patchSize(input: FitInput): number {
 
 const counterText = (c: FitCounters): string => {
   const per = (r: Record<string, number>): string => Object.entries(r).filter(([, v]) => v > 0).map(([k, v]) => `${k} ${v}`).join(', ') || '–';
-  return `fits attempted: ${per(c.attempted)}; ruled out by normals: ${per(c.ruledOut)}; accepted: ${per(c.accepted)}; closed form kept: ${c.closedFormKept}; no-quadric proofs: ${c.quadricRuledOut} of ${c.quadricProofs}; fits given up after the start: ${c.startsRuledOut}; LM runs ${c.lmRuns}, iterations ${c.lmIterations}; solves: Cholesky ${c.choleskySolves}, eigen ${c.eigenSolves}`;
+  return `fits attempted: ${per(c.attempted)}; ruled out by normals: ${per(c.ruledOut)}; accepted: ${per(c.accepted)}; closed form kept: ${c.closedFormKept}; no-quadric proofs: ${c.quadricRuledOut} of ${c.quadricProofs}; fits given up after the start: ${c.startsRuledOut}; cones given up by the vertex proof: ${c.conesRuledOut}; LM runs ${c.lmRuns}, iterations ${c.lmIterations}; solves: Cholesky ${c.choleskySolves}, eigen ${c.eigenSolves}`;
 };
 
 export async function fittingScenario(opts: BenchOptions): Promise<ScenarioOutput> {
