@@ -13,6 +13,7 @@ let slot = new Int32Array(1024);
 let stamp = new Uint32Array(1024);
 let mark = 0;
 let globalScratch = new Uint32Array(1024);
+let globalView = globalScratch.subarray(0, 0);
 /** The bounding box `collect` found: min x, y, z, max x, y, z. */
 export const collectedBox = new Float64Array(6);
 const box = collectedBox;
@@ -28,7 +29,7 @@ const DIRECT_LOOKUP = 1 << 21;
  */
 export function collect(indices: ArrayLike<number>, base: number, end: number, vertexCount: number, positions: ArrayLike<number>, tri: Uint32Array): Uint32Array {
   const n = end - base;
-  if (globalScratch.length < n) globalScratch = new Uint32Array(2 * n);
+  if (globalScratch.length < n) globalView = (globalScratch = new Uint32Array(2 * n)).subarray(0, 0);
   // the lookup covers the part's vertices; on a huge part only the face's index window
   // (one more pass), and a map when even that is huge (scratch stays ≤ DIRECT_LOOKUP entries)
   let lo = 0, size = vertexCount;
@@ -125,6 +126,8 @@ function finishCollect(positions: ArrayLike<number>, badAt: number, m: number, l
     throw new SurfcdError('INVALID_MESH', `fitSurface: positions[${k}] is ${positions[k]}, expected a finite number`);
   }
   box[0] = lx; box[1] = ly; box[2] = lz; box[3] = hx; box[4] = hy; box[5] = hz;
-  return globalScratch.subarray(0, m);
+  // the same view again for a face of the last one's size (see patchBuffers.ts)
+  if (globalView.length !== m) globalView = globalScratch.subarray(0, m);
+  return globalView;
 }
 
