@@ -14,6 +14,7 @@ import { maxAbs, type FitContext, type LocalPrimitive } from './evaluate.js';
 import { eigenVector, solveSymmetric, symmetricEigen } from './linalg.js';
 import { KEEP_INITIAL_FRACTION, refine, type PointSet } from './refine.js';
 import { algebraicTorus } from './torusAlgebraic.js';
+import { plueckerSums } from './ruleOutRevolution.js';
 import type { Patch } from './patch.js';
 import { add, cross, dot, isFiniteV, perpBasis, scale, sub, unit, type V3, hyp2, hyp3 } from './vec.js';
 
@@ -161,43 +162,9 @@ function torusStart(patch: Patch, q: V3, a: V3): TorusFit | null {
 /** Plücker scatter of fitTorus, reused (symmetricEigen copies its input). */
 const scatter = new Float64Array(36);
 
-/**
- * Σ w wᵀ, w = (p × n, n), over the vertices with a normal into `out`; returns their number.
- * On scalars, each entry summed in vertex order as the 6×6 loop over tuples did (bit for
- * bit; issue 14: that loop and its arrays per vertex were a tenth of io1's freeform faces).
- */
-function plueckerSums(patch: Patch, out: Float64Array): number {
-  const { p, n } = patch;
-  let s00 = 0, s01 = 0, s02 = 0, s03 = 0, s04 = 0, s05 = 0, s11 = 0, s12 = 0, s13 = 0, s14 = 0, s15 = 0;
-  let s22 = 0, s23 = 0, s24 = 0, s25 = 0, s33 = 0, s34 = 0, s35 = 0, s44 = 0, s45 = 0, s55 = 0;
-  let used = 0;
-  for (let i = 0; i < patch.count; i++) {
-    const n0 = n[i * 3]!, n1 = n[i * 3 + 1]!, n2 = n[i * 3 + 2]!;
-    if (n0 === 0 && n1 === 0 && n2 === 0) continue;
-    const p0 = p[i * 3]!, p1 = p[i * 3 + 1]!, p2 = p[i * 3 + 2]!;
-    const w0 = p1 * n2 - p2 * n1, w1 = p2 * n0 - p0 * n2, w2 = p0 * n1 - p1 * n0;
-    s00 += w0 * w0; s01 += w0 * w1; s02 += w0 * w2; s03 += w0 * n0; s04 += w0 * n1; s05 += w0 * n2;
-    s11 += w1 * w1; s12 += w1 * w2; s13 += w1 * n0; s14 += w1 * n1; s15 += w1 * n2;
-    s22 += w2 * w2; s23 += w2 * n0; s24 += w2 * n1; s25 += w2 * n2;
-    s33 += n0 * n0; s34 += n0 * n1; s35 += n0 * n2;
-    s44 += n1 * n1; s45 += n1 * n2;
-    s55 += n2 * n2;
-    used++;
-  }
-  out.set([
-    s00, s01, s02, s03, s04, s05,
-    s01, s11, s12, s13, s14, s15,
-    s02, s12, s22, s23, s24, s25,
-    s03, s13, s23, s33, s34, s35,
-    s04, s14, s24, s34, s44, s45,
-    s05, s15, s25, s35, s45, s55,
-  ]);
-  return used;
-}
-
 export function fitTorus(patch: Patch, ctx: FitContext): TorusFit | null {
   if (patch.count < 7) return null;
-  const used = plueckerSums(patch, scatter);
+  const used = plueckerSums(patch, false, scatter);
   if (used < 6) return null;
   const e = symmetricEigen(scatter, 6);
   let best: TorusFit | null = null;
