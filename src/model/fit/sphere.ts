@@ -133,6 +133,12 @@ class SpherePrimitive implements LocalPrimitive {
     const c = this.f.c;
     return Math.abs(hyp3(x - c[0], y - c[1], z - c[2]) - this.f.r);
   }
+  maxDistance(p: Float64Array, count: number): number {
+    return sphereMaxDistance(this.f, p, count);
+  }
+  minNormalCos(p: Float64Array, n: Float64Array, count: number): number {
+    return sphereMinNormalCos(this.f, p, n, count);
+  }
   normal(x: number, y: number, z: number, out: Float64Array): boolean {
     const c = this.f.c;
     const dx = x - c[0], dy = y - c[1], dz = z - c[2];
@@ -158,4 +164,29 @@ export function sphereKind(f: SphereFit, patch: Patch, residual: number): Sphere
     radius: s * f.r,
     residual: s * residual,
   };
+}
+
+// The acceptance test's loops over `distance` and `normal` as one monomorphic loop each, the
+// same expressions (issue 14: a call per vertex on the samples' ~1,300-vertex sphere patches).
+function sphereMaxDistance(f: SphereFit, p: Float64Array, count: number): number {
+  const [cx, cy, cz] = f.c;
+  let worst = 0;
+  for (let i = 0; i < count; i++) {
+    const e = Math.abs(hyp3(p[i * 3]! - cx, p[i * 3 + 1]! - cy, p[i * 3 + 2]! - cz) - f.r);
+    if (!(e <= worst)) worst = Number.isFinite(e) ? Math.max(worst, e) : Infinity;
+  }
+  return worst;
+}
+
+function sphereMinNormalCos(f: SphereFit, p: Float64Array, n: Float64Array, count: number): number {
+  const [cx, cy, cz] = f.c;
+  let worst = 1;
+  for (let i = 0; i < count; i++) {
+    const dx = p[i * 3]! - cx, dy = p[i * 3 + 1]! - cy, dz = p[i * 3 + 2]! - cz;
+    const l = hyp3(dx, dy, dz);
+    if (!(l > 1e-12 * f.r)) continue;
+    const c = Math.abs(n[i * 3]! * (dx / l) + n[i * 3 + 1]! * (dy / l) + n[i * 3 + 2]! * (dz / l));
+    if (c < worst) worst = c;
+  }
+  return worst;
 }

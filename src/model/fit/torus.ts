@@ -235,6 +235,12 @@ class TorusPrimitive implements LocalPrimitive {
     const rho = hyp3(x - h * a[0], y - h * a[1], z - h * a[2]);
     return Math.abs(hyp2(rho - R, h) - r);
   }
+  maxDistance(p: Float64Array, count: number): number {
+    return torusMaxDistance(this.f, p, count);
+  }
+  minNormalCos(p: Float64Array, n: Float64Array, count: number): number {
+    return torusMinNormalCos(this.f, p, n, count);
+  }
   normal(x: number, y: number, z: number, out: Float64Array): boolean {
     const { c, a, R, r } = this.f;
     x -= c[0]; y -= c[1]; z -= c[2];
@@ -269,4 +275,40 @@ export function torusKind(f: TorusFit, patch: Patch, residual: number): TorusKin
     minor: s * f.r,
     residual: s * residual,
   };
+}
+
+// The acceptance test's loops over `distance` and `normal` as one monomorphic loop each, the
+// same expressions (issue 14: a call per vertex on io1's freeform faces).
+function torusMaxDistance(f: TorusFit, p: Float64Array, count: number): number {
+  const [cx, cy, cz] = f.c;
+  const [ax, ay, az] = f.a;
+  let worst = 0;
+  for (let i = 0; i < count; i++) {
+    const x = p[i * 3]! - cx, y = p[i * 3 + 1]! - cy, z = p[i * 3 + 2]! - cz;
+    const h = x * ax + y * ay + z * az;
+    const rho = hyp3(x - h * ax, y - h * ay, z - h * az);
+    const e = Math.abs(hyp2(rho - f.R, h) - f.r);
+    if (!(e <= worst)) worst = Number.isFinite(e) ? Math.max(worst, e) : Infinity;
+  }
+  return worst;
+}
+
+function torusMinNormalCos(f: TorusFit, p: Float64Array, n: Float64Array, count: number): number {
+  const [cx, cy, cz] = f.c;
+  const [ax, ay, az] = f.a;
+  let worst = 1;
+  for (let i = 0; i < count; i++) {
+    const x = p[i * 3]! - cx, y = p[i * 3 + 1]! - cy, z = p[i * 3 + 2]! - cz;
+    const h = x * ax + y * ay + z * az;
+    const rx = x - h * ax, ry = y - h * ay, rz = z - h * az;
+    const rho = hyp3(rx, ry, rz);
+    if (!(rho > 1e-12)) continue;
+    const k = f.R / rho;
+    const dx = x - rx * k, dy = y - ry * k, dz = z - rz * k;
+    const l = hyp3(dx, dy, dz);
+    if (!(l > 1e-12 * f.r)) continue;
+    const c = Math.abs(n[i * 3]! * (dx / l) + n[i * 3 + 1]! * (dy / l) + n[i * 3 + 2]! * (dz / l));
+    if (c < worst) worst = c;
+  }
+  return worst;
 }
