@@ -15,7 +15,7 @@ import { fitSurface, type FitInput, type SurfaceKind } from '../../../src/model/
 import { fitCounters, resetFitCounters, type FitCounters } from '../../../src/model/fit/fitCounters.js';
 import { defaultFitTolerance, surfaceAngleTolerance } from '../../../src/model/surfaceKindOf.js';
 import type { BenchOptions, ScenarioOutput, TargetCheck } from '../context.js';
-import { fmt, fmtInt, fmtRatio, hasShared, note, projectRoot, sampleInterleaved, settle, sharedStep, sink, summarize, table, type Summary } from '../util.js';
+import { fmt, fmtInt, fmtRatio, hasShared, note, projectRoot, sampleInterleaved, sharedStep, sink, summarize, table, type Summary } from '../util.js';
 
 type Fit = (input: FitInput) => SurfaceKind;
 
@@ -87,22 +87,24 @@ function cpuMs(run: () => void): number {
 }
 
 /**
- * Runs every pass function until it has spent `minMs` of CPU (at least 2 passes, at most
- * 400), a full GC before each, and returns the number of passes of each. V8 tiers a
- * function up by the work it has executed, so a fixed number of warm-up passes leaves the
- * faster build's code still compiling (on a background thread that the process CPU timer
- * counts) inside the measured passes (issue 14: io1's 1 ms passes then measured the JIT);
- * equal warm-up CPU for both builds measures both at their steady pass.
+ * Runs every pass until it has spent `minMs` of CPU (at least 2 passes, at most 400) and
+ * returns the number of passes of each. V8 tiers a function up by the work it has executed,
+ * so a fixed number of warm-up passes leaves the faster build's code still compiling (on a
+ * background thread that the process CPU timer counts) inside the measured passes (issue 14:
+ * io1's 1 ms passes then measured the JIT); equal warm-up CPU for both builds measures both
+ * at their steady pass. No GC between warm-up passes: they only need to run.
  */
-function warmUp(runs: (() => number)[], minMs: number): number[] {
-  return runs.map((run) => {
-    let spent = 0, passes = 0;
-    while (passes < 2 || (spent < minMs && passes < 400)) {
-      settle();
-      spent += run();
-      passes++;
+function warmUp(passes: (() => void)[], minMs: number): number[] {
+  return passes.map((pass) => {
+    let spent = 0, count = 0;
+    while (count < 2 || (spent < minMs && count < 400)) {
+      const t = process.cpuUsage();
+      pass();
+      const d = process.cpuUsage(t);
+      spent += (d.user + d.system) / 1000;
+      count++;
     }
-    return passes;
+    return count;
   });
 }
 
@@ -189,8 +191,9 @@ export async function fittingScenario(opts: BenchOptions): Promise<ScenarioOutpu
           else worst = Math.max(worst, d);
         });
       }
-      const runs = [() => cpuMs(() => (sink.value += fitAll(fitSurface, inputs).length)), ...(baseFit ? [() => cpuMs(() => (sink.value += fitAll(baseFit!, inputs).length))] : [])];
-      const warmUpPasses = warmUp(runs, opts.quick ? 250 : 750);
+      const passes = [() => void (sink.value += fitAll(fitSurface, inputs).length), ...(baseFit ? [() => void (sink.value += fitAll(baseFit!, inputs).length)] : [])];
+      const warmUpPasses = warmUp(passes, opts.quick ? 250 : 750);
+      const runs = passes.map((pass) => () => cpuMs(pass));
       const [now, before] = sampleInterleaved(runs, 2, repeats) as [Summary, Summary | undefined];
       const ratio = before ? before.median / now.median : NaN;
       // fresh processes, interleaved: ours, base, ours, base, …
