@@ -17,6 +17,7 @@ import { algebraicCone } from './coneAlgebraic.js';
 import { fitCounters } from './fitCounters.js';
 import { KEEP_INITIAL_FRACTION, refine, type PointSet } from './refine.js';
 import { givenNormalsRuleOutConeBand } from './ruleOutConeBand.js';
+import { conesAndCylindersRuledOut } from './ruleOutQuadric.js';
 import { givenNormalsRuleOutCone } from './ruleOutRevolution.js';
 import type { Patch } from './patch.js';
 import { add, dot, isFiniteV, perpBasis, scale, sub, unit, type V3, hyp2, hyp3 } from './vec.js';
@@ -179,6 +180,11 @@ export function fitCone(patch: Patch, ctx: FitContext): ConeFit | null {
       fitCounters.closedFormKept++;
       return apexForm(exact);
     }
+  }
+  // fitSurface only: vertices no cone fits (a sphere patch) need no start, refinement or normal proofs
+  if (ctx.proofPatch && conesAndCylindersRuledOut(ctx.proofPatch, ctx)) {
+    fitCounters.conesRuledOut++;
+    return null;
   }
   for (let k = 0; k < 3; k++) mean[k] = mean[k]! / used;
   const cov = new Float64Array(9);

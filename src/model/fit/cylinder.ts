@@ -86,7 +86,40 @@ export function cylinderJacobian(patch: PointSet, s: CylinderFit, cols: Float64A
   }
 }
 
-const CYLINDER_PROBLEM = { nParams: 5, apply: applyCylinder, residuals: cylinderResiduals, jacobian: cylinderJacobian, quadric: true };
+/**
+ * JᵀJ and −Jᵀr of cylinderJacobian's columns in one pass (lm.ts's normal equations): each
+ * entry by cylinderJacobian's expression, each sum in vertex order as lm.ts sums the
+ * columns, so the same numbers bit for bit (issue 14: as1's cylinders run LM twice each).
+ */
+export function cylinderNormalEquations(patch: PointSet, s: CylinderFit, r: Float64Array, a: Float64Array, g: Float64Array): void {
+  const { p } = patch;
+  const [u, v] = perpBasis(s.a);
+  const [qx, qy, qz] = s.q;
+  const [ax, ay, az] = s.a;
+  let a00 = 0, a01 = 0, a02 = 0, a03 = 0, a04 = 0, a11 = 0, a12 = 0, a13 = 0, a14 = 0;
+  let a22 = 0, a23 = 0, a24 = 0, a33 = 0, a34 = 0, a44 = 0;
+  let g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0;
+  for (let i = 0; i < patch.count; i++) {
+    const x = p[i * 3]! - qx, y = p[i * 3 + 1]! - qy, z = p[i * 3 + 2]! - qz;
+    const h = x * ax + y * ay + z * az;
+    const dx = x - h * ax, dy = y - h * ay, dz = z - h * az;
+    const l = hyp3(dx, dy, dz);
+    const du = l > 0 ? (dx * u[0] + dy * u[1] + dz * u[2]) / l : 0;
+    const dv = l > 0 ? (dx * v[0] + dy * v[1] + dz * v[2]) / l : 0;
+    const c0 = -h * du, c1 = -h * dv, c2 = -du, c3 = -dv, c4 = -1;
+    const ri = r[i]!;
+    g0 += c0 * ri; g1 += c1 * ri; g2 += c2 * ri; g3 += c3 * ri; g4 += c4 * ri;
+    a00 += c0 * c0; a01 += c0 * c1; a02 += c0 * c2; a03 += c0 * c3; a04 += c0 * c4;
+    a11 += c1 * c1; a12 += c1 * c2; a13 += c1 * c3; a14 += c1 * c4;
+    a22 += c2 * c2; a23 += c2 * c3; a24 += c2 * c4;
+    a33 += c3 * c3; a34 += c3 * c4;
+    a44 += c4 * c4;
+  }
+  g[0] = -g0; g[1] = -g1; g[2] = -g2; g[3] = -g3; g[4] = -g4;
+  a.set([a00, a01, a02, a03, a04, a01, a11, a12, a13, a14, a02, a12, a22, a23, a24, a03, a13, a23, a33, a34, a04, a14, a24, a34, a44]);
+}
+
+const CYLINDER_PROBLEM = { nParams: 5, apply: applyCylinder, residuals: cylinderResiduals, jacobian: cylinderJacobian, normalEquations: cylinderNormalEquations, quadric: true };
 
 /** Null when fitSurface's proof shows that no cylinder can be accepted (see refine). */
 export function refineCylinder(patch: Patch, init: CylinderFit, ctx: FitContext): CylinderFit | null {

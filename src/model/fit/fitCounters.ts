@@ -28,6 +28,8 @@ export interface FitCounters {
   quadricRuledOut: number;
   /** Fits given up after their closed-form start by a proof (refine.ts, PROVE_ABOVE). */
   startsRuledOut: number;
+  /** Cone fits given up by the vertex proof that no cone or cylinder fits (ruleOutQuadric.ts). */
+  conesRuledOut: number;
 }
 
 const perType = (): Record<PrimitiveType, number> => ({ plane: 0, cylinder: 0, cone: 0, sphere: 0, torus: 0 });
@@ -45,6 +47,7 @@ export const fitCounters: FitCounters = {
   quadricProofs: 0,
   quadricRuledOut: 0,
   startsRuledOut: 0,
+  conesRuledOut: 0,
 };
 
 /** Zeroes every counter and returns a copy of the values before. */
@@ -62,5 +65,6 @@ export function resetFitCounters(): FitCounters {
   fitCounters.quadricProofs = 0;
   fitCounters.quadricRuledOut = 0;
   fitCounters.startsRuledOut = 0;
+  fitCounters.conesRuledOut = 0;
   return before;
 }

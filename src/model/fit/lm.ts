@@ -23,6 +23,12 @@ export interface LmProblem<S> {
    * evaluations per iteration).
    */
   jacobian?(state: S, cols: Float64Array[]): boolean;
+  /**
+   * Optional: JᵀJ (k×k, full) into `a` and −Jᵀr into `g` at `state` with its residuals `r`,
+   * the same sums in the same order as the loops over `jacobian`'s columns (bit for bit), in
+   * one pass without the columns; false when there is none.
+   */
+  normalEquations?(state: S, r: Float64Array, a: Float64Array, g: Float64Array): boolean;
 }
 
 const STEP = 1e-6;
@@ -83,28 +89,7 @@ export function levenbergMarquardt<S>(problem: LmProblem<S>, init: S, options: L
   let lambda = 1e-4;
   for (let it = 0; it < maxIterations && f > 1e-30 * m; it++) {
     fitCounters.lmIterations++;
-    if (!(problem.jacobian && problem.jacobian(state, jac))) for (let j = 0; j < k; j++) {
-      delta.fill(0);
-      delta[j] = STEP;
-      problem.residuals(problem.apply(state, delta), rp);
-      delta[j] = -STEP;
-      problem.residuals(problem.apply(state, delta), rm);
-      const col = jac[j]!;
-      for (let i = 0; i < m; i++) col[i] = (rp[i]! - rm[i]!) / (2 * STEP);
-    }
-    for (let x = 0; x < k; x++) {
-      const cx = jac[x]!;
-      let gx = 0;
-      for (let i = 0; i < m; i++) gx += cx[i]! * r[i]!;
-      g[x] = -gx;
-      for (let y = x; y < k; y++) {
-        const cy = jac[y]!;
-        let s = 0;
-        for (let i = 0; i < m; i++) s += cx[i]! * cy[i]!;
-        a[x * k + y] = s;
-        a[y * k + x] = s;
-      }
-    }
+    if (!(problem.normalEquations && problem.normalEquations(state, r, a, g))) normalEquationsByColumns(problem, state, r, jac, a, g, delta, rp, rm);
     let maxDiag = 0;
     for (let x = 0; x < k; x++) maxDiag = Math.max(maxDiag, a[x * k + x]!);
     if (!(maxDiag > 0) || !Number.isFinite(maxDiag)) break;
@@ -145,4 +130,32 @@ export function levenbergMarquardt<S>(problem: LmProblem<S>, init: S, options: L
     if (target > 0 && it >= 3 && f > 100 * target && gain < 1e-3 * (f + gain)) break;
   }
   return state;
+}
+
+/** JᵀJ into `a` and −Jᵀr into `g` from the Jacobian's columns (analytic, else central differences). */
+function normalEquationsByColumns<S>(problem: LmProblem<S>, state: S, r: Float64Array, jac: Float64Array[], a: Float64Array, g: Float64Array, delta: Float64Array, rp: Float64Array, rm: Float64Array): void {
+  const k = problem.nParams;
+  const m = problem.nResiduals;
+  if (!(problem.jacobian && problem.jacobian(state, jac))) for (let j = 0; j < k; j++) {
+    delta.fill(0);
+    delta[j] = STEP;
+    problem.residuals(problem.apply(state, delta), rp);
+    delta[j] = -STEP;
+    problem.residuals(problem.apply(state, delta), rm);
+    const col = jac[j]!;
+    for (let i = 0; i < m; i++) col[i] = (rp[i]! - rm[i]!) / (2 * STEP);
+  }
+  for (let x = 0; x < k; x++) {
+    const cx = jac[x]!;
+    let gx = 0;
+    for (let i = 0; i < m; i++) gx += cx[i]! * r[i]!;
+    g[x] = -gx;
+    for (let y = x; y < k; y++) {
+      const cy = jac[y]!;
+      let s = 0;
+      for (let i = 0; i < m; i++) s += cx[i]! * cy[i]!;
+      a[x * k + y] = s;
+      a[y * k + x] = s;
+    }
+  }
 }

@@ -33,21 +33,21 @@ export class NormalScatter {
 
 
 function build(patch: Patch, givenOnly: boolean): NormalScatter {
-  // plain arrays: two small typed arrays per patch showed in the profile (issue 14)
-  const m = [0, 0, 0, 0, 0, 0, 0, 0, 0];
-  const sum = [0, 0, 0];
+  // sums on scalars, in vertex order (issue 14: every surface's plane rule-out reads this;
+  // adding into small arrays per vertex was most of it), then plain arrays, not typed ones
+  const { n, given } = patch;
+  let sx = 0, sy = 0, sz = 0, xx = 0, xy = 0, xz = 0, yy = 0, yz = 0, zz = 0;
   let used = 0;
   for (let i = 0; i < patch.count; i++) {
-    if (givenOnly && !patch.given[i]) continue;
-    const x = patch.n[i * 3]!, y = patch.n[i * 3 + 1]!, z = patch.n[i * 3 + 2]!;
+    if (givenOnly && !given[i]) continue;
+    const x = n[i * 3]!, y = n[i * 3 + 1]!, z = n[i * 3 + 2]!;
     if (x === 0 && y === 0 && z === 0) continue;
     used++;
-    sum[0]! += x; sum[1]! += y; sum[2]! += z;
-    m[0]! += x * x; m[1]! += x * y; m[2]! += x * z;
-    m[4]! += y * y; m[5]! += y * z; m[8]! += z * z;
+    sx += x; sy += y; sz += z;
+    xx += x * x; xy += x * y; xz += x * z;
+    yy += y * y; yz += y * z; zz += z * z;
   }
-  m[3] = m[1]!; m[6] = m[2]!; m[7] = m[5]!;
-  return new NormalScatter(m, used, sum);
+  return new NormalScatter([xx, xy, xz, xy, yy, yz, xz, yz, zz], used, [sx, sy, sz]);
 }
 
 /** The scatter over the vertices that have a normal (only the given ones with `givenOnly`). */

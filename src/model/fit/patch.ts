@@ -5,7 +5,7 @@
  * 1e4 mm lose nothing) and size.
  */
 import { SurfcdError } from '../../errors.js';
-import { badIndex, collect, collectedBox as box } from './patchCollect.js';
+import { badIndex, collect, collectedBox as box, collectedPositions } from './patchCollect.js';
 import { scratchF64, scratchU32, scratchU8 } from './patchBuffers.js';
 import { hyp3 } from './vec.js';
 
@@ -113,11 +113,12 @@ export function buildPatch(input: FitInput, reuse = false): Patch {
   const scale = half > 0 ? half : 1;
   const p = reuse ? scratchF64(0, m * 3) : new Float64Array(m * 3);
   const [ox, oy, oz] = origin;
-  for (let i = 0; i < m; i++) {
-    const g = globalOf[i]! * 3;
-    p[i * 3] = (positions[g]! - ox) / scale;
-    p[i * 3 + 1] = (positions[g + 1]! - oy) / scale;
-    p[i * 3 + 2] = (positions[g + 2]! - oz) / scale;
+  // the positions collect read, in local order (the same numbers as positions[global])
+  const raw = collectedPositions;
+  for (let i = 0; i < m * 3; i += 3) {
+    p[i] = (raw[i]! - ox) / scale;
+    p[i + 1] = (raw[i + 1]! - oy) / scale;
+    p[i + 2] = (raw[i + 2]! - oz) / scale;
   }
   // given normals
   const normalsGiven = !!normals && normals.length >= vertexCount * 3;

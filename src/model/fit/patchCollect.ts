@@ -13,6 +13,13 @@ let slot = new Int32Array(1024);
 let stamp = new Uint32Array(1024);
 let mark = 0;
 let globalScratch = new Uint32Array(1024);
+let globalView = globalScratch.subarray(0, 0);
+/**
+ * The positions of the local vertices as `collect` read them (3 per local vertex, valid up
+ * to the returned count): buildPatch maps them to the local frame in order, instead of
+ * gathering them from the part's positions a second time (issue 14).
+ */
+export let collectedPositions = new Float64Array(3072);
 /** The bounding box `collect` found: min x, y, z, max x, y, z. */
 export const collectedBox = new Float64Array(6);
 const box = collectedBox;
@@ -28,7 +35,8 @@ const DIRECT_LOOKUP = 1 << 21;
  */
 export function collect(indices: ArrayLike<number>, base: number, end: number, vertexCount: number, positions: ArrayLike<number>, tri: Uint32Array): Uint32Array {
   const n = end - base;
-  if (globalScratch.length < n) globalScratch = new Uint32Array(2 * n);
+  if (globalScratch.length < n) globalView = (globalScratch = new Uint32Array(2 * n)).subarray(0, 0);
+  if (collectedPositions.length < 3 * n) collectedPositions = new Float64Array(6 * n);
   // the lookup covers the part's vertices; on a huge part only the face's index window
   // (one more pass), and a map when even that is huge (scratch stays ≤ DIRECT_LOOKUP entries)
   let lo = 0, size = vertexCount;
@@ -53,7 +61,7 @@ export function collect(indices: ArrayLike<number>, base: number, end: number, v
     mark = 1;
   }
   // locals, not the module's `let`s: each read of those in the loop was a context load
-  const globalOf = globalScratch, st = stamp, sl = slot, mk = mark;
+  const globalOf = globalScratch, st = stamp, sl = slot, mk = mark, raw = collectedPositions;
   let lx = Infinity, ly = Infinity, lz = Infinity, hx = -Infinity, hy = -Infinity, hz = -Infinity;
   let badAt = -1;
   let m = 0;
@@ -69,6 +77,9 @@ export function collect(indices: ArrayLike<number>, base: number, end: number, v
       sl[k] = l;
       globalOf[l] = g;
       const x = positions[g * 3]!, y = positions[g * 3 + 1]!, z = positions[g * 3 + 2]!;
+      raw[l * 3] = x;
+      raw[l * 3 + 1] = y;
+      raw[l * 3 + 2] = z;
       if (!Number.isFinite(x + y + z)) {
         if (badAt < 0) badAt = g;
       } else {
@@ -88,7 +99,7 @@ export function collect(indices: ArrayLike<number>, base: number, end: number, v
 /** `collect` for a face whose vertex indices span more than DIRECT_LOOKUP (a map from index to local index). */
 function collectByMap(indices: ArrayLike<number>, base: number, end: number, vertexCount: number, positions: ArrayLike<number>, tri: Uint32Array): Uint32Array {
   const local = new Map<number, number>();
-  const globalOf = globalScratch;
+  const globalOf = globalScratch, raw = collectedPositions;
   let lx = Infinity, ly = Infinity, lz = Infinity, hx = -Infinity, hy = -Infinity, hz = -Infinity;
   let badAt = -1;
   let m = 0;
@@ -101,6 +112,9 @@ function collectByMap(indices: ArrayLike<number>, base: number, end: number, ver
       local.set(g, l);
       globalOf[l] = g;
       const x = positions[g * 3]!, y = positions[g * 3 + 1]!, z = positions[g * 3 + 2]!;
+      raw[l * 3] = x;
+      raw[l * 3 + 1] = y;
+      raw[l * 3 + 2] = z;
       if (!Number.isFinite(x + y + z)) {
         if (badAt < 0) badAt = g;
       } else {
@@ -125,6 +139,8 @@ function finishCollect(positions: ArrayLike<number>, badAt: number, m: number, l
     throw new SurfcdError('INVALID_MESH', `fitSurface: positions[${k}] is ${positions[k]}, expected a finite number`);
   }
   box[0] = lx; box[1] = ly; box[2] = lz; box[3] = hx; box[4] = hy; box[5] = hz;
-  return globalScratch.subarray(0, m);
+  // the same view again for a face of the last one's size (see patchBuffers.ts)
+  if (globalView.length !== m) globalView = globalScratch.subarray(0, m);
+  return globalView;
 }
 

@@ -7,7 +7,6 @@
  */
 import type { Patch } from './patch.js';
 
-const z = new Float64Array(10);
 /** M of the last patch asked for: the cone start and the no-quadric proof read the same one. */
 const last = new Float64Array(100);
 let lastPatch: Patch | null = null;
@@ -23,19 +22,45 @@ export function quadricMoments(patch: Patch, out: Float64Array): void {
 
 function accumulate(patch: Patch, out: Float64Array): void {
   const { p, count } = patch;
-  out.fill(0);
-  z[9] = 1;
+  // one scalar per entry of the upper triangle, summed in vertex order as before: the same
+  // sums bit for bit, 3–4× faster than adding into the typed array per vertex (issue 14)
+  let m00 = 0, m01 = 0, m02 = 0, m03 = 0, m04 = 0, m05 = 0, m06 = 0, m07 = 0, m08 = 0, m09 = 0;
+  let m11 = 0, m12 = 0, m13 = 0, m14 = 0, m15 = 0, m16 = 0, m17 = 0, m18 = 0, m19 = 0;
+  let m22 = 0, m23 = 0, m24 = 0, m25 = 0, m26 = 0, m27 = 0, m28 = 0, m29 = 0;
+  let m33 = 0, m34 = 0, m35 = 0, m36 = 0, m37 = 0, m38 = 0, m39 = 0;
+  let m44 = 0, m45 = 0, m46 = 0, m47 = 0, m48 = 0, m49 = 0;
+  let m55 = 0, m56 = 0, m57 = 0, m58 = 0, m59 = 0;
+  let m66 = 0, m67 = 0, m68 = 0, m69 = 0;
+  let m77 = 0, m78 = 0, m79 = 0;
+  let m88 = 0, m89 = 0;
+  let m99 = 0;
   for (let i = 0; i < count; i++) {
     const x = p[i * 3]!, y = p[i * 3 + 1]!, w = p[i * 3 + 2]!;
-    z[0] = x * x; z[1] = y * y; z[2] = w * w;
-    z[3] = 2 * x * y; z[4] = 2 * x * w; z[5] = 2 * y * w;
-    z[6] = x; z[7] = y; z[8] = w;
-    for (let r = 0; r < 10; r++) {
-      const zr = z[r]!;
-      for (let c = r; c < 10; c++) out[r * 10 + c] += zr * z[c]!;
-    }
+    const z0 = x * x, z1 = y * y, z2 = w * w, z3 = 2 * x * y, z4 = 2 * x * w, z5 = 2 * y * w, z6 = x, z7 = y, z8 = w;
+    m00 += z0 * z0; m01 += z0 * z1; m02 += z0 * z2; m03 += z0 * z3; m04 += z0 * z4; m05 += z0 * z5; m06 += z0 * z6; m07 += z0 * z7; m08 += z0 * z8; m09 += z0;
+    m11 += z1 * z1; m12 += z1 * z2; m13 += z1 * z3; m14 += z1 * z4; m15 += z1 * z5; m16 += z1 * z6; m17 += z1 * z7; m18 += z1 * z8; m19 += z1;
+    m22 += z2 * z2; m23 += z2 * z3; m24 += z2 * z4; m25 += z2 * z5; m26 += z2 * z6; m27 += z2 * z7; m28 += z2 * z8; m29 += z2;
+    m33 += z3 * z3; m34 += z3 * z4; m35 += z3 * z5; m36 += z3 * z6; m37 += z3 * z7; m38 += z3 * z8; m39 += z3;
+    m44 += z4 * z4; m45 += z4 * z5; m46 += z4 * z6; m47 += z4 * z7; m48 += z4 * z8; m49 += z4;
+    m55 += z5 * z5; m56 += z5 * z6; m57 += z5 * z7; m58 += z5 * z8; m59 += z5;
+    m66 += z6 * z6; m67 += z6 * z7; m68 += z6 * z8; m69 += z6;
+    m77 += z7 * z7; m78 += z7 * z8; m79 += z7;
+    m88 += z8 * z8; m89 += z8;
+    m99 += 1;
   }
-  for (let r = 1; r < 10; r++) for (let c = 0; c < r; c++) out[r * 10 + c] = out[c * 10 + r]!;
+  const upper = [
+    m00, m01, m02, m03, m04, m05, m06, m07, m08, m09,
+    m11, m12, m13, m14, m15, m16, m17, m18, m19,
+    m22, m23, m24, m25, m26, m27, m28, m29,
+    m33, m34, m35, m36, m37, m38, m39,
+    m44, m45, m46, m47, m48, m49,
+    m55, m56, m57, m58, m59,
+    m66, m67, m68, m69,
+    m77, m78, m79,
+    m88, m89,
+    m99,
+  ];
+  for (let r = 0, k = 0; r < 10; r++) for (let c = r; c < 10; c++, k++) out[r * 10 + c] = out[c * 10 + r] = upper[k]!;
 }
 
 /**

@@ -43,6 +43,8 @@ export interface RefineProblem<S> {
   residuals(points: PointSet, state: S, out: Float64Array): void;
   /** Optional analytic Jacobian (see LmProblem.jacobian). */
   jacobian?(points: PointSet, state: S, cols: Float64Array[]): void;
+  /** Optional fused normal equations (see LmProblem.normalEquations). */
+  normalEquations?(points: PointSet, state: S, r: Float64Array, a: Float64Array, g: Float64Array): void;
   /** True for a cylinder, cone or sphere: covered by the proof of ruleOutQuadric.ts. */
   quadric?: boolean;
   /** A proof (from the normals) that the primitive cannot be accepted on the patch; memoised by its module. */
@@ -128,6 +130,12 @@ class OnPoints<S> implements LmProblem<S> {
     const j = this.problem.jacobian;
     if (!j) return false;
     j(this.points, state, cols);
+    return true;
+  }
+  normalEquations(state: S, r: Float64Array, a: Float64Array, g: Float64Array): boolean {
+    const e = this.problem.normalEquations;
+    if (!e) return false;
+    e(this.points, state, r, a, g);
     return true;
   }
 }

@@ -53,7 +53,14 @@ export function quadricsRuledOut(patch: Patch, ctx: FitContext): boolean {
 }
 
 function proveNoQuadric(patch: Patch, tol: number): boolean {
-  // 10 coefficients need at least 10 vertices to have a definite M
+  return boundMatrix(patch, tol) && choleskyInPlace(h, 10);
+}
+
+/**
+ * H (module comment) of the patch into `h`; false when the patch is too small for a proof
+ * (10 coefficients need at least 10 vertices to have a definite M) or the tolerance too large.
+ */
+function boundMatrix(patch: Patch, tol: number): boolean {
   if (patch.count < 10 || !(tol < 0.25)) return false;
   const t = tol * (1 + 1e-9) + 1e-12;
   quadricMoments(patch, h);
@@ -71,5 +78,41 @@ function proveNoQuadric(patch: Patch, tol: number): boolean {
   const k = 13.5 * (1 + 1 / ETA) * m * t * t * t * t;
   const margin = 1e-11 * m;
   for (let j = 0; j < 10; j++) h[j * 11] -= k * K_DIAGONAL[j]! + margin;
-  return choleskyInPlace(h, 10);
+  return true;
+}
+
+/** H of the patch, kept for the tries of `conesAndCylindersRuledOut` (each Cholesky destroys its copy). */
+const hCones = new Float64Array(100);
+
+/**
+ * Weights μ tried by `conesAndCylindersRuledOut`, in units of (1 + η)·t²·m: the sphere
+ * (A = I, |∇G|² = 4|x − o|² = 4R² on its vertices) needs 3μ above (1 + η)·t²·4m·R², so
+ * these cover spheres up to R ≈ 16 local units (a flat cap); a wrong μ only loses the proof.
+ */
+const MU_STEPS = [2, 8, 32, 128, 512];
+
+/**
+ * True when no cylinder or cone lies within `ctx.tol` of every vertex, spheres allowed
+ * (issue 14: the samples' sphere patches fitted a cone, refined it and ran the normal-band
+ * search, only to reject it). A cylinder's or cone's A = cos²α·I − aaᵀ (cos α = 1 for the
+ * cylinder) has D(A) = 3‖A‖²_F − (tr A)² = 2 against ‖A‖²_F = 3cos⁴α − 2cos²α + 1 ≤ 2, so
+ * D ≥ ‖A‖²_F (scale-free), while a sphere's A = I has D = 0. So for such a quadric
+ * uᵀHu ≤ 0 (module comment) and μ·(‖A‖²_F − D(A)) = μ·((tr A)² − 2‖A‖²_F) ≤ 0 for μ ≥ 0:
+ * H + μ·(T − 2K) (uᵀTu = (tr A)², uᵀKu = ‖A‖²_F) positive definite for one μ ≥ 0 proves
+ * that none exists, and on the sphere's direction that term is +3μ.
+ * Not memoised: only the cone asks (fitCone, in fitSurface), once per patch.
+ */
+export function conesAndCylindersRuledOut(patch: Patch, ctx: FitContext): boolean {
+  if (!boundMatrix(patch, ctx.tol)) return false;
+  hCones.set(h);
+  const t = ctx.tol * (1 + 1e-9) + 1e-12;
+  const unit = (1 + ETA) * t * t * patch.count;
+  for (const step of MU_STEPS) {
+    const mu = step * unit;
+    h.set(hCones);
+    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) h[r * 10 + c] += mu;
+    for (let j = 0; j < 6; j++) h[j * 11] -= 2 * mu * K_DIAGONAL[j]!;
+    if (choleskyInPlace(h, 10)) return true;
+  }
+  return false;
 }

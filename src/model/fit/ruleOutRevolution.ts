@@ -27,25 +27,46 @@ function plueckerScatter(patch: Patch): { s: Float64Array; used: number } {
   const hit = patch.memo.pluecker as { s: Float64Array; used: number } | null;
   if (hit) return hit;
   const s = new Float64Array(36);
-  const w = new Float64Array(6);
-  const { p, n, given } = patch;
-  let used = 0;
-  for (let i = 0; i < patch.count; i++) {
-    if (!given[i]) continue;
-    const x = p[i * 3]!, y = p[i * 3 + 1]!, z = p[i * 3 + 2]!;
-    const nx = n[i * 3]!, ny = n[i * 3 + 1]!, nz = n[i * 3 + 2]!;
-    w[0] = y * nz - z * ny; w[1] = z * nx - x * nz; w[2] = x * ny - y * nx;
-    w[3] = nx; w[4] = ny; w[5] = nz;
-    for (let r = 0; r < 6; r++) {
-      const wr = w[r]!;
-      for (let c = r; c < 6; c++) s[r * 6 + c] += wr * w[c]!;
-    }
-    used++;
-  }
-  for (let r = 0; r < 6; r++) for (let c = 0; c < r; c++) s[r * 6 + c] = s[c * 6 + r]!;
+  const used = plueckerSums(patch, true, s);
   const out = { s, used };
   patch.memo.pluecker = out;
   return out;
+}
+
+/**
+ * Σ w wᵀ, w = (p × n, n), over the vertices with a normal (only the given ones with
+ * `givenOnly`) into `out` (6×6, both triangles); returns their number. On scalars, each
+ * entry summed in vertex order (issue 14: the 6×6 loops over arrays per vertex were most of
+ * this rule-out and of the torus's axis start on io1's freeform faces).
+ */
+export function plueckerSums(patch: Patch, givenOnly: boolean, out: Float64Array): number {
+  const { p, n, given } = patch;
+  let s00 = 0, s01 = 0, s02 = 0, s03 = 0, s04 = 0, s05 = 0, s11 = 0, s12 = 0, s13 = 0, s14 = 0, s15 = 0;
+  let s22 = 0, s23 = 0, s24 = 0, s25 = 0, s33 = 0, s34 = 0, s35 = 0, s44 = 0, s45 = 0, s55 = 0;
+  let used = 0;
+  for (let i = 0; i < patch.count; i++) {
+    if (givenOnly && !given[i]) continue;
+    const n0 = n[i * 3]!, n1 = n[i * 3 + 1]!, n2 = n[i * 3 + 2]!;
+    if (n0 === 0 && n1 === 0 && n2 === 0) continue;
+    const p0 = p[i * 3]!, p1 = p[i * 3 + 1]!, p2 = p[i * 3 + 2]!;
+    const w0 = p1 * n2 - p2 * n1, w1 = p2 * n0 - p0 * n2, w2 = p0 * n1 - p1 * n0;
+    s00 += w0 * w0; s01 += w0 * w1; s02 += w0 * w2; s03 += w0 * n0; s04 += w0 * n1; s05 += w0 * n2;
+    s11 += w1 * w1; s12 += w1 * w2; s13 += w1 * n0; s14 += w1 * n1; s15 += w1 * n2;
+    s22 += w2 * w2; s23 += w2 * n0; s24 += w2 * n1; s25 += w2 * n2;
+    s33 += n0 * n0; s34 += n0 * n1; s35 += n0 * n2;
+    s44 += n1 * n1; s45 += n1 * n2;
+    s55 += n2 * n2;
+    used++;
+  }
+  out.set([
+    s00, s01, s02, s03, s04, s05,
+    s01, s11, s12, s13, s14, s15,
+    s02, s12, s22, s23, s24, s25,
+    s03, s13, s23, s33, s34, s35,
+    s04, s14, s24, s34, s44, s45,
+    s05, s15, s25, s35, s45, s55,
+  ]);
+  return used;
 }
 
 /** Young's weights tried: t small suits far axes (large |m|), t large near ones. */

@@ -81,20 +81,22 @@ function normalLinesCentre(patch: Patch): V3 | null {
 
 /** Algebraic sphere x² + y² + z² + D x + E y + F z + G = 0 through the vertices. */
 function algebraicCentre(patch: Patch): V3 | null {
-  const a = new Float64Array(16);
-  const b = new Float64Array(4);
-  const row = new Float64Array(4);
-  row[3] = 1;
-  for (let i = 0; i < patch.count; i++) {
-    const x = patch.p[i * 3]!, y = patch.p[i * 3 + 1]!, z = patch.p[i * 3 + 2]!;
-    row[0] = x; row[1] = y; row[2] = z;
+  // the normal equations on scalars, each sum in vertex order as the loop over a 4×4 typed
+  // array gave them (bit for bit; issue 14: that loop was a tenth of a sphere patch's fit)
+  let a00 = 0, a01 = 0, a02 = 0, a03 = 0, a11 = 0, a12 = 0, a13 = 0, a22 = 0, a23 = 0, a33 = 0;
+  let b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+  const { p, count } = patch;
+  for (let i = 0; i < count; i++) {
+    const x = p[i * 3]!, y = p[i * 3 + 1]!, z = p[i * 3 + 2]!;
     const w = -(x * x + y * y + z * z);
-    for (let r = 0; r < 4; r++) {
-      b[r] += row[r]! * w;
-      for (let c = 0; c < 4; c++) a[r * 4 + c] += row[r]! * row[c]!;
-    }
+    b0 += x * w; b1 += y * w; b2 += z * w; b3 += w;
+    a00 += x * x; a01 += x * y; a02 += x * z; a03 += x;
+    a11 += y * y; a12 += y * z; a13 += y;
+    a22 += z * z; a23 += z;
+    a33 += 1;
   }
-  const s = solveSymmetric(a, b, 4, 1e-14);
+  const a = [a00, a01, a02, a03, a01, a11, a12, a13, a02, a12, a22, a23, a03, a13, a23, a33];
+  const s = solveSymmetric(a, [b0, b1, b2, b3], 4, 1e-14);
   const v: V3 = [-s[0]! / 2, -s[1]! / 2, -s[2]! / 2];
   return isFiniteV(v) ? v : null;
 }
@@ -131,6 +133,12 @@ class SpherePrimitive implements LocalPrimitive {
     const c = this.f.c;
     return Math.abs(hyp3(x - c[0], y - c[1], z - c[2]) - this.f.r);
   }
+  maxDistance(p: Float64Array, count: number): number {
+    return sphereMaxDistance(this.f, p, count);
+  }
+  minNormalCos(p: Float64Array, n: Float64Array, count: number): number {
+    return sphereMinNormalCos(this.f, p, n, count);
+  }
   normal(x: number, y: number, z: number, out: Float64Array): boolean {
     const c = this.f.c;
     const dx = x - c[0], dy = y - c[1], dz = z - c[2];
@@ -156,4 +164,29 @@ export function sphereKind(f: SphereFit, patch: Patch, residual: number): Sphere
     radius: s * f.r,
     residual: s * residual,
   };
+}
+
+// The acceptance test's loops over `distance` and `normal` as one monomorphic loop each, the
+// same expressions (issue 14: a call per vertex on the samples' ~1,300-vertex sphere patches).
+function sphereMaxDistance(f: SphereFit, p: Float64Array, count: number): number {
+  const [cx, cy, cz] = f.c;
+  let worst = 0;
+  for (let i = 0; i < count; i++) {
+    const e = Math.abs(hyp3(p[i * 3]! - cx, p[i * 3 + 1]! - cy, p[i * 3 + 2]! - cz) - f.r);
+    if (!(e <= worst)) worst = Number.isFinite(e) ? Math.max(worst, e) : Infinity;
+  }
+  return worst;
+}
+
+function sphereMinNormalCos(f: SphereFit, p: Float64Array, n: Float64Array, count: number): number {
+  const [cx, cy, cz] = f.c;
+  let worst = 1;
+  for (let i = 0; i < count; i++) {
+    const dx = p[i * 3]! - cx, dy = p[i * 3 + 1]! - cy, dz = p[i * 3 + 2]! - cz;
+    const l = hyp3(dx, dy, dz);
+    if (!(l > 1e-12 * f.r)) continue;
+    const c = Math.abs(n[i * 3]! * (dx / l) + n[i * 3 + 1]! * (dy / l) + n[i * 3 + 2]! * (dz / l));
+    if (c < worst) worst = c;
+  }
+  return worst;
 }
