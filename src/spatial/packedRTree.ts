@@ -252,8 +252,7 @@ function roundOutward(boxes: Float64Array, out: Float32Array, length: number): v
  * so that every consecutive group of `n` holds the items whose box min along `axis` ranks
  * in that group. Moving the boxes along leaves them in leaf order at the end: no gather
  * pass. A selection is a stack of ranges, each split at a group boundary near its middle by
- * a quickselect; all written out in one function, which the optimizing compiler compiles
- * once with nothing to inline.
+ * a quickselect.
  */
 function selectAll(boxes: Int32Array, count: number): void {
   const ids = order, job = jobs, stack = ranges;
@@ -267,39 +266,49 @@ function selectAll(boxes: Int32Array, count: number): void {
       if (r - l <= n) continue;
       // ⌈(r − l) / 2n⌉ groups of n past l (rbush's k, in integers).
       const k = l + (((r - l - 1) / (2 * n)) | 0) * n + n;
-      // Quickselect: item k gets the item of rank k in [l, r], smaller keys before it.
-      let lo = l, hi = r;
-      while (hi > lo) {
-        // Median of three as the pivot keeps sorted input (common: CAD faces come in strips) linear.
-        const a = boxes[6 * lo + axis]!, b = boxes[6 * ((lo + hi) >> 1) + axis]!, c = boxes[6 * hi + axis]!;
-        const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
-        // Hoare-style partition around the pivot value.
-        let i = lo, j = hi;
-        while (i <= j) {
-          while (boxes[6 * i + axis]! < pivot) i++;
-          while (boxes[6 * j + axis]! > pivot) j--;
-          if (i <= j) {
-            const t = ids[i]!;
-            ids[i] = ids[j]!;
-            ids[j] = t;
-            for (let p = 6 * i, q = 6 * j, end = p + 6; p < end; p++, q++) {
-              const u = boxes[p]!;
-              boxes[p] = boxes[q]!;
-              boxes[q] = u;
-            }
-            i++;
-            j--;
-          }
-        }
-        if (k <= j) hi = j;
-        else if (k >= i) lo = i;
-        else break;
-      }
+      quickselect(boxes, ids, l, r, k, axis);
       // The upper part is popped first, as in rbush.
       stack[top++] = l;
       stack[top++] = k;
       stack[top++] = k;
       stack[top++] = r;
     }
+  }
+}
+
+/**
+ * Quickselect over items l..r (ids and key boxes move together): item k gets the item of
+ * rank k along `axis`, smaller keys before it. Its own function, apart from selectAll's
+ * range bookkeeping: the per-item loops are all here, so this small function is the one
+ * that turns hot and is optimized, and selectAll (which runs once per range) stays in the
+ * interpreter. One function holding both cost the optimizing compiler 2-4x as much.
+ */
+function quickselect(boxes: Int32Array, ids: Int32Array, l: number, r: number, k: number, axis: number): void {
+  let lo = l, hi = r;
+  while (hi > lo) {
+    // Median of three as the pivot keeps sorted input (common: CAD faces come in strips) linear.
+    const a = boxes[6 * lo + axis]!, b = boxes[6 * ((lo + hi) >> 1) + axis]!, c = boxes[6 * hi + axis]!;
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    // Hoare-style partition around the pivot value.
+    let i = lo, j = hi;
+    while (i <= j) {
+      while (boxes[6 * i + axis]! < pivot) i++;
+      while (boxes[6 * j + axis]! > pivot) j--;
+      if (i <= j) {
+        const t = ids[i]!;
+        ids[i] = ids[j]!;
+        ids[j] = t;
+        for (let p = 6 * i, q = 6 * j, end = p + 6; p < end; p++, q++) {
+          const u = boxes[p]!;
+          boxes[p] = boxes[q]!;
+          boxes[q] = u;
+        }
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
   }
 }
