@@ -45,3 +45,38 @@ function flipKeys(view: Int32Array, from: number, to: number): void {
     view[i] = b ^ ((b >> 31) & 0x7fffffff);
   }
 }
+
+/** The sign bit as an int32: XOR-ing it into two words makes their signed order the unsigned one. */
+const SIGN = 1 << 31;
+/** Scratch: the rounded values back in float64 (their words compared with the input's). */
+let widened = new Float64Array(6 * 64);
+
+/**
+ * out[0..length) = order keys of boxes[0..length) (6 per box: min xyz, max xyz) rounded
+ * outward to float32: floatDown for mins, floatUp for maxes, key for key. The engine
+ * rounds to nearest in one native copy; where that went inward, the key steps one outward
+ * (consecutive floats have consecutive keys). The rounded value is compared with the input
+ * on the doubles' 32-bit words: a cold process runs this loop interpreted, where every
+ * float read is a heap allocation and every int32 is not.
+ */
+export function outwardKeys(boxes: Float64Array, length: number, out: Int32Array): void {
+  if (widened.length < length) widened = new Float64Array(Math.max(length, 2 * widened.length));
+  new Float32Array(out.buffer, out.byteOffset, length).set(boxes.subarray(0, length)); // round to nearest
+  widened.set(new Float32Array(out.buffer, out.byteOffset, length)); // exact
+  const input = new Int32Array(boxes.buffer, boxes.byteOffset, 2 * length);
+  const rounded = new Int32Array(widened.buffer, 0, 2 * length);
+  for (let i = 0; i < length; i++) {
+    let key = out[i]!;
+    key ^= (key >> 31) & 0x7fffffff;
+    const lo = input[2 * i]!, hi = input[2 * i + 1]!, roundedLo = rounded[2 * i]!, roundedHi = rounded[2 * i + 1]!;
+    if (lo !== roundedLo || hi !== roundedHi) {
+      // Same sign (rounding keeps it): compare magnitudes, high words first (little-endian).
+      const larger = hi !== roundedHi ? roundedHi > hi : (roundedLo ^ SIGN) > (lo ^ SIGN);
+      const above = (hi >= 0) === larger; // rounded > input
+      if (i % 6 < 3) {
+        if (above) key--;
+      } else if (!above) key++;
+    }
+    out[i] = key;
+  }
+}

@@ -9,7 +9,7 @@
 // them interpreted for a while, where every float value is a heap allocation and every
 // integer is not; the float32 boxes the tree stores are the same either way.
 import type { BoxTree } from '../model/types.js';
-import { floatDown, floatUp, keysFromFloat32 } from './float32Box.js';
+import { outwardKeys } from './float32Box.js';
 
 /** A leaf's mark in nodeCount: the high bit (a negative int32 in the scratch). */
 const LEAF_BIT = 1 << 31;
@@ -28,7 +28,7 @@ let nodeCount = new Int32Array(64);
 let order = new Int32Array(64);
 let iota = new Int32Array(0);
 let queue = new Int32Array(4 * 64);
-let rounded = new Float32Array(6 * 64);
+let outward = new Int32Array(6 * 64);
 let jobs = new Int32Array(4 * 129);
 /** Nodes per call of unionNodes: ≤ 9 children each, about as much work as float32Box's CHUNK. */
 const NODE_CHUNK = 128;
@@ -44,11 +44,9 @@ const ranges = new Int32Array(256);
  * rounded outward to Float32 first (what the tree stores) and partitioned by those.
  */
 export function buildPackedRTree(boxes: Float64Array, count: number, maxEntries: number): BoxTree {
-  if (rounded.length < 6 * count) rounded = new Float32Array(Math.max(6 * count, 2 * rounded.length));
-  roundOutward(boxes, rounded, 6 * count);
-  const keyBoxes = new Int32Array(rounded.buffer, 0, 6 * count);
-  keysFromFloat32(keyBoxes, 0, 6 * count);
-  return buildPackedRTreeFromKeys(keyBoxes, count, maxEntries);
+  if (outward.length < 6 * count) outward = new Int32Array(Math.max(6 * count, 2 * outward.length));
+  outwardKeys(boxes, 6 * count, outward);
+  return buildPackedRTreeFromKeys(outward, count, maxEntries);
 }
 
 /**
@@ -227,21 +225,6 @@ function unionNodes(boxes: Int32Array, nodes: number, from: number, to: number):
       }
       boxes[o + k] = lo;
       boxes[o + 3 + k] = hi;
-    }
-  }
-}
-
-/**
- * out[0..length) = boxes rounded outward to Float32 (mins down, maxes up): the engine's
- * round-to-nearest in one native copy, then a step out only where that went inward (a
- * cold process runs this loop interpreted, where every Math.fround is a call).
- */
-function roundOutward(boxes: Float64Array, out: Float32Array, length: number): void {
-  out.set(boxes.subarray(0, length));
-  for (let o = 0; o < length; o += 6) {
-    for (let k = o; k < o + 3; k++) {
-      if (out[k]! > boxes[k]!) out[k] = floatDown(boxes[k]!);
-      if (out[k + 3]! < boxes[k + 3]!) out[k + 3] = floatUp(boxes[k + 3]!);
     }
   }
 }
