@@ -13,7 +13,6 @@ import { outwardKeys } from './float32Box.js';
 
 /** A leaf's mark in nodeCount: the high bit (a negative int32 in the scratch). */
 const LEAF_BIT = 1 << 31;
-const COUNT_BITS = 0x7fffffff;
 /** Order keys of +∞ and −∞ (the empty box's bounds). */
 const KEY_INF = 0x7f800000;
 const KEY_NEG_INF = 0xff800000 ^ 0x7fffffff | 0;
@@ -116,7 +115,8 @@ let selections = 0;
  * height, node) in breadth-first order.
  */
 function layOut(count: number, maxEntries: number): number {
-  const q = queue, job = jobs;
+  // Module state in locals: each module-level read is a context load and a hole check.
+  const q = queue, job = jobs, firsts = nodeFirst, counts = nodeCount, leaf = LEAF_BIT;
   let nodes = 1;
   let tail = 1;
   let jobEnd = 0;
@@ -144,7 +144,7 @@ function layOut(count: number, maxEntries: number): number {
       job[jobEnd + 3] = 0;
       jobEnd += 4;
     }
-    nodeFirst[node] = nodes;
+    firsts[node] = nodes;
     for (let i = left; i <= right; i += n1) {
       const slabEnd = i + n1 - 1 < right ? i + n1 - 1 : right;
       if (slabEnd - i > n3) {
@@ -158,8 +158,8 @@ function layOut(count: number, maxEntries: number): number {
         const last = k + n3 - 1 < slabEnd ? k + n3 - 1 : slabEnd, child = nodes++;
         if (last - k < maxEntries) {
           // A leaf: the run the partition leaves its items in.
-          nodeFirst[child] = k;
-          nodeCount[child] = (last - k + 1) | LEAF_BIT;
+          firsts[child] = k;
+          counts[child] = (last - k + 1) | leaf;
         } else {
           const o = 4 * tail++;
           q[o] = k;
@@ -169,7 +169,7 @@ function layOut(count: number, maxEntries: number): number {
         }
       }
     }
-    nodeCount[node] = nodes - nodeFirst[node]!;
+    counts[node] = nodes - firsts[node]!;
   }
   selections = jobEnd / 4;
   return nodes;
@@ -209,12 +209,13 @@ function packBoxes(keyBoxes: Int32Array, count: number, nodes: number): BoxTree 
  * run the same loop from a different start.
  */
 function unionNodes(boxes: Int32Array, nodes: number, from: number, to: number): void {
+  const firsts = nodeFirst, counts = nodeCount, inf = KEY_INF, negInf = KEY_NEG_INF; // locals: see layOut
   for (let node = to - 1; node >= from; node--) {
-    const packed = nodeCount[node]!;
-    const s = 6 * nodeFirst[node]! + (packed < 0 ? 6 * nodes : 0);
-    const end = s + 6 * (packed & COUNT_BITS), o = 6 * node;
+    const packed = counts[node]!;
+    const s = 6 * firsts[node]! + (packed < 0 ? 6 * nodes : 0);
+    const end = s + 6 * (packed & 0x7fffffff), o = 6 * node;
     for (let k = 0; k < 3; k++) {
-      let lo = KEY_INF, hi = KEY_NEG_INF;
+      let lo = inf, hi = negInf;
       for (let c = s + k; c < end; c += 6) {
         const a = boxes[c]!, b = boxes[c + 3]!;
         if (a < lo) lo = a;
