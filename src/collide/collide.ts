@@ -3,22 +3,21 @@ import { aabbMagnitude, aabbsOverlap, growAabb, intersectAabbs, transformAabb, t
 import { OBB_TESTS } from '../math/obbTests.js';
 import { invertRigid, relativeRigid, toRigid, type Pose, type Rigid } from '../math/rigid.js';
 import { crossingDepth, trianglesCross } from '../math/triangleCross.js';
-import { trianglesIntersect } from '../math/triangleIntersect.js';
-import { BEYOND, DISJOINT, MEET, PREPARED, prepareTriangle, preparedFromSides, RECORD, sidesAgainst } from '../math/trianglePrepared.js';
-import { trianglesWithin } from '../math/triangleDistance.js';
 import type { Part } from '../model/types.js';
 import { indexPart } from '../spatial/indexPart.js';
 import { contactGeometry } from './contactGeometry.js';
 import { collideNarrow, SCD_METHOD } from './narrowPhases.js';
 import { emptyStats } from './stats.js';
-import { loadTransformedTriangle, loadTriangle, partTriangleSeparated, separatedByPlane, transformMargin, triangleBox, trianglePlane } from './triangles.js';
+import { transformMargin, triangleBox } from './triangles.js';
+import { loadPairB, pairMeets, pairTriA, pairTriB, preparedPairB } from './pairTest.js';
+import { descendPairs, emptyPairList, pushPair } from './pairDescent.js';
+import { surfaceObbTreeOf } from '../spatial/surfaceObbTree.js';
 import { assertPart, assertPose } from '../model/validate.js';
 import { queryBoxTree } from './treeQuery.js';
 import { axisPermutation, boxOverlaps, emptyCandidates, gatherCandidates, gatherSurfaceCandidates, queryLeaves, type Candidates } from './leafQuery.js';
 import { COUNT_MASK } from '../spatial/boxTree.js';
 import { ShellFilter } from './shellFilter.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
-import { surfaceRecords, triangleRecordsOf, type TriangleRecords } from './triangleRecords.js';
 import { flatSurface, measureFlatMoved, slabApart, slabsOf, surfaceSlab, type SurfaceSlab } from './surfaceSlab.js';
 import { crossFree } from './crossFree.js';
 
@@ -26,6 +25,9 @@ import { resolveCollideOptions, type CollideOptions, type CollisionResult, type 
 
 export { COLLIDE_MODES, resolveCollideOptions } from './collideOptions.js';
 export type { CollideMode, CollideOptions, CollisionResult, ResolvedOptions, SurfacePair, SurfaceRelation } from './collideOptions.js';
+
+/** Under an axis-permuting pose, B surfaces of at least this many triangles take the pair descent (as1 fine at rest: ~15 % faster; as1 at occt's defaults has none). */
+const DESCENT_MIN_TRIANGLES = 256;
 
 /** Pair states per A surface, for the B surface being processed. */
 const UNSEEN = 0, HIT = 1, CROSSING = 2;
@@ -35,11 +37,6 @@ const poseAScratch = new Float64Array(12);
 const poseBScratch = new Float64Array(12);
 const bToAScratch = new Float64Array(12);
 const aToBScratch = new Float64Array(12);
-const triA = new Float64Array(9);
-const triB = new Float64Array(9);
-const planeB = new Float64Array(7);
-const planeA = new Float64Array(7);
-const preparedB = new Float64Array(PREPARED);
 const coverOfA = new Float64Array(6);
 const coverOfB = new Float64Array(6);
 const oaabbA = new Float64Array(6);
@@ -58,7 +55,8 @@ let pairState: Uint8Array = new Uint8Array(64);
 let settled: Uint8Array = new Uint8Array(64);
 let pairDepth: Float64Array = new Float64Array(64);
 let touchedA: Uint32Array = new Uint32Array(64);
-let triPairScratch: Uint32Array = new Uint32Array(1024);
+const triPairList = emptyPairList();
+const descentPairs = emptyPairList();
 const shellFilter = new ShellFilter();
 
 function atLeast(buffer: Uint32Array, size: number): Uint32Array {
@@ -126,8 +124,8 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
 
   const pairs: SurfacePair[] = [];
   // all-triangles: pairs go to a buffer kept across queries; the result gets one exact-size copy.
-  let triPairs = opts.mode === 'all-triangles' ? triPairScratch : null;
-  let triPairCount = 0;
+  const triPairs = opts.mode === 'all-triangles' ? triPairList : null;
+  if (triPairs) triPairs.count = 0;
   const aSurfaces = a.surfaces;
   if (pairState.length < aSurfaces.length) {
     pairState = new Uint8Array(aSurfaces.length * 2);
@@ -141,6 +139,13 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   const exact = opts.tolerance === 0;
   let done = false;
   const batched = axisPermutation(bToA);
+  // Every triangle pair: B surfaces go through the pair descent (pairDescent.ts) under a
+  // rotated pose, and under an axis-permuting one when large (there the leaf-batched search
+  // wins on small surfaces: their boxes stay tight). Boxes grow by the tolerance and 1e-9 of
+  // the scene's scale (see pairDescent.ts).
+  const descend = opts.mode === 'all-triangles' && !opts.classify;
+  const descendMin = batched ? DESCENT_MIN_TRIANGLES : 0;
+  const descentMargin = opts.tolerance + 1e3 * margin;
   const magnitudeA = aabbMagnitude(a.bounds);
   // Pairs not searched again: every known pair, or in classify mode those proven cross-free (crossFree.ts).
   const settle = skipKnownPairs && opts.classify;
@@ -148,10 +153,6 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   const flatsA = settle ? slabsOf(a) : null;
   let crossFreePairs = 0;
   surfacesA = atLeast(surfacesA, aSurfaces.length);
-  // Exact mode: A's normals are cached per part (looked up at the first candidate pair), B's
-  // prepared once per triangle (trianglePrepared.ts).
-  let recordsA: TriangleRecords | null = null;
-  const aPositions = a.positions, aIndices = a.indices;
   // Exact mode: B triangles strictly beyond a flat A surface's slab skip it whole (surfaceSlab.ts).
   const slabsA = exact ? slabsOf(a) : null;
   let slabCuts = 0;
@@ -164,13 +165,47 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
     // when that is all of them, its triangle tree is not opened (nor built).
     const shells = shellFilter.begin(a, surfaceB, bToA, reach, stats) ? shellFilter : null;
     if (shells !== null && shells.rejectsAll(oaabbA)) continue;
-    const treeB = triangleTreeOf(surfaceB)!;
     let flatB: SurfaceSlab | null | undefined; // classify: B's surface measured flat in A's frame, when first needed
     let touchedCount = 0;
+    const descendB = descend && surfaceB.triangleCount >= descendMin;
+    if (descendB && triPairs) {
+      // Rotated pose, every triangle pair: each A surface near this one walked together with
+      // it, OBB tree against OBB tree (pairDescent.ts), instead of the per-triangle search.
+      transformAabb(surfaceB.bounds, bToA, leafBoxA);
+      growAabb(leafBoxA, reach);
+      stats.aabbUpdates++;
+      const surfaceCountA = intersectAabbs(leafBoxA, oaabbA, leafClip) ? queryBoxTree(a.surfaceTree, leafClip, surfacesA, stats) : 0;
+      const treeB = surfaceObbTreeOf(surfaceB);
+      for (let g = 0; g < surfaceCountA && treeB !== null; g++) {
+        const sa = surfacesA[g]!, surfaceA = aSurfaces[sa]!, treeA = surfaceObbTreeOf(surfaceA);
+        if (treeA === null || (shells !== null && shells.rejects(sa))) continue;
+        descentPairs.count = 0;
+        descendPairs(treeA, treeB, bToA, descentMargin, descentPairs, stats);
+        const ids = descentPairs.ids;
+        let loaded = -1;
+        for (let c = 0; c < descentPairs.count; c++) {
+          const ta = surfaceA.firstTriangle + ids[2 * c]!, tb = surfaceB.firstTriangle + ids[2 * c + 1]!;
+          if (tb !== loaded) {
+            loadPairB(b, tb, bToA);
+            stats.aabbUpdates++;
+            loaded = tb;
+          }
+          stats.triangleTests++;
+          if (!pairMeets(a, ta, sa, opts.tolerance, magnitudeA)) continue;
+          if (pairState[sa] === UNSEEN) {
+            touchedA[touchedCount++] = sa;
+            pairState[sa] = HIT;
+            pairs.push({ a: sa, b: surfaceB.index });
+          }
+          pushPair(triPairs, ta, tb);
+        }
+      }
+    }
     // Leaf by leaf of B's tree: A's candidates are gathered once per leaf (leafQuery.ts) when
     // the leaf's box stays tight in A's frame, else once per triangle.
+    const treeB = triangleTreeOf(surfaceB)!;
     leavesB = atLeast(leavesB, treeB.nodeFirst.length);
-    const leafCount = queryLeaves(treeB, oaabbB, leavesB, stats);
+    const leafCount = descendB ? 0 : queryLeaves(treeB, oaabbB, leavesB, stats);
     for (let li = 0; li < leafCount && !done; li++) {
       const leaf = leavesB[li]!;
       if (batched) {
@@ -188,11 +223,10 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
         if (!boxOverlaps(treeB.itemBoxes, slot, oaabbB)) continue;
         const tb = surfaceB.firstTriangle + treeB.itemIds[slot]!;
         // 5. Move the triangle into A's frame; its own box, clipped by OAABB_A, picks A's candidates.
-        loadTransformedTriangle(b, tb, bToA, triB);
-        triangleBox(triB, reach, triBox);
+        loadPairB(b, tb, bToA);
+        triangleBox(pairTriB, reach, triBox);
         stats.aabbUpdates++;
         if (!intersectAabbs(triBox, oaabbA, clipped)) continue;
-        let planeReady = false;
         let cutSurface = -1, cutApart = false;
         // Batched: one list for the leaf. Otherwise A's surfaces one at a time, each searched
         // only when reached (so a first hit or a known pair stops the descent early).
@@ -205,11 +239,8 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
             if (slabsA !== null) {
               const slab = surfaceSlab(slabsA, aSurfaces[sa]!);
               if (slab !== null) {
-                if (!planeReady) {
-                  prepareTriangle(triB, magnitudeA, preparedB);
-                  planeReady = true;
-                }
-                if (slabApart(slab, triB, preparedB[6] !== 0 ? preparedB[7]! : -1)) {
+                const preparedB = preparedPairB(magnitudeA);
+                if (slabApart(slab, pairTriB, preparedB[6] !== 0 ? preparedB[7]! : -1)) {
                   slabCuts++;
                   continue;
                 }
@@ -231,61 +262,25 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
               if (sa !== cutSurface) {
                 cutSurface = sa;
                 const slab = surfaceSlab(slabsA, aSurfaces[sa]!);
-                if (slab !== null && !planeReady) {
-                  prepareTriangle(triB, magnitudeA, preparedB);
-                  planeReady = true;
-                }
-                cutApart = slab !== null && slabApart(slab, triB, preparedB[6] !== 0 ? preparedB[7]! : -1);
+                if (slab !== null) {
+                  const preparedB = preparedPairB(magnitudeA);
+                  cutApart = slabApart(slab, pairTriB, preparedB[6] !== 0 ? preparedB[7]! : -1);
+                } else cutApart = false;
                 if (cutApart) slabCuts++;
               }
               if (cutApart) continue;
             }
             const ta = candidates.triangle[c]!;
             stats.triangleTests++;
-            // 6. Exact test, or distance ≤ tolerance (after the cheap plane rejection, issue 14).
-            if (exact) {
-              // The exact test's own predicates with per-triangle data reused; only a triangle
-              // it may see as degenerate goes to trianglesIntersect (trianglePrepared.ts).
-              if (!planeReady) {
-                prepareTriangle(triB, magnitudeA, preparedB);
-                planeReady = true;
-              }
-              // A's vertices against B's plane, read in place: most pairs end here.
-              const sides = sidesAgainst(aPositions, aIndices, ta, triB, preparedB);
-              if (sides === BEYOND) continue;
-              recordsA ??= triangleRecordsOf(a);
-              const records = recordsA[sa] ?? surfaceRecords(a, sa, recordsA);
-              loadTriangle(a, ta, triA);
-              const verdict = preparedFromSides(triA, records, RECORD * (ta - aSurfaces[sa]!.firstTriangle), triB, preparedB, sides);
-              if (verdict === DISJOINT || (verdict !== MEET && !trianglesIntersect(triA, triB))) continue;
-            } else {
-              if (!planeReady) {
-                trianglePlane(triB, planeB);
-                planeReady = true;
-              }
-              if (partTriangleSeparated(triB, planeB, a, ta, opts.tolerance, magnitudeA)) continue;
-              loadTriangle(a, ta, triA);
-              // The other way round: A's plane separates where B's does not (A outside B's facets).
-              trianglePlane(triA, planeA);
-              if (separatedByPlane(triA, planeA, triB, opts.tolerance)) continue;
-              if (!trianglesWithin(triA, triB, opts.tolerance)) continue;
-            }
+            // 6. Exact test, or distance ≤ tolerance (pairTest.ts).
+            if (!pairMeets(a, ta, sa, opts.tolerance, magnitudeA)) continue;
             const before = pairState[sa]!;
             if (before === UNSEEN) {
               touchedA[touchedCount++] = sa;
               pairState[sa] = HIT;
               pairs.push({ a: sa, b: surfaceB.index });
             }
-            if (triPairs) {
-              if (2 * triPairCount + 2 > triPairs.length) {
-                const grown = new Uint32Array(triPairs.length * 2);
-                grown.set(triPairs);
-                triPairs = triPairScratch = grown;
-              }
-              triPairs[2 * triPairCount] = ta;
-              triPairs[2 * triPairCount + 1] = tb;
-              triPairCount++;
-            }
+            if (triPairs) pushPair(triPairs, ta, tb);
             if (before === UNSEEN && flatsA !== null) {
               // A's surface flat with B's on one side of it, or B's (moved, measured once) with A's.
               const flat = flatSurface(flatsA, aSurfaces[sa]!);
@@ -299,9 +294,9 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
                 crossFreePairs++;
               }
             }
-            if (opts.classify && settled[sa] === 0 && trianglesCross(triA, triB)) {
+            if (opts.classify && settled[sa] === 0 && trianglesCross(pairTriA, pairTriB)) {
               pairState[sa] = CROSSING;
-              const depth = crossingDepth(triA, triB);
+              const depth = crossingDepth(pairTriA, pairTriB);
               if (depth > pairDepth[sa]!) pairDepth[sa] = depth;
             }
             // 7. Modes.
@@ -334,7 +329,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   return {
     intersecting: pairs.length > 0,
     surfacePairs: pairs,
-    ...(triPairs ? { trianglePairs: triPairs.slice(0, 2 * triPairCount) } : {}),
+    ...(triPairs ? { trianglePairs: triPairs.ids.slice(0, 2 * triPairs.count) } : {}),
     stats,
   };
 }

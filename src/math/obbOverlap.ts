@@ -9,9 +9,8 @@ const OVERLAP_SLACK = 16 * Number.EPSILON;
 /** Added to |R| entries so that (nearly) parallel edges cannot produce a false separation. */
 export const ABS_R_EPS = 1e-12;
 
-const R = new Float64Array(9);
-const AR = new Float64Array(9);
-const Tc = new Float64Array(3);
+const flatA = new Float64Array(15);
+const flatB = new Float64Array(15);
 
 /**
  * Gottschalk's 15-axis separating-axis test. `bToA` takes b's local coordinates to a's (both
@@ -21,31 +20,49 @@ const Tc = new Float64Array(3);
  * a few ulps of the magnitudes involved and |R| entries get the usual epsilon.
  */
 export function obbsOverlap(a: Obb, b: Obb, bToA: Rigid, margin = 0): boolean {
-  const m = bToA, ca = a.center, cb = b.center;
-  // R[i][j] = A_i · (M B_j): b's axes in a's box frame (columns of R).
-  boxAxesInA(a, b, bToA, R, AR);
-  // T: b's centre relative to a's, in a's box frame.
-  const c0 = cb[0]!, c1 = cb[1]!, c2 = cb[2]!;
-  centreInA(a, b, bToA, Tc);
-  const T0 = Tc[0]!, T1 = Tc[1]!, T2 = Tc[2]!;
+  flatA.set(a.center, 0); flatA.set(a.axes, 3); flatA.set(a.halfExtents, 12);
+  flatB.set(b.center, 0); flatB.set(b.axes, 3); flatB.set(b.halfExtents, 12);
+  return obbsOverlapAt(flatA, 0, flatB, 0, bToA, margin);
+}
 
-  const a0 = a.halfExtents[0]! + margin, a1 = a.halfExtents[1]! + margin, a2 = a.halfExtents[2]! + margin;
-  const b0 = b.halfExtents[0]! + margin, b1 = b.halfExtents[1]! + margin, b2 = b.halfExtents[2]! + margin;
+/**
+ * obbsOverlap for boxes stored flat: 15 numbers each (centre, axes as rows, half-extents) at
+ * offsets `oa` of `boxesA` (in A's frame) and `ob` of `boxesB` (in B's), as trees of them
+ * keep them (spatial/surfaceObbTree.ts). Axes must be orthonormal to about an ulp. Written
+ * out in locals: the pair descent runs it a million times a query.
+ */
+export function obbsOverlapAt(boxesA: Float64Array, oa: number, boxesB: Float64Array, ob: number, bToA: Rigid, margin: number): boolean {
+  const m = bToA;
+  const m0 = m[0]!, m1 = m[1]!, m2 = m[2]!, m4 = m[4]!, m5 = m[5]!, m6 = m[6]!, m8 = m[8]!, m9 = m[9]!, m10 = m[10]!;
+  const A00 = boxesA[oa + 3]!, A01 = boxesA[oa + 4]!, A02 = boxesA[oa + 5]!;
+  const A10 = boxesA[oa + 6]!, A11 = boxesA[oa + 7]!, A12 = boxesA[oa + 8]!;
+  const A20 = boxesA[oa + 9]!, A21 = boxesA[oa + 10]!, A22 = boxesA[oa + 11]!;
+  // B's axes moved into A's part frame (w_j = M B_j), then R[i][j] = A_i · w_j.
+  let bx = boxesB[ob + 3]!, by = boxesB[ob + 4]!, bz = boxesB[ob + 5]!;
+  let wx = m0 * bx + m1 * by + m2 * bz, wy = m4 * bx + m5 * by + m6 * bz, wz = m8 * bx + m9 * by + m10 * bz;
+  const r00 = A00 * wx + A01 * wy + A02 * wz, r10 = A10 * wx + A11 * wy + A12 * wz, r20 = A20 * wx + A21 * wy + A22 * wz;
+  bx = boxesB[ob + 6]!; by = boxesB[ob + 7]!; bz = boxesB[ob + 8]!;
+  wx = m0 * bx + m1 * by + m2 * bz; wy = m4 * bx + m5 * by + m6 * bz; wz = m8 * bx + m9 * by + m10 * bz;
+  const r01 = A00 * wx + A01 * wy + A02 * wz, r11 = A10 * wx + A11 * wy + A12 * wz, r21 = A20 * wx + A21 * wy + A22 * wz;
+  bx = boxesB[ob + 9]!; by = boxesB[ob + 10]!; bz = boxesB[ob + 11]!;
+  wx = m0 * bx + m1 * by + m2 * bz; wy = m4 * bx + m5 * by + m6 * bz; wz = m8 * bx + m9 * by + m10 * bz;
+  const r02 = A00 * wx + A01 * wy + A02 * wz, r12 = A10 * wx + A11 * wy + A12 * wz, r22 = A20 * wx + A21 * wy + A22 * wz;
+  const s00 = Math.abs(r00) + ABS_R_EPS, s01 = Math.abs(r01) + ABS_R_EPS, s02 = Math.abs(r02) + ABS_R_EPS;
+  const s10 = Math.abs(r10) + ABS_R_EPS, s11 = Math.abs(r11) + ABS_R_EPS, s12 = Math.abs(r12) + ABS_R_EPS;
+  const s20 = Math.abs(r20) + ABS_R_EPS, s21 = Math.abs(r21) + ABS_R_EPS, s22 = Math.abs(r22) + ABS_R_EPS;
+  // T: b's centre relative to a's, in a's box frame.
+  const ca0 = boxesA[oa]!, ca1 = boxesA[oa + 1]!, ca2 = boxesA[oa + 2]!, c0 = boxesB[ob]!, c1 = boxesB[ob + 1]!, c2 = boxesB[ob + 2]!;
+  const tx = m0 * c0 + m1 * c1 + m2 * c2 + m[3]! - ca0;
+  const ty = m4 * c0 + m5 * c1 + m6 * c2 + m[7]! - ca1;
+  const tz = m8 * c0 + m9 * c1 + m10 * c2 + m[11]! - ca2;
+  const T0 = A00 * tx + A01 * ty + A02 * tz, T1 = A10 * tx + A11 * ty + A12 * tz, T2 = A20 * tx + A21 * ty + A22 * tz;
+  const a0 = boxesA[oa + 12]! + margin, a1 = boxesA[oa + 13]! + margin, a2 = boxesA[oa + 14]! + margin;
+  const b0 = boxesB[ob + 12]! + margin, b1 = boxesB[ob + 13]! + margin, b2 = boxesB[ob + 14]! + margin;
   // Rounding slack: T carries errors of a few ulps of the coordinates it came from (slackT);
   // the radii and the products with R err by ulps of the extents and of T (slackE).
-  const slackT =
-    OVERLAP_SLACK *
-    (Math.abs(ca[0]!) + Math.abs(ca[1]!) + Math.abs(ca[2]!) + Math.abs(c0) + Math.abs(c1) + Math.abs(c2) +
-      Math.abs(m[3]!) + Math.abs(m[7]!) + Math.abs(m[11]!));
-  const slackE =
-    OVERLAP_SLACK *
-    (Math.abs(a0) + Math.abs(a1) + Math.abs(a2) + Math.abs(b0) + Math.abs(b1) + Math.abs(b2) +
-      Math.abs(T0) + Math.abs(T1) + Math.abs(T2));
+  const slackT = OVERLAP_SLACK * (Math.abs(ca0) + Math.abs(ca1) + Math.abs(ca2) + Math.abs(c0) + Math.abs(c1) + Math.abs(c2) + Math.abs(m[3]!) + Math.abs(m[7]!) + Math.abs(m[11]!));
+  const slackE = OVERLAP_SLACK * (Math.abs(a0) + Math.abs(a1) + Math.abs(a2) + Math.abs(b0) + Math.abs(b1) + Math.abs(b2) + Math.abs(T0) + Math.abs(T1) + Math.abs(T2));
   const slack = slackT + slackE;
-
-  const r00 = R[0]!, r01 = R[1]!, r02 = R[2]!, r10 = R[3]!, r11 = R[4]!, r12 = R[5]!, r20 = R[6]!, r21 = R[7]!, r22 = R[8]!;
-  const s00 = AR[0]!, s01 = AR[1]!, s02 = AR[2]!, s10 = AR[3]!, s11 = AR[4]!, s12 = AR[5]!, s20 = AR[6]!, s21 = AR[7]!, s22 = AR[8]!;
-
   // A's face axes.
   if (Math.abs(T0) > a0 + b0 * s00 + b1 * s01 + b2 * s02 + slack) return false;
   if (Math.abs(T1) > a1 + b0 * s10 + b1 * s11 + b2 * s12 + slack) return false;
