@@ -48,6 +48,9 @@ function flipKeys(view: Int32Array, from: number, to: number): void {
 
 /** The sign bit as an int32: XOR-ing it into two words makes their signed order the unsigned one. */
 const SIGN = 1 << 31;
+/** Where a double's low and high 32-bit words sit in an Int32Array view (the platform's byte order). */
+const LOW = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1 ? 0 : 1;
+const HIGH = 1 - LOW;
 /** Scratch: the rounded values back in float64 (their words compared with the input's). */
 let widened = new Float64Array(6 * 64);
 
@@ -65,13 +68,14 @@ export function outwardKeys(boxes: Float64Array, length: number, out: Int32Array
   widened.set(new Float32Array(out.buffer, out.byteOffset, length)); // exact
   const input = new Int32Array(boxes.buffer, boxes.byteOffset, 2 * length);
   const rounded = new Int32Array(widened.buffer, 0, 2 * length);
+  const low = LOW, high = HIGH, sign = SIGN; // locals: a module-level read is a context load and a hole check
   for (let i = 0; i < length; i++) {
     let key = out[i]!;
     key ^= (key >> 31) & 0x7fffffff;
-    const lo = input[2 * i]!, hi = input[2 * i + 1]!, roundedLo = rounded[2 * i]!, roundedHi = rounded[2 * i + 1]!;
+    const lo = input[2 * i + low]!, hi = input[2 * i + high]!, roundedLo = rounded[2 * i + low]!, roundedHi = rounded[2 * i + high]!;
     if (lo !== roundedLo || hi !== roundedHi) {
-      // Same sign (rounding keeps it): compare magnitudes, high words first (little-endian).
-      const larger = hi !== roundedHi ? roundedHi > hi : (roundedLo ^ SIGN) > (lo ^ SIGN);
+      // Same sign (rounding keeps it): compare magnitudes, high words first.
+      const larger = hi !== roundedHi ? roundedHi > hi : (roundedLo ^ sign) > (lo ^ sign);
       const above = (hi >= 0) === larger; // rounded > input
       if (i % 6 < 3) {
         if (above) key--;
