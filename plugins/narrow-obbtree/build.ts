@@ -11,6 +11,7 @@ import { aabbMagnitude } from '../../src/math/aabb.js';
 import { hullCovariance } from '../../src/math/obbFrames.js';
 import { orthonormalizeRows, symmetricEigen3 } from '../../src/math/symmetricEigen.js';
 import type { Part } from '../../src/model/types.js';
+import { splitRange } from '../../src/spatial/surfaceObbTree.js';
 
 /** Floats per node box: centre (3), axes as rows (9), half-extents (3). */
 export const BOX = 15;
@@ -178,29 +179,4 @@ function fitBox(points: Float64Array, count: number, axes: Float64Array, eps: nu
     // The centre is rebuilt from the axes, so its rounding is covered too (eps ≫ a few ulps).
     out[o + 12 + r] = 0.5 * hi[r]! - 0.5 * lo[r]! + eps;
   }
-}
-
-/** Partitions order[first, end) by centroid against the mean along the longest box axis (then the others); returns the split. */
-function splitRange(order: Uint32Array, first: number, end: number, centroid: Float64Array, boxes: Float64Array, o: number): number {
-  const h = [boxes[o + 12]!, boxes[o + 13]!, boxes[o + 14]!];
-  const axesByLength = [0, 1, 2].sort((p, q) => h[q]! - h[p]!);
-  for (const r of axesByLength) {
-    const ax = boxes[o + 3 + 3 * r]!, ay = boxes[o + 4 + 3 * r]!, az = boxes[o + 5 + 3 * r]!;
-    let mean = 0;
-    for (let i = first; i < end; i++) {
-      const t = order[i]!;
-      mean += ax * centroid[3 * t]! + ay * centroid[3 * t + 1]! + az * centroid[3 * t + 2]!;
-    }
-    mean /= end - first;
-    let split = first;
-    for (let i = first; i < end; i++) {
-      const t = order[i]!;
-      if (ax * centroid[3 * t]! + ay * centroid[3 * t + 1]! + az * centroid[3 * t + 2]! < mean) {
-        order[i] = order[split]!;
-        order[split++] = t;
-      }
-    }
-    if (split > first && split < end) return split;
-  }
-  return first + ((end - first) >> 1);
 }

@@ -4,7 +4,7 @@ import type { IndexedPart } from '../../src/collide/narrowPhases.js';
 import { emptyStats } from '../../src/collide/stats.js';
 import { transformMargin } from '../../src/collide/triangles.js';
 import type { Obb } from '../../src/math/obb.js';
-import { obbsOverlap } from '../../src/math/obbOverlap.js';
+import { obbsOverlapAt } from '../../src/math/obbOverlap.js';
 import { obbsOverlapEffective } from '../../src/math/obbOverlapEffective.js';
 import { obbsOverlapLite } from '../../src/math/obbOverlapLite.js';
 import { relativeRigid, type Rigid } from '../../src/math/rigid.js';
@@ -70,7 +70,7 @@ export function collideObbTrees(a: IndexedPart<ObbTree>, poseA: Rigid, b: Indexe
     load(boxB.buf, boxesB, nb);
     stats.obbTests++;
     const overlaps =
-      kind === 0 ? obbsOverlap(boxA.obb, boxB.obb, bToA, margin) : kind === 1 ? obbsOverlapLite(boxA.obb, boxB.obb, bToA, margin) : obbsOverlapEffective(boxA.obb, boxB.obb, bToA, margin);
+      kind === 0 ? obbsOverlapAt(boxA.buf, 0, boxB.buf, 0, bToA, margin) : kind === 1 ? obbsOverlapLite(boxA.obb, boxB.obb, bToA, margin) : obbsOverlapEffective(boxA.obb, boxB.obb, bToA, margin);
     if (!overlaps) continue;
     const ca = childA[na]!, cb = childB[nb]!;
     const leafA = (ca & LEAF) !== 0, leafB = (cb & LEAF) !== 0;

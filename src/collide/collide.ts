@@ -3,14 +3,14 @@ import { aabbMagnitude, aabbsOverlap, growAabb, intersectAabbs, transformAabb, t
 import { OBB_TESTS } from '../math/obbTests.js';
 import { invertRigid, relativeRigid, toRigid, type Pose, type Rigid } from '../math/rigid.js';
 import { crossingDepth, trianglesCross } from '../math/triangleCross.js';
-import type { Part } from '../model/types.js';
+import type { BoxTree, Part } from '../model/types.js';
 import { indexPart } from '../spatial/indexPart.js';
 import { contactGeometry } from './contactGeometry.js';
 import { collideNarrow, SCD_METHOD } from './narrowPhases.js';
 import { emptyStats } from './stats.js';
 import { transformMargin, triangleBox } from './triangles.js';
 import { loadPairB, pairMeets, pairTriA, pairTriB, preparedPairB } from './pairTest.js';
-import { descendPairs, emptyPairList, pushPair } from './pairDescent.js';
+import { descendPairs, emptyPairList, groupByB, pushPair } from './pairDescent.js';
 import { surfaceObbTreeOf } from '../spatial/surfaceObbTree.js';
 import { assertPart, assertPose } from '../model/validate.js';
 import { queryBoxTree } from './treeQuery.js';
@@ -56,6 +56,8 @@ let settled: Uint8Array = new Uint8Array(64);
 let pairDepth: Float64Array = new Float64Array(64);
 let touchedA: Uint32Array = new Uint32Array(64);
 const triPairList = emptyPairList();
+/** Stands for a B surface's triangle tree where the pair descent took the surface (no leaves). */
+const EMPTY_TREE: BoxTree = { nodeBoxes: new Float32Array(0), nodeFirst: new Uint32Array(0), nodeCount: new Uint32Array(0), itemBoxes: new Float32Array(0), itemIds: new Uint32Array(0) };
 const descentPairs = emptyPairList();
 const shellFilter = new ShellFilter();
 
@@ -141,11 +143,11 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   const batched = axisPermutation(bToA);
   // Every triangle pair: B surfaces go through the pair descent (pairDescent.ts) under a
   // rotated pose, and under an axis-permuting one when large (there the leaf-batched search
-  // wins on small surfaces: their boxes stay tight). Boxes grow by the tolerance and 1e-9 of
-  // the scene's scale (see pairDescent.ts).
+  // wins on small surfaces: their boxes stay tight). Boxes grow by the tolerance and by their
+  // triangles' shape in units of the transform margin (see pairDescent.ts).
   const descend = opts.mode === 'all-triangles' && !opts.classify;
   const descendMin = batched ? DESCENT_MIN_TRIANGLES : 0;
-  const descentMargin = opts.tolerance + 1e3 * margin;
+  const descentUnit = margin; // 1e-12 of the scene's scale, per unit of shape factor (pairDescent.ts)
   const magnitudeA = aabbMagnitude(a.bounds);
   // Pairs not searched again: every known pair, or in classify mode those proven cross-free (crossFree.ts).
   const settle = skipKnownPairs && opts.classify;
@@ -169,8 +171,8 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
     let touchedCount = 0;
     const descendB = descend && surfaceB.triangleCount >= descendMin;
     if (descendB && triPairs) {
-      // Rotated pose, every triangle pair: each A surface near this one walked together with
-      // it, OBB tree against OBB tree (pairDescent.ts), instead of the per-triangle search.
+      // Every triangle pair, rotated pose or large surface: each A surface near this one walked
+      // together with it, OBB tree against OBB tree (pairDescent.ts), not the per-triangle search.
       transformAabb(surfaceB.bounds, bToA, leafBoxA);
       growAabb(leafBoxA, reach);
       stats.aabbUpdates++;
@@ -180,7 +182,8 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
         const sa = surfacesA[g]!, surfaceA = aSurfaces[sa]!, treeA = surfaceObbTreeOf(surfaceA);
         if (treeA === null || (shells !== null && shells.rejects(sa))) continue;
         descentPairs.count = 0;
-        descendPairs(treeA, treeB, bToA, descentMargin, descentPairs, stats);
+        descendPairs(treeA, treeB, bToA, opts.tolerance, descentUnit, descentPairs, stats);
+        groupByB(descentPairs, surfaceB.triangleCount);
         const ids = descentPairs.ids;
         let loaded = -1;
         for (let c = 0; c < descentPairs.count; c++) {
@@ -203,7 +206,8 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
     }
     // Leaf by leaf of B's tree: A's candidates are gathered once per leaf (leafQuery.ts) when
     // the leaf's box stays tight in A's frame, else once per triangle.
-    const treeB = triangleTreeOf(surfaceB)!;
+    // (Its triangle tree is not built when the descent took it.)
+    const treeB = descendB ? EMPTY_TREE : triangleTreeOf(surfaceB)!;
     leavesB = atLeast(leavesB, treeB.nodeFirst.length);
     const leafCount = descendB ? 0 : queryLeaves(treeB, oaabbB, leavesB, stats);
     for (let li = 0; li < leafCount && !done; li++) {

@@ -6,6 +6,7 @@ import type { Part } from '../model/types.js';
 import type { CollisionResult, ResolvedOptions, SurfacePair } from './collide.js';
 import type { QueryStats } from './stats.js';
 import { loadTransformedTriangle, loadTriangle } from './triangles.js';
+import { emptyPairList, pushPair, type PairList } from './pairDescent.js';
 
 /**
  * The leaf end of a hierarchy traversal, shared by narrow phases whose leaves are triangles
@@ -22,8 +23,7 @@ export class LeafPairs {
   private readonly pairs: SurfacePair[] = [];
   /** Surface pair key → index in `pairs` + 1 (0: not found yet). */
   private readonly seen = new Map<number, number>();
-  private triPairs: Uint32Array | null;
-  private triPairCount = 0;
+  private readonly triPairs: PairList | null;
   private readonly exact: boolean;
   private readonly skipKnown: boolean;
   private readonly stopAtFirst: boolean;
@@ -36,7 +36,7 @@ export class LeafPairs {
     private readonly opts: ResolvedOptions,
     private readonly stats: QueryStats,
   ) {
-    this.triPairs = opts.mode === 'all-triangles' ? new Uint32Array(64) : null;
+    this.triPairs = opts.mode === 'all-triangles' ? emptyPairList() : null;
     this.exact = opts.tolerance === 0;
     this.skipKnown = opts.mode === 'all-surfaces' && !opts.classify;
     this.stopAtFirst = opts.mode === 'first-surface';
@@ -73,16 +73,7 @@ export class LeafPairs {
       const depth = crossingDepth(triA, triB);
       if (depth > pair.depth!) pair.depth = depth;
     }
-    if (this.triPairs) {
-      if (2 * this.triPairCount + 2 > this.triPairs.length) {
-        const grown = new Uint32Array(this.triPairs.length * 2);
-        grown.set(this.triPairs);
-        this.triPairs = grown;
-      }
-      this.triPairs[2 * this.triPairCount] = ta;
-      this.triPairs[2 * this.triPairCount + 1] = tb;
-      this.triPairCount++;
-    }
+    if (this.triPairs) pushPair(this.triPairs, ta, tb);
     return this.stopAtFirst;
   }
 
@@ -91,7 +82,7 @@ export class LeafPairs {
     return {
       intersecting: pairs.length > 0,
       surfacePairs: pairs,
-      ...(this.triPairs ? { trianglePairs: this.triPairs.slice(0, 2 * this.triPairCount) } : {}),
+      ...(this.triPairs ? { trianglePairs: this.triPairs.ids.slice(0, 2 * this.triPairs.count) } : {}),
       stats: this.stats,
     };
   }

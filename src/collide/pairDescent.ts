@@ -5,7 +5,19 @@
 // them meeting). Here the two surfaces' OBB trees (spatial/surfaceObbTree.ts) are walked
 // together, each node pair under the 15-axis test, as OBBTree does (Gottschalk 1996); the
 // leaf pairs left are the candidate triangle pairs, which the exact test then decides.
-import { obbsOverlapAt } from '../math/obbOverlap.js';
+//
+// The margins. The 15 axes are not trianglesIntersect's own steps (its box test is along A's
+// frame axes, its plane tests along the triangles' normals), so a pair dropped here must be
+// one it calls disjoint by distance. Its zero band lets it call touching points about
+// tolLen = 0.75 ulp of the coordinates apart, times the triangle's shape (planeSide's band
+// over |n| is tolLen·(1 + |w|₁(la + lb)/|n|₁), |w| up to the triangle's size): so every node
+// grows by the tolerance plus `unit` (collide.ts: 1e-12 of the scene's scale, ≥ 5,000 tolLen)
+// times the largest shape factor (la + lb + lc)²/|n|₁ of its triangles, at least 1,000
+// (surfaceObbTree.ts keeps it per node; a triangle without area makes its ancestors' boxes
+// unbounded, never a pair lost). That is an argument, not a proof; the oracle tests (every
+// mode and variant, random rotations, slivers touching and crossing, 2^-20 … 1e4) check the
+// answer is brute force's.
+import { MOVED_OBB, moveObb, movedObbsOverlap } from '../math/obbOverlap.js';
 import type { Rigid } from '../math/rigid.js';
 import { OBB_LEAF, OBB_NODE, type SurfaceObbTree } from '../spatial/surfaceObbTree.js';
 import type { QueryStats } from './stats.js';
@@ -20,36 +32,64 @@ export function emptyPairList(): PairList {
   return { count: 0, ids: new Uint32Array(256) };
 }
 
+
+/** The smallest shape factor a node's growth is taken at: 1,000 × unit (1e-9 of the scale) even for well-shaped triangles. */
+const MIN_SHAPE = 1000;
+
 let stack: Uint32Array = new Uint32Array(512);
+// B's node boxes moved into A's frame (moveObb), each once per descent: `movedStamp[n] ===
+// stamp` when node n's is current.
+let moved: Float64Array = new Float64Array(MOVED_OBB * 256);
+let movedStamp: Uint32Array = new Uint32Array(256);
+let stamp = 0;
 
 /**
- * Appends to `out` every pair of leaves (A's tree, B's tree) whose boxes, each grown by
- * `margin`, overlap once B's are moved by `bToA`. Node pairs tested count as stats.obbTests.
+ * Appends to `out` every pair of leaves (A's tree, B's tree) whose parents' boxes, each grown
+ * by `tolerance` + `unit` × its shape factor (see the file's note), overlap once B's are
+ * moved by `bToA`. Two leaves go to the list untested: one
+ * triangle's box rejects about what the triangle test's first step (the other's plane) does,
+ * at no lower cost. Node pairs tested count as stats.obbTests.
  */
-export function descendPairs(treeA: SurfaceObbTree, treeB: SurfaceObbTree, bToA: Rigid, margin: number, out: PairList, stats: QueryStats): void {
-  const boxesA = treeA.boxes, boxesB = treeB.boxes, childA = treeA.child, childB = treeB.child;
+export function descendPairs(treeA: SurfaceObbTree, treeB: SurfaceObbTree, bToA: Rigid, tolerance: number, unit: number, out: PairList, stats: QueryStats): void {
+  const boxesA = treeA.boxes, boxesB = treeB.boxes, childA = treeA.child, childB = treeB.child, shapeA = treeA.shape, shapeB = treeB.shape;
+  const nodesB = childB.length;
+  if (movedStamp.length < nodesB) {
+    movedStamp = new Uint32Array(Math.max(nodesB, 2 * movedStamp.length));
+    moved = new Float64Array(MOVED_OBB * movedStamp.length);
+    stamp = 0;
+  }
+  if (++stamp === 0xffffffff) {
+    movedStamp.fill(0);
+    stamp = 1;
+  }
   let tests = 0;
   let top = 0;
   stack[top++] = 0;
   stack[top++] = 0;
   while (top > 0) {
     const nb = stack[--top]!, na = stack[--top]!;
-    const oa = OBB_NODE * na, ob = OBB_NODE * nb;
-    tests++;
-    if (!obbsOverlapAt(boxesA, oa, boxesB, ob, bToA, margin)) continue;
     const ca = childA[na]!, cb = childB[nb]!;
     const leafA = (ca & OBB_LEAF) !== 0, leafB = (cb & OBB_LEAF) !== 0;
     if (leafA && leafB) {
       pushPair(out, (ca & ~OBB_LEAF) >>> 0, (cb & ~OBB_LEAF) >>> 0);
       continue;
     }
+    const oa = OBB_NODE * na, om = MOVED_OBB * nb;
+    if (movedStamp[nb] !== stamp) {
+      moveObb(boxesB, OBB_NODE * nb, bToA, moved, om);
+      movedStamp[nb] = stamp;
+    }
+    tests++;
+    const growA = tolerance + unit * (shapeA[na]! > MIN_SHAPE ? shapeA[na]! : MIN_SHAPE);
+    const growB = tolerance + unit * (shapeB[nb]! > MIN_SHAPE ? shapeB[nb]! : MIN_SHAPE);
+    if (!movedObbsOverlap(boxesA, oa, growA, moved, om, growB)) continue;
     if (top + 4 > stack.length) {
       const grown = new Uint32Array(stack.length * 2);
       grown.set(stack);
       stack = grown;
     }
     // Split the bigger box; a leaf never. Second child pushed first, so the first is visited first.
-    const sizeA = boxesA[oa + 12]! + boxesA[oa + 13]! + boxesA[oa + 14]!, sizeB = boxesB[ob + 12]! + boxesB[ob + 13]! + boxesB[ob + 14]!;
+    const sizeA = boxesA[oa + 12]! + boxesA[oa + 13]! + boxesA[oa + 14]!, sizeB = moved[om + 12]! + moved[om + 13]! + moved[om + 14]!;
     if (leafB || (!leafA && sizeA >= sizeB)) {
       stack[top++] = ca + 1; stack[top++] = nb;
       stack[top++] = ca; stack[top++] = nb;
@@ -71,4 +111,30 @@ export function pushPair(list: PairList, a: number, b: number): void {
   list.ids[2 * list.count] = a;
   list.ids[2 * list.count + 1] = b;
   list.count++;
+}
+
+let counts: Uint32Array = new Uint32Array(256);
+let sorted: Uint32Array = new Uint32Array(512);
+
+/**
+ * Orders the list by B triangle (a stable counting sort; ids of B below `countB`), so each B
+ * triangle is moved and prepared once, not once per run of it in the descent's order. Left as
+ * it is when short against countB (the sort would cost more than it saves).
+ */
+export function groupByB(list: PairList, countB: number): void {
+  const n = list.count;
+  if (n < 64 || 4 * n < countB) return;
+  if (counts.length < countB + 1) counts = new Uint32Array(Math.max(countB + 1, 2 * counts.length));
+  if (sorted.length < 2 * n) sorted = new Uint32Array(Math.max(2 * n, 2 * sorted.length));
+  const ids = list.ids;
+  counts.fill(0, 0, countB + 1);
+  for (let c = 0; c < n; c++) counts[ids[2 * c + 1]! + 1]!++;
+  for (let b = 0; b < countB; b++) counts[b + 1]! += counts[b]!;
+  for (let c = 0; c < n; c++) {
+    const b = ids[2 * c + 1]!, at = counts[b]!++;
+    sorted[2 * at] = ids[2 * c]!;
+    sorted[2 * at + 1] = b;
+  }
+  list.ids = sorted;
+  sorted = ids;
 }

@@ -22,6 +22,12 @@ export interface SurfaceObbTree {
   readonly boxes: Float64Array;
   /** Per node: index of the first of its two children (the second follows it), or OBB_LEAF | triangle. */
   readonly child: Uint32Array;
+  /**
+   * Per node: the largest shape factor (la + lb + lc)² / |n|₁ of its triangles (L1 edge
+   * lengths and normal; ∞ for a triangle without area). The exact test's zero band, as a
+   * distance, grows with it: the descent grows each box by it (collide/pairDescent.ts).
+   */
+  readonly shape: Float64Array;
 }
 
 /** Nodes with fewer triangles keep their parent's axes (an eigen solve per node would be most of the build). */
@@ -53,6 +59,7 @@ export function buildSurfaceObbTree(surface: Surface): SurfaceObbTree {
   const nodeCount = 2 * n - 1;
   const boxes = new Float64Array(OBB_NODE * nodeCount);
   const child = new Uint32Array(nodeCount);
+  const shape = new Float64Array(nodeCount);
   const eps = CONTAIN_EPS * aabbMagnitude(part.bounds);
   const order = new Uint32Array(n);
   const centroid = new Float64Array(3 * n);
@@ -71,6 +78,7 @@ export function buildSurfaceObbTree(surface: Surface): SurfaceObbTree {
       triangleFrame(positions, indices, first + order[from]!, boxes, o, parent);
       fitBox(positions, indices, first, order, from, end, eps, boxes, o);
       child[node] = OBB_LEAF | order[from]!;
+      shape[node] = shapeFactor(positions, indices, first + order[from]!);
       continue;
     }
     if (count >= FRAME_MIN || parent < 0) covarianceFrame(positions, indices, first, order, from, end, boxes, o);
@@ -81,7 +89,23 @@ export function buildSurfaceObbTree(surface: Surface): SurfaceObbTree {
     work.push(next, from, split, node, next + 1, split, end, node);
     next += 2;
   }
-  return { boxes, child };
+  // Children come after their parents: a backward pass gives every node its subtree's largest.
+  for (let node = nodeCount - 1; node >= 0; node--) {
+    const c = child[node]!;
+    if ((c & OBB_LEAF) === 0) shape[node] = Math.max(shape[c]!, shape[c + 1]!);
+  }
+  return { boxes, child, shape };
+}
+
+/** (la + lb + lc)² / |n|₁ of triangle t, ∞ when it has no area. */
+function shapeFactor(positions: Float64Array, indices: ArrayLike<number>, t: number): number {
+  const p = 3 * indices[3 * t]!, q = 3 * indices[3 * t + 1]!, r = 3 * indices[3 * t + 2]!;
+  const ux = positions[q]! - positions[p]!, uy = positions[q + 1]! - positions[p + 1]!, uz = positions[q + 2]! - positions[p + 2]!;
+  const vx = positions[r]! - positions[p]!, vy = positions[r + 1]! - positions[p + 1]!, vz = positions[r + 2]! - positions[p + 2]!;
+  const n1 = Math.abs(uy * vz - uz * vy) + Math.abs(uz * vx - ux * vz) + Math.abs(ux * vy - uy * vx);
+  const sides = Math.abs(ux) + Math.abs(uy) + Math.abs(uz) + Math.abs(vx) + Math.abs(vy) + Math.abs(vz) + Math.abs(vx - ux) + Math.abs(vy - uy) + Math.abs(vz - uz);
+  const f = (sides * sides) / n1;
+  return f > 0 ? f : n1 > 0 ? 0 : Infinity;
 }
 
 /** Axes of one triangle: its longest edge, its normal, their cross product; the parent's (or the coordinate axes) when it has no area. */
@@ -165,12 +189,20 @@ function fitBox(positions: Float64Array, indices: ArrayLike<number>, first: numb
   boxes[o + 14] = 0.5 * hi2 - 0.5 * lo2 + eps;
 }
 
-/** Partitions order[from, end) by centroid at the mean along the longest box axis (then the others); else halves. */
-function splitRange(order: Uint32Array, from: number, end: number, centroid: Float64Array, boxes: Float64Array, o: number): number {
+/**
+ * Partitions order[from, end) (triangle ids; centroid: 3 per id) by centroid at the mean along
+ * the box's longest axis, then the others by length (Gottschalk 1996); halves the range when
+ * no axis splits it. `boxes[o..]` is the node's box (centre, axes as rows, half-extents).
+ * Returns the split. The OBBTree plugin builds with it too.
+ */
+export function splitRange(order: Uint32Array, from: number, end: number, centroid: Float64Array, boxes: Float64Array, o: number): number {
   const h0 = boxes[o + 12]!, h1 = boxes[o + 13]!, h2 = boxes[o + 14]!;
-  const longest = h0 >= h1 && h0 >= h2 ? 0 : h1 >= h2 ? 1 : 2;
+  // Axes by decreasing half-extent (ties keep index order).
+  const first = h0 >= h1 && h0 >= h2 ? 0 : h1 >= h2 ? 1 : 2;
+  const [p, q] = first === 0 ? [1, 2] : first === 1 ? [0, 2] : [0, 1];
+  const second = boxes[o + 12 + p]! >= boxes[o + 12 + q]! ? p : q;
   for (let k = 0; k < 3; k++) {
-    const r = (longest + k) % 3;
+    const r = k === 0 ? first : k === 1 ? second : 3 - first - second;
     const ax = boxes[o + 3 + 3 * r]!, ay = boxes[o + 4 + 3 * r]!, az = boxes[o + 5 + 3 * r]!;
     let mean = 0;
     for (let i = from; i < end; i++) {

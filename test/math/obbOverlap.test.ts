@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { obbCorners, type Obb } from '../../src/math/obb.js';
-import { obbsOverlap } from '../../src/math/obbOverlap.js';
+import { MOVED_OBB, moveObb as moveFlatObb, movedObbsOverlap, obbsOverlap } from '../../src/math/obbOverlap.js';
 import { invertRigid, multiplyRigid, type Rigid } from '../../src/math/rigid.js';
 import { configureProperties, runs, dot, sub, norm, cross, row, mulMV, mulMM, transpose, fromColumns, quatToMatrix, rigidOf, makeObb, moveObb, grown, gjk, oracleOverlap, boxScale, rotation, vec, rigid, solidObb, obbArb, type V3 } from './oracle/obbOracle.js';
 
@@ -71,6 +71,24 @@ describe('obbsOverlap', () => {
     expect(decided).toBeGreaterThan(total * 0.99);
     expect(overlapping).toBeGreaterThan(total * 0.25);
     expect(overlapping).toBeLessThan(total * 0.75);
+  });
+
+  it('movedObbsOverlap (flat boxes, B moved once, a margin each) agrees with the GJK oracle', () => {
+    const flat = (o: Obb): Float64Array => Float64Array.from([...o.center, ...o.axes, ...o.halfExtents]);
+    let decided = 0;
+    fc.assert(
+      fc.property(obbArb(0), obbArb(5), rigid(50), rigid(50), fc.constantFrom(0, 0.01, 0.3), fc.constantFrom(0, 0.02, 0.5), (aBox, bBox, ga, gb, marginA, marginB) => {
+        const [a, b, bToA] = inPartFrames(aBox, bBox, ga, gb);
+        const verdict = oracleOverlap(grown(aBox, marginA), grown(bBox, marginB), boxScale(aBox, bBox));
+        if (verdict === undefined) return;
+        decided++;
+        const moved = new Float64Array(2 * MOVED_OBB);
+        moveFlatObb(flat(b), 0, bToA, moved, MOVED_OBB);
+        expect(movedObbsOverlap(flat(a), 0, marginA, moved, MOVED_OBB, marginB)).toBe(verdict);
+      }),
+      { numRuns: runs(300) },
+    );
+    expect(decided).toBeGreaterThan(250);
   });
 
   it('agrees with the oracle near contact: b pushed just inside or outside along a random direction', () => {

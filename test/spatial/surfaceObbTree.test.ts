@@ -23,7 +23,7 @@ describe('surfaceObbTree', () => {
         const positions = tris.flatMap((t) => t.map((v) => v * scale + offset));
         const indices = tris.flatMap((_, i) => [3 * i, 3 * i + 1, 3 * i + 2]);
         const part = partFromMesh({ name: 'soup', positions, indices, surfaces: [{ first: 0, last: tris.length - 1 }] });
-        const { boxes, child } = buildSurfaceObbTree(part.surfaces[0]!);
+        const { boxes, child, shape } = buildSurfaceObbTree(part.surfaces[0]!);
         expect(child.length).toBe(2 * tris.length - 1);
         const seen = new Array<number>(tris.length).fill(0);
         // Walk from the root with the chain of ancestors; check each leaf's vertices against all of them.
@@ -39,12 +39,20 @@ describe('surfaceObbTree', () => {
           }
           const c = child[node]!;
           if ((c & OBB_LEAF) === 0) {
+            // A node's shape factor is its subtree's largest.
+            expect(shape[node]).toBe(Math.max(shape[c]!, shape[c + 1]!));
             walk(c, [...chain, node]);
             walk(c + 1, [...chain, node]);
             return;
           }
           const t = (c & ~OBB_LEAF) >>> 0;
           seen[t]!++;
+          // Its shape factor: ∞ exactly when the triangle has no area (u × v = 0).
+          const at = (k: number): number => positions[9 * t + k]!;
+          const ux = at(3) - at(0), uy = at(4) - at(1), uz = at(5) - at(2), vx = at(6) - at(0), vy = at(7) - at(1), vz = at(8) - at(2);
+          const n1 = Math.abs(uy * vz - uz * vy) + Math.abs(uz * vx - ux * vz) + Math.abs(ux * vy - uy * vx);
+          if (n1 === 0) expect(shape[node]).toBe(Infinity);
+          else expect(shape[node]).toBeGreaterThan(0);
           for (const n of [...chain, node]) {
             const b = OBB_NODE * n;
             for (let v = 0; v < 3; v++) {
