@@ -80,7 +80,8 @@ export function createPart(input: PartInput): Part {
   } as Part;
 
   const seen = stampsFor(vertexCount, ranges.length);
-  ranges.forEach((range, s) => {
+  for (let s = 0; s < ranges.length; s++) {
+    const range = ranges[s]!;
     const first = range.first, last = range.last;
     if (!Number.isInteger(first) || !Number.isInteger(last) || first < 0 || last < first - 1 || last >= triangleCount) {
       throw new SurfcdError(
@@ -108,7 +109,7 @@ export function createPart(input: PartInput): Part {
     }
     expandAabb(bounds, surfaceBounds);
     part.surfaces.push(newSurface(part, s, first, last - first + 1, surfaceBounds, null, range.color ?? undefined));
-  });
+  }
   const uncovered = covered === null ? -1 : covered.indexOf(0);
   if (uncovered >= 0) {
     throw new SurfcdError('INVALID_MESH', `${where}: triangle ${uncovered} belongs to no surface; surface ranges must cover every triangle`);

@@ -45,3 +45,42 @@ function flipKeys(view: Int32Array, from: number, to: number): void {
     view[i] = b ^ ((b >> 31) & 0x7fffffff);
   }
 }
+
+/** The sign bit as an int32: XOR-ing it into two words makes their signed order the unsigned one. */
+const SIGN = 1 << 31;
+/** Where a double's low and high 32-bit words sit in an Int32Array view (the platform's byte order). */
+const LOW = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1 ? 0 : 1;
+const HIGH = 1 - LOW;
+/** Scratch: the rounded values back in float64 (their words compared with the input's). */
+let widened = new Float64Array(6 * 64);
+
+/**
+ * out[0..length) = order keys of boxes[0..length) (6 per box: min xyz, max xyz) rounded
+ * outward to float32: floatDown for mins, floatUp for maxes, key for key. The engine
+ * rounds to nearest in one native copy; where that went inward, the key steps one outward
+ * (consecutive floats have consecutive keys). The rounded value is compared with the input
+ * on the doubles' 32-bit words: a cold process runs this loop interpreted, where every
+ * float read is a heap allocation and every int32 is not.
+ */
+export function outwardKeys(boxes: Float64Array, length: number, out: Int32Array): void {
+  if (widened.length < length) widened = new Float64Array(Math.max(length, 2 * widened.length));
+  new Float32Array(out.buffer, out.byteOffset, length).set(boxes.subarray(0, length)); // round to nearest
+  widened.set(new Float32Array(out.buffer, out.byteOffset, length)); // exact
+  const input = new Int32Array(boxes.buffer, boxes.byteOffset, 2 * length);
+  const rounded = new Int32Array(widened.buffer, 0, 2 * length);
+  const low = LOW, high = HIGH, sign = SIGN; // locals: a module-level read is a context load and a hole check
+  for (let i = 0; i < length; i++) {
+    let key = out[i]!;
+    key ^= (key >> 31) & 0x7fffffff;
+    const lo = input[2 * i + low]!, hi = input[2 * i + high]!, roundedLo = rounded[2 * i + low]!, roundedHi = rounded[2 * i + high]!;
+    if (lo !== roundedLo || hi !== roundedHi) {
+      // Same sign (rounding keeps it): compare magnitudes, high words first.
+      const larger = hi !== roundedHi ? roundedHi > hi : (roundedLo ^ sign) > (lo ^ sign);
+      const above = (hi >= 0) === larger; // rounded > input
+      if (i % 6 < 3) {
+        if (above) key--;
+      } else if (!above) key++;
+    }
+    out[i] = key;
+  }
+}

@@ -11,12 +11,14 @@ import { buildTriangleTrees } from './triangleTree.js';
 export function indexPart(part: Part): Part {
   if (part.surfaceTree) return part;
   const surfaces = part.surfaces;
+  // Indexed loops: a cold process runs these interpreted, where for-of walks the iterator protocol.
   let nonEmpty = 0;
-  for (const s of surfaces) if (s.triangleCount > 0) nonEmpty++;
+  for (let i = 0; i < surfaces.length; i++) if (surfaces[i]!.triangleCount > 0) nonEmpty++;
   const surfaceBoxes = new Float64Array(6 * nonEmpty);
   const ids = new Uint32Array(nonEmpty);
   let k = 0;
-  for (const s of surfaces) {
+  for (let i = 0; i < surfaces.length; i++) {
+    const s = surfaces[i]!;
     if (s.triangleCount === 0) continue;
     surfaceBoxes.set(s.bounds, 6 * k);
     ids[k++] = s.index;

@@ -9,11 +9,10 @@
 // them interpreted for a while, where every float value is a heap allocation and every
 // integer is not; the float32 boxes the tree stores are the same either way.
 import type { BoxTree } from '../model/types.js';
-import { floatDown, floatUp, keysFromFloat32 } from './float32Box.js';
+import { outwardKeys } from './float32Box.js';
 
 /** A leaf's mark in nodeCount: the high bit (a negative int32 in the scratch). */
 const LEAF_BIT = 1 << 31;
-const COUNT_BITS = 0x7fffffff;
 /** Order keys of +∞ and −∞ (the empty box's bounds). */
 const KEY_INF = 0x7f800000;
 const KEY_NEG_INF = 0xff800000 ^ 0x7fffffff | 0;
@@ -28,7 +27,7 @@ let nodeCount = new Int32Array(64);
 let order = new Int32Array(64);
 let iota = new Int32Array(0);
 let queue = new Int32Array(4 * 64);
-let rounded = new Float32Array(6 * 64);
+let outward = new Int32Array(6 * 64);
 let jobs = new Int32Array(4 * 129);
 /** Nodes per call of unionNodes: ≤ 9 children each, about as much work as float32Box's CHUNK. */
 const NODE_CHUNK = 128;
@@ -44,11 +43,9 @@ const ranges = new Int32Array(256);
  * rounded outward to Float32 first (what the tree stores) and partitioned by those.
  */
 export function buildPackedRTree(boxes: Float64Array, count: number, maxEntries: number): BoxTree {
-  if (rounded.length < 6 * count) rounded = new Float32Array(Math.max(6 * count, 2 * rounded.length));
-  roundOutward(boxes, rounded, 6 * count);
-  const keyBoxes = new Int32Array(rounded.buffer, 0, 6 * count);
-  keysFromFloat32(keyBoxes, 0, 6 * count);
-  return buildPackedRTreeFromKeys(keyBoxes, count, maxEntries);
+  if (outward.length < 6 * count) outward = new Int32Array(Math.max(6 * count, 2 * outward.length));
+  outwardKeys(boxes, 6 * count, outward);
+  return buildPackedRTreeFromKeys(outward, count, maxEntries);
 }
 
 /**
@@ -118,7 +115,8 @@ let selections = 0;
  * height, node) in breadth-first order.
  */
 function layOut(count: number, maxEntries: number): number {
-  const q = queue, job = jobs;
+  // Module state in locals: each module-level read is a context load and a hole check.
+  const q = queue, job = jobs, firsts = nodeFirst, counts = nodeCount, leaf = LEAF_BIT;
   let nodes = 1;
   let tail = 1;
   let jobEnd = 0;
@@ -146,7 +144,7 @@ function layOut(count: number, maxEntries: number): number {
       job[jobEnd + 3] = 0;
       jobEnd += 4;
     }
-    nodeFirst[node] = nodes;
+    firsts[node] = nodes;
     for (let i = left; i <= right; i += n1) {
       const slabEnd = i + n1 - 1 < right ? i + n1 - 1 : right;
       if (slabEnd - i > n3) {
@@ -160,8 +158,8 @@ function layOut(count: number, maxEntries: number): number {
         const last = k + n3 - 1 < slabEnd ? k + n3 - 1 : slabEnd, child = nodes++;
         if (last - k < maxEntries) {
           // A leaf: the run the partition leaves its items in.
-          nodeFirst[child] = k;
-          nodeCount[child] = (last - k + 1) | LEAF_BIT;
+          firsts[child] = k;
+          counts[child] = (last - k + 1) | leaf;
         } else {
           const o = 4 * tail++;
           q[o] = k;
@@ -171,7 +169,7 @@ function layOut(count: number, maxEntries: number): number {
         }
       }
     }
-    nodeCount[node] = nodes - nodeFirst[node]!;
+    counts[node] = nodes - firsts[node]!;
   }
   selections = jobEnd / 4;
   return nodes;
@@ -211,12 +209,13 @@ function packBoxes(keyBoxes: Int32Array, count: number, nodes: number): BoxTree 
  * run the same loop from a different start.
  */
 function unionNodes(boxes: Int32Array, nodes: number, from: number, to: number): void {
+  const firsts = nodeFirst, counts = nodeCount, inf = KEY_INF, negInf = KEY_NEG_INF; // locals: see layOut
   for (let node = to - 1; node >= from; node--) {
-    const packed = nodeCount[node]!;
-    const s = 6 * nodeFirst[node]! + (packed < 0 ? 6 * nodes : 0);
-    const end = s + 6 * (packed & COUNT_BITS), o = 6 * node;
+    const packed = counts[node]!;
+    const s = 6 * firsts[node]! + (packed < 0 ? 6 * nodes : 0);
+    const end = s + 6 * (packed & 0x7fffffff), o = 6 * node;
     for (let k = 0; k < 3; k++) {
-      let lo = KEY_INF, hi = KEY_NEG_INF;
+      let lo = inf, hi = negInf;
       for (let c = s + k; c < end; c += 6) {
         const a = boxes[c]!, b = boxes[c + 3]!;
         if (a < lo) lo = a;
@@ -232,28 +231,12 @@ function unionNodes(boxes: Int32Array, nodes: number, from: number, to: number):
 }
 
 /**
- * out[0..length) = boxes rounded outward to Float32 (mins down, maxes up): the engine's
- * round-to-nearest in one native copy, then a step out only where that went inward (a
- * cold process runs this loop interpreted, where every Math.fround is a call).
- */
-function roundOutward(boxes: Float64Array, out: Float32Array, length: number): void {
-  out.set(boxes.subarray(0, length));
-  for (let o = 0; o < length; o += 6) {
-    for (let k = o; k < o + 3; k++) {
-      if (out[k]! > boxes[k]!) out[k] = floatDown(boxes[k]!);
-      if (out[k + 3]! < boxes[k + 3]!) out[k + 3] = floatUp(boxes[k + 3]!);
-    }
-  }
-}
-
-/**
  * Runs the selections layOut recorded, in order (rbush's multiSelect, on typed arrays):
  * each reorders items l..r (their ids in `order` and their key boxes, which move together)
  * so that every consecutive group of `n` holds the items whose box min along `axis` ranks
  * in that group. Moving the boxes along leaves them in leaf order at the end: no gather
  * pass. A selection is a stack of ranges, each split at a group boundary near its middle by
- * a quickselect; all written out in one function, which the optimizing compiler compiles
- * once with nothing to inline.
+ * a quickselect.
  */
 function selectAll(boxes: Int32Array, count: number): void {
   const ids = order, job = jobs, stack = ranges;
@@ -267,39 +250,49 @@ function selectAll(boxes: Int32Array, count: number): void {
       if (r - l <= n) continue;
       // ⌈(r − l) / 2n⌉ groups of n past l (rbush's k, in integers).
       const k = l + (((r - l - 1) / (2 * n)) | 0) * n + n;
-      // Quickselect: item k gets the item of rank k in [l, r], smaller keys before it.
-      let lo = l, hi = r;
-      while (hi > lo) {
-        // Median of three as the pivot keeps sorted input (common: CAD faces come in strips) linear.
-        const a = boxes[6 * lo + axis]!, b = boxes[6 * ((lo + hi) >> 1) + axis]!, c = boxes[6 * hi + axis]!;
-        const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
-        // Hoare-style partition around the pivot value.
-        let i = lo, j = hi;
-        while (i <= j) {
-          while (boxes[6 * i + axis]! < pivot) i++;
-          while (boxes[6 * j + axis]! > pivot) j--;
-          if (i <= j) {
-            const t = ids[i]!;
-            ids[i] = ids[j]!;
-            ids[j] = t;
-            for (let p = 6 * i, q = 6 * j, end = p + 6; p < end; p++, q++) {
-              const u = boxes[p]!;
-              boxes[p] = boxes[q]!;
-              boxes[q] = u;
-            }
-            i++;
-            j--;
-          }
-        }
-        if (k <= j) hi = j;
-        else if (k >= i) lo = i;
-        else break;
-      }
+      quickselect(boxes, ids, l, r, k, axis);
       // The upper part is popped first, as in rbush.
       stack[top++] = l;
       stack[top++] = k;
       stack[top++] = k;
       stack[top++] = r;
     }
+  }
+}
+
+/**
+ * Quickselect over items l..r (ids and key boxes move together): item k gets the item of
+ * rank k along `axis`, smaller keys before it. Its own function, apart from selectAll's
+ * range bookkeeping: the per-item loops are all here, so this small function is the one
+ * that turns hot and is optimized, and selectAll (which runs once per range) stays in the
+ * interpreter. One function holding both cost the optimizing compiler 2-4x as much.
+ */
+function quickselect(boxes: Int32Array, ids: Int32Array, l: number, r: number, k: number, axis: number): void {
+  let lo = l, hi = r;
+  while (hi > lo) {
+    // Median of three as the pivot keeps sorted input (common: CAD faces come in strips) linear.
+    const a = boxes[6 * lo + axis]!, b = boxes[6 * ((lo + hi) >> 1) + axis]!, c = boxes[6 * hi + axis]!;
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    // Hoare-style partition around the pivot value.
+    let i = lo, j = hi;
+    while (i <= j) {
+      while (boxes[6 * i + axis]! < pivot) i++;
+      while (boxes[6 * j + axis]! > pivot) j--;
+      if (i <= j) {
+        const t = ids[i]!;
+        ids[i] = ids[j]!;
+        ids[j] = t;
+        for (let p = 6 * i, q = 6 * j, end = p + 6; p < end; p++, q++) {
+          const u = boxes[p]!;
+          boxes[p] = boxes[q]!;
+          boxes[q] = u;
+        }
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
   }
 }

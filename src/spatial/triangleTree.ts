@@ -48,7 +48,8 @@ export function triangleTreeOf(surface: Surface): BoxTree | null {
  */
 export function buildTriangleTrees(part: Part): Part {
   const bits = vertexBits(part, 0, part.positions.length / 3 - 1);
-  for (const s of part.surfaces) {
+  for (let i = 0; i < part.surfaces.length; i++) {
+    const s = part.surfaces[i]!;
     if (s.triangleTree || s.triangleCount === 0) continue;
     triangleBoxes(part.indices, bits, 0, s.firstTriangle, s.triangleCount);
     s.triangleTree = buildPackedRTreeFromKeys(boxes, s.triangleCount, MAX_ENTRIES);

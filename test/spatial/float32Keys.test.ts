@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { partFromMesh, triangleTreeOf } from '../../src/index.js';
-import { keysFromFloat32 } from '../../src/spatial/float32Box.js';
+import { floatDown, floatUp, keysFromFloat32, outwardKeys } from '../../src/spatial/float32Box.js';
 
 const float32 = fc.float({ noNaN: true });
 const keyOf = (v: number): number => {
@@ -60,6 +60,28 @@ describe('float32 order keys', () => {
         }
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('outward keys of float64 boxes are the keys of floatDown (mins) and floatUp (maxes), tiny to beyond-float32 values', () => {
+    const value = fc.oneof(
+      fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+      fc.double({ min: -1e-40, max: 1e-40, noNaN: true }),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      float32.filter(Number.isFinite), // exact: no step
+      fc.constantFrom(0, -0, 1e39, -1e39, 3.4028235e38, -3.4028235e38, 1.401298464324817e-45, -1e-46, 1e-46),
+    );
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 6, maxLength: 60 }), fc.nat(3), (values, offset) => {
+        const n = values.length - (values.length % 6);
+        // Views that do not start their buffers, as a caller's may not.
+        const boxes = new Float64Array(n + offset).subarray(offset);
+        boxes.set(values.slice(0, n));
+        const out = new Int32Array(n + offset).subarray(offset);
+        outwardKeys(boxes, n, out);
+        for (let i = 0; i < n; i++) expect(out[i]).toBe(keyOf(i % 6 < 3 ? floatDown(boxes[i]!) : floatUp(boxes[i]!)));
+      }),
+      { numRuns: 300 },
     );
   });
 });
