@@ -9,13 +9,18 @@ import { bruteForceCollide, collide, partFromMesh, type CollisionResult, type Pa
 import { rotate, unitQuaternion } from '../math/oracle/arbitraries.js';
 import { sortedPairs, sortedTrianglePairs } from '../helpers/soup.js';
 
-/** Two fans of n slivers each covering the unit square in local z = 0 (one surface), plus a strip standing on its edge y = 0 (another). */
-function plate(n: number, quat: readonly number[], scale: number, offset: readonly number[]): Part {
+/**
+ * Two fans of n slivers each covering the unit square in local z = 0 (one surface), plus a
+ * strip standing on its edge y = 0 (another); `degenerate` adds a collinear and a point
+ * triangle to the fans (their shape factor is ∞: the descent must still find them).
+ */
+function plate(n: number, quat: readonly number[], scale: number, offset: readonly number[], degenerate = false): Part {
   const local: number[][] = [];
   for (let j = 0; j < n; j++) {
     local.push([0, 0, 0, 1, j / n, 0, 1, (j + 1) / n, 0]);
     local.push([1, 1, 0, 0, 1 - j / n, 0, 0, 1 - (j + 1) / n, 0]);
   }
+  if (degenerate) local.push([0.1, 0.1, 0, 0.5, 0.5, 0, 0.9, 0.9, 0], [0.5, 0.3, 0, 0.5, 0.3, 0, 0.5, 0.3, 0]);
   const strip: number[][] = [];
   for (let j = 0; j < 4; j++) strip.push([j / 4, 0, 0, (j + 1) / 4, 0, 0, j / 4, 0, 0.25], [(j + 1) / 4, 0, 0, (j + 1) / 4, 0, 0.25, j / 4, 0, 0.25]);
   const positions: number[] = [], indices: number[] = [];
@@ -24,7 +29,8 @@ function plate(n: number, quat: readonly number[], scale: number, offset: readon
     positions.push(...rotate(Float64Array.from(t), quat, scale, offset));
     indices.push(v, v + 1, v + 2);
   }
-  return partFromMesh({ name: 'plate', positions, indices, surfaces: [{ first: 0, last: 2 * n - 1 }, { first: 2 * n, last: 2 * n + 7 }] });
+  const fan = local.length;
+  return partFromMesh({ name: 'plate', positions, indices, surfaces: [{ first: 0, last: fan - 1 }, { first: fan, last: fan + 7 }] });
 }
 
 /** Column-major 4×4: rotation by a unit quaternion, then translation. */
@@ -58,8 +64,9 @@ describe('pair descent (all-triangles)', () => {
         fc.constantFrom([0, 0, 0], [1e4, -1e4, 5e3], [0.5, -2, 3]),
         fc.tuple(fc.double({ min: -0.6, max: 0.6, noNaN: true }), fc.double({ min: -0.6, max: 0.6, noNaN: true }), fc.constantFrom(0, 0.1, -0.05, 1e-9)),
         fc.constantFrom(0, 0, 0.01),
-        (frame, turn, scale, offset, shift, tolerance) => {
-          const a = plate(24, frame, scale, offset);
+        fc.boolean(),
+        (frame, turn, scale, offset, shift, tolerance, degenerate) => {
+          const a = plate(24, frame, scale, offset, degenerate);
           const b = plate(24, frame, scale, offset);
           // B turned about A's plate centre and shifted by `shift` (in plate units, scaled).
           const c = rotate(Float64Array.from([0.5, 0.5, 0]), frame, scale, offset);
