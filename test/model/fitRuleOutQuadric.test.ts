@@ -11,73 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { fitSurface, fitSurfaceAttempts } from '../../src/model/fit/fitSurface.js';
 import { fitCounters, resetFitCounters } from '../../src/model/fit/fitCounters.js';
 import { quadricsRuledOut } from '../../src/model/fit/ruleOutQuadric.js';
-import type { Patch } from '../../src/model/fit/patch.js';
-import { bumpSurface, coneSurface, cylinderSurface, ellipticCylinderSurface, fitInput, randomRigid, rng, sphereSurface, tessellate, torusSurface, transformMesh, type Mesh } from './fitFixtures.js';
-
-const DEG = Math.PI / 180;
-
-/** fitSurface's local tolerance for the patch (fitSurface.ts: model tolerance / scale + rounding floor). */
-function localCtx(patch: Patch, tolerance: number): { tol: number; angleTolerance: number } {
-  const floor = 1e-9 + (64 * Number.EPSILON * Math.max(...patch.origin.map(Math.abs))) / patch.scale;
-  return { tol: tolerance / patch.scale + floor, angleTolerance: 3 * DEG };
-}
-
-/** Moves every vertex by at most `tol`: along its normal by ±tol (alternating) when `edge`, else in a random direction by a random length. */
-function displace(mesh: Mesh, tol: number, edge: boolean, seed: number): Mesh {
-  const rand = rng(seed ^ 0x27d4eb2d);
-  const positions = new Float64Array(mesh.positions);
-  const n = mesh.normals!;
-  for (let i = 0; i < positions.length; i += 3) {
-    let d: number[];
-    if (edge) d = [n[i]!, n[i + 1]!, n[i + 2]!].map((x) => x * (i % 2 === 0 ? 1 : -1));
-    else {
-      const r = [2 * rand() - 1, 2 * rand() - 1, 2 * rand() - 1];
-      const l = Math.hypot(r[0]!, r[1]!, r[2]!) || 1;
-      d = r.map((x) => (x / l) * rand());
-    }
-    for (let k = 0; k < 3; k++) positions[i + k] = positions[i + k]! + tol * d[k]!;
-  }
-  return { ...mesh, positions };
-}
-
-function quadricPatch(kind: number, shape: number, extent: number, nu: number, nv: number): Mesh {
-  const e = Math.max(0.05, extent);
-  switch (kind) {
-    case 0: // cylinder, thin or wide
-      return tessellate(cylinderSurface(0.05 + 4 * shape), { u: [0, 2 * Math.PI * e], nu, v: [0, 3], nv });
-    case 1: // cone from the apex, half-angle 1°…89°
-      return tessellate(coneSurface((1 + 88 * shape) * DEG), { u: [0, 2 * Math.PI * e], nu, v: [0, 3], nv });
-    case 2: // cone band away from the apex
-      return tessellate(coneSurface((1 + 88 * shape) * DEG), { u: [0, 2 * Math.PI * e], nu, v: [2, 3 + 20 * shape], nv });
-    default: // sphere cap or band
-      return tessellate(sphereSurface(0.2 + 5 * shape), { u: [0, 2 * Math.PI * e], nu, v: [Math.PI / 2 - (Math.PI / 2) * e, Math.PI / 2 - 0.3 * shape], nv });
-  }
-}
+import { bumpSurface, coneSurface, cylinderSurface, ellipticCylinderSurface, fitInput, randomRigid, rng, sphereSurface, tessellate, torusSurface, transformMesh } from './fitFixtures.js';
+import { DEG, displace, expectSilentNearQuadrics, localCtx } from './ruleOutFixtures.js';
 
 describe('no-quadric proof (ruleOutQuadric.ts)', () => {
   it('never fires on vertices within the tolerance of a cylinder, cone or sphere', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 3 }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        fc.integer({ min: 3, max: 12 }),
-        fc.integer({ min: 2, max: 6 }),
-        fc.constantFrom(1e-3, 1, 1e4),
-        fc.double({ min: -7, max: -1, noNaN: true }),
-        fc.boolean(),
-        fc.integer({ min: 1, max: 1 << 30 }),
-        (kind, shape, extent, nu, nv, scale, logTol, edge, seed) => {
-          const tolerance = 10 ** logTol * scale;
-          const exact = transformMesh(quadricPatch(kind, shape, extent, nu, nv), randomRigid(rng(seed), 10));
-          const mesh = displace({ ...exact, positions: exact.positions.map((x) => x * scale) }, tolerance, edge, seed);
-          const { patch } = fitSurfaceAttempts({ ...fitInput(mesh, tolerance), angleTolerance: 3 * DEG });
-          if (!patch) return;
-          expect(quadricsRuledOut(patch, localCtx(patch, tolerance))).toBe(false);
-        },
-      ),
-      { numRuns: 200 },
-    );
+    expectSilentNearQuadrics(quadricsRuledOut, 3, 200);
   });
 
   it('where it fires, the full fit accepts no cylinder, cone or sphere and fitSurface agrees', () => {
