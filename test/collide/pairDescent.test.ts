@@ -97,3 +97,38 @@ describe('pair descent (all-triangles)', () => {
     expect(collide(small, IDENTITY, small, atRest, { mode: 'all-triangles' }).stats.obbTests).toBe(1);
   });
 });
+
+describe('pair descent near the exact test\'s zero band', () => {
+  // Where the margin argument is weakest: needle triangles (aspect up to 1e6) whose tips or
+  // edges sit within a few ulps … 1e-9 of the other triangle, under random rotations. The
+  // descent must keep every pair the exact test calls touching.
+  it('keeps every touching pair of needles placed ulps to 1e-9 off each other', () => {
+    let touching = 0, apart = 0;
+    fc.assert(
+      fc.property(
+        unitQuaternion,
+        unitQuaternion,
+        fc.constantFrom(1e-2, 1e-4, 1e-6),
+        fc.constantFrom(0, 2 ** -52, 4 * 2 ** -52, 1e-12, 1e-9, -(2 ** -52), -1e-12),
+        fc.constantFrom(1, 1e4, 2 ** -20),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (frame, turn, width, gap, scale, along) => {
+          // A: a needle along x in local z = 0; B: a needle across it whose tip is `gap` above A's plane at x = along.
+          const needleA = [0, 0, 0, 1, width / 2, 0, 1, -width / 2, 0];
+          const t = rotate(Float64Array.from([along, 0, gap]), frame, scale, [0, 0, 0]);
+          const a = partFromMesh({ name: 'a', positions: Array.from(rotate(Float64Array.from(needleA), frame, scale, [0, 0, 0])), indices: [0, 1, 2], surfaces: [{ first: 0, last: 0 }] });
+          // B's needle in its own frame: tip at the origin, the needle along +z, then turned freely.
+          const needleB = [0, 0, 0, width / 2, 0, 1, -width / 2, 0, 1].map((v) => v * scale);
+          const b = partFromMesh({ name: 'b', positions: needleB, indices: [0, 1, 2], surfaces: [{ first: 0, last: 0 }] });
+          const poseB = pose(turn, [t[0]!, t[1]!, t[2]!]);
+          if (expectOracle(a, IDENTITY, b, poseB, 0).intersecting) touching++;
+          else apart++;
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // Both sides of the band are reached: tips on the needle, and tips just off it.
+    expect(touching).toBeGreaterThan(30);
+    expect(apart).toBeGreaterThan(30);
+  });
+});
