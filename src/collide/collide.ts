@@ -9,6 +9,7 @@ import { contactGeometry } from './contactGeometry.js';
 import { collideNarrow, SCD_METHOD } from './narrowPhases.js';
 import { emptyStats } from './stats.js';
 import { transformMargin, triangleBox } from './triangles.js';
+import { triangleRecordsOf } from './triangleRecords.js';
 import { loadPairB, pairMeets, pairTriA, pairTriB, preparedPairB } from './pairTest.js';
 import { descendPairs, emptyPairList, groupByB, pushPair } from './pairDescent.js';
 import { surfaceObbTreeOf } from '../spatial/surfaceObbTree.js';
@@ -149,6 +150,8 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   const descendMin = batched ? DESCENT_MIN_TRIANGLES : 0;
   const descentUnit = margin; // 1e-12 of the scene's scale, per unit of shape factor (pairDescent.ts)
   const magnitudeA = aabbMagnitude(a.bounds);
+  // A's triangle normals and lengths, cached per part in A's frame (triangleRecords.ts).
+  const recordsA = triangleRecordsOf(a);
   // Pairs not searched again: every known pair, or in classify mode those proven cross-free (crossFree.ts).
   const settle = skipKnownPairs && opts.classify;
   const skip = skipKnownPairs ? (settle ? settled : pairState) : null;
@@ -194,7 +197,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
             loaded = tb;
           }
           stats.triangleTests++;
-          if (!pairMeets(a, ta, sa, opts.tolerance, magnitudeA)) continue;
+          if (!pairMeets(a, recordsA, ta, sa, opts.tolerance, magnitudeA)) continue;
           if (pairState[sa] === UNSEEN) {
             touchedA[touchedCount++] = sa;
             pairState[sa] = HIT;
@@ -277,7 +280,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
             const ta = candidates.triangle[c]!;
             stats.triangleTests++;
             // 6. Exact test, or distance ≤ tolerance (pairTest.ts).
-            if (!pairMeets(a, ta, sa, opts.tolerance, magnitudeA)) continue;
+            if (!pairMeets(a, recordsA, ta, sa, opts.tolerance, magnitudeA)) continue;
             const before = pairState[sa]!;
             if (before === UNSEEN) {
               touchedA[touchedCount++] = sa;

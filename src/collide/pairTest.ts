@@ -9,7 +9,7 @@ import { trianglesWithin } from '../math/triangleDistance.js';
 import type { Rigid } from '../math/rigid.js';
 import type { Part } from '../model/types.js';
 import { loadTransformedTriangle, loadTriangle, partTriangleSeparated, separatedByPlane, trianglePlane } from './triangles.js';
-import { surfaceRecords, triangleRecordsOf, type TriangleRecords } from './triangleRecords.js';
+import { surfaceRecords, type TriangleRecords } from './triangleRecords.js';
 
 /** The pair's triangles as last tested: A's in its frame, B's moved into A's (classification reads them). */
 export const pairTriA = new Float64Array(9);
@@ -18,8 +18,6 @@ const preparedB = new Float64Array(PREPARED);
 const planeA = new Float64Array(7);
 const planeB = new Float64Array(7);
 let ready = false;
-let recordsPart: Part | null = null;
-let records: TriangleRecords = [];
 
 /** Moves triangle tb of B into A's frame (pairTriB): the triangle every following pairMeets tests. */
 export function loadPairB(b: Part, tb: number, bToA: Rigid): void {
@@ -40,18 +38,15 @@ export function preparedPairB(magnitudeA: number): Float64Array {
  * Whether triangle ta (of A's surface sa) meets the loaded B triangle: exactly when
  * `tolerance` is 0 (the exact test's own predicates with per-triangle data reused; only a
  * triangle it may see as degenerate goes to trianglesIntersect), else within `tolerance`.
- * On true, pairTriA holds A's triangle.
+ * `records` are A's (triangleRecordsOf), filled per surface on first use. On true, pairTriA
+ * holds A's triangle.
  */
-export function pairMeets(a: Part, ta: number, sa: number, tolerance: number, magnitudeA: number): boolean {
+export function pairMeets(a: Part, records: TriangleRecords, ta: number, sa: number, tolerance: number, magnitudeA: number): boolean {
   if (tolerance === 0) {
     const qp = preparedPairB(magnitudeA);
     // A's vertices against B's plane, read in place: most pairs end here.
     const sides = sidesAgainst(a.positions, a.indices, ta, pairTriB, qp);
     if (sides === BEYOND) return false;
-    if (recordsPart !== a) {
-      recordsPart = a;
-      records = triangleRecordsOf(a);
-    }
     const rec = records[sa] ?? surfaceRecords(a, sa, records);
     loadTriangle(a, ta, pairTriA);
     const verdict = preparedFromSides(pairTriA, rec, RECORD * (ta - a.surfaces[sa]!.firstTriangle), pairTriB, qp, sides);
