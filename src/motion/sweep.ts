@@ -3,6 +3,8 @@ import { aabbsOverlap, emptyAabb, transformAabb } from '../math/aabb.js';
 import type { Rigid } from '../math/rigid.js';
 import type { Part } from '../model/types.js';
 import { addStats, emptyStats, type QueryStats } from '../collide/stats.js';
+import { solidPenetration } from '../collide/penetration.js';
+import { solidDeeperThan } from '../collide/solidDeeper.js';
 import { advanceScrew } from './advance.js';
 import { distanceRigid } from './distance.js';
 import type { Vec3 } from './inputs.js';
@@ -69,7 +71,7 @@ export interface SweepResult {
   /** The contact where the motion stops (blocked only). */
   contact: SweepContact | null;
   clearance: Clearance | null;
-  /** Pairs that already interfered at the start (left out of the verdict). */
+  /** Pairs that already interfered at the start: allowed contact, a block only where the move goes deeper. */
   preexisting: BlockingPair[];
   iterations: number;
   stats: QueryStats;
@@ -77,6 +79,8 @@ export interface SweepResult {
 
 const DEFAULT_TOLERANCE = 0.01;
 const DEFAULT_MAX_ITERATIONS = 10_000;
+/** Points of each solid sampled when comparing an overlap's depth with the start. */
+const SOLID_SAMPLES = 400;
 
 /**
  * Moves `moving` (indices into scene.parts) rigidly by `motion` and says whether they
@@ -109,7 +113,14 @@ export class SweepContext {
   /** [moving, other] part pairs whose boxes can meet during the motion. */
   readonly pairs: [number, number][] = [];
   readonly preexisting: BlockingPair[] = [];
-  private readonly preKeys = new Set<string>();
+  /**
+   * Deepest interference of each part pair at the start ("m:o" → mm). An overlap drawn into
+   * the model (a thread at nominal diameter, a press fit, a spring drawn compressed) is
+   * allowed contact: the move blocks on that pair only where it goes deeper than this.
+   */
+  private readonly startDepth = new Map<string, number>();
+  /** The same on the solids (null: a mesh is open), measured when first needed. */
+  private readonly startSolidDepth = new Map<string, number | null>();
   /** Surface pairs within the allowance at the start ("m:o:sm:so"). */
   readonly startContacts = new Set<string>();
   /** Start contacts the motion keeps coincident (a shaft sliding in its bore): never a block, left out of every search. */
@@ -162,7 +173,7 @@ export class SweepContext {
       addStats(this.stats, start.stats);
       for (const x of start.interfering) {
         this.preexisting.push({ moving: m, other: o, surfaceMoving: x.surfaceA, surfaceOther: x.surfaceB, depth: x.depth });
-        this.preKeys.add(`${m}:${o}:${x.surfaceA}:${x.surfaceB}`);
+        this.startDepth.set(`${m}:${o}`, Math.max(this.startDepth.get(`${m}:${o}`) ?? 0, x.depth));
       }
       const a = scene.parts[m]!, b = scene.parts[o]!;
       for (const p of start.near) {
@@ -175,8 +186,64 @@ export class SweepContext {
     }
   }
 
-  isPreexisting(m: number, o: number, sm: number, so: number): boolean {
-    return this.preKeys.has(`${m}:${o}:${sm}:${so}`);
+  /**
+   * Is an interference between m (at `poseM`) and o no deeper than their starting overlap,
+   * plus the allowance? Measured on the solids (the deepest sampled point of one inside the
+   * other): a surface pair's crossing depth is not a penetration depth (two faces meeting
+   * at right angles report the length of the cut). Open meshes fall back to the surface
+   * depth `surfaceDepth` against the deepest at the start.
+   */
+  withinStartingOverlap(m: number, o: number, poseM: Rigid, surfaceDepth: number): boolean {
+    const key = `${m}:${o}`;
+    const start = this.startDepth.get(key);
+    if (start === undefined) return false;
+    const { parts, poses } = this.scene;
+    let solid = this.startSolidDepth.get(key);
+    if (solid === undefined) {
+      const p = solidPenetration(parts[m]!, poses[m]!, parts[o]!, poses[o]!, SOLID_SAMPLES);
+      solid = p.openMesh ? null : p.depth;
+      this.startSolidDepth.set(key, solid);
+    }
+    const allowance = this.allowance(m, o);
+    if (solid === null) return surfaceDepth <= start + allowance;
+    return solidDeeperThan(parts[m]!, poseM, parts[o]!, poses[o]!, solid + allowance, SOLID_SAMPLES) === false;
+  }
+
+  /** Part pairs that interfered at the start. */
+  overlappingPairs(): [number, number][] {
+    return this.pairs.filter(([m, o]) => this.startDepth.has(`${m}:${o}`));
+  }
+
+  /**
+   * The first fraction in (from, to] where a starting overlap has gone deeper, to within τ
+   * of travel, and the pairs that interfere just past it; null when none did. An overlap
+   * already crossing has no contact event to wake the search, so the stretch is sampled
+   * (just past `from`, then eight even steps) and the first deeper sample bisected.
+   */
+  deepenedOverlap(from: number, to: number): { fraction: number; blocking: BlockingPair[] } | null {
+    const overlapping = new Set(this.overlappingPairs().map(([m, o]) => `${m}:${o}`));
+    if (overlapping.size === 0 || !(to > from)) return null;
+    const only = (m: number, o: number): boolean => overlapping.has(`${m}:${o}`);
+    const tau = Math.max(this.tolerance, 1e-9 * (1 + this.bound));
+    const first = Math.min(to, from + (4 * this.tolerance + 1e-9 * (1 + this.bound)) / Math.max(this.bound, 1e-300));
+    const samples = [first, ...Array.from({ length: 8 }, (_, k) => from + ((to - from) * (k + 1)) / 8).filter((t) => t > first)];
+    let lo = from;
+    for (const t of samples) {
+      let blocking = this.interferenceAt(t, only);
+      if (blocking.length === 0) {
+        lo = t;
+        continue;
+      }
+      let hi = t;
+      for (let k = 0; k < 60 && (hi - lo) * this.bound > tau / 2; k++) {
+        const mid = (lo + hi) / 2;
+        const here = this.interferenceAt(mid, only);
+        if (here.length > 0) [hi, blocking] = [mid, here];
+        else lo = mid;
+      }
+      return { fraction: lo, blocking };
+    }
+    return null;
   }
 
   allowance(m: number, o: number): number {
@@ -199,11 +266,12 @@ export class SweepContext {
       if (only && !only(m, o)) continue;
       this.pose(m, t, pose);
       const found = interferingSurfacePairs(this.scene.parts[m]!, pose, this.scene.parts[o]!, this.scene.poses[o]!, this.tolerance);
+      if (found.length === 0) continue;
+      const deepest = Math.max(...found.map((x) => x.depth));
+      if (this.withinStartingOverlap(m, o, pose, deepest)) continue;
       for (const x of found) {
-        if (this.preKeys.has(`${m}:${o}:${x.surfaceA}:${x.surfaceB}`)) continue;
         out.push({ moving: m, other: o, surfaceMoving: x.surfaceA, surfaceOther: x.surfaceB, depth: x.depth });
       }
-      if (found.length === 0) continue;
       for (const key of this.fits) {
         const [fm, fo, sa, sb] = key.split(':').map(Number) as [number, number, number, number];
         if (fm !== m || fo !== o || out.some((b) => b.moving === m && b.other === o && b.surfaceMoving === sa && b.surfaceOther === sb)) continue;
@@ -287,6 +355,25 @@ export class SweepContext {
     return best;
   }
 
+  /**
+   * The blocking pairs to name: those within the allowance at the stop pose. The verdict is
+   * asked a little past the stop, where a fit forced farther on or a face only the probe
+   * reached may interfere too; what stopped the move is what touches where it stopped, so
+   * the answer does not depend on how far the step asked to go. Never empty: when no pair
+   * found past the stop touches there, the contact event's pair is named.
+   */
+  private namedAtStop(fraction: number, blocking: BlockingPair[], contact: SweepContact | null): BlockingPair[] {
+    const pose = new Float64Array(12);
+    const { parts, poses } = this.scene;
+    const near = blocking.filter((b) => {
+      this.pose(b.moving, fraction, pose);
+      return surfacePairVerdict(parts[b.moving]!, pose, b.surfaceMoving, parts[b.other]!, poses[b.other]!, b.surfaceOther, this.tolerance, this.allowance(b.moving, b.other)).near;
+    });
+    if (near.length > 0 || !contact) return near.length > 0 ? near : blocking;
+    const depth = Math.max(0, ...blocking.filter((b) => b.moving === contact.moving && b.other === contact.other).map((b) => b.depth));
+    return [{ moving: contact.moving, other: contact.other, surfaceMoving: contact.surfaceMoving, surfaceOther: contact.surfaceOther, depth }];
+  }
+
   result(status: SweepResult['status'], fraction: number, blocking: BlockingPair[], contactIn: SweepContact | null, iterations: number): SweepResult {
     // The pair a person names first: a seat or fit being forced, then another contact that
     // was there at the start, then the deepest; ties in index order.
@@ -299,6 +386,7 @@ export class SweepContext {
         rounded(y.depth) - rounded(x.depth) ||
         x.moving - y.moving || x.other - y.other || x.surfaceMoving - y.surfaceMoving || x.surfaceOther - y.surfaceOther,
     );
+    if (status === 'blocked') blocking = this.namedAtStop(fraction, blocking, contactIn);
     // The event's contact is reported only when it is one of the blocking pairs.
     const contact = contactIn && blocking.some((b) => b.moving === contactIn.moving && b.other === contactIn.other && b.surfaceMoving === contactIn.surfaceMoving && b.surfaceOther === contactIn.surfaceOther) ? contactIn : null;
     return { status, fraction, blocking, contact, clearance: this.clearance(fraction), preexisting: this.preexisting, iterations, stats: this.stats };
@@ -325,6 +413,7 @@ function sweepTranslation(ctx: SweepContext, maxIterations: number): SweepResult
   };
   leaveOutKept();
   const pairIndex = ctx.pairs.map((_, k) => k);
+  const deepened = ctx.deepenedOverlap(0, 1);
   for (let iteration = 0; iteration < maxIterations; iteration++) {
     const found = firstImpact(
       pairIndex,
@@ -351,6 +440,7 @@ function sweepTranslation(ctx: SweepContext, maxIterations: number): SweepResult
       contact: { moving: ctx.pairs[found.pair]![0], other: ctx.pairs[found.pair]![1], surfaceMoving: found.hit.surfaceA, surfaceOther: found.hit.surfaceB, point: found.hit.point, normal: found.hit.normal } as SweepContact,
       normalSpeed: Math.abs(found.hit.normal[0] * motion.vector[0] + found.hit.normal[1] * motion.vector[1] + found.hit.normal[2] * motion.vector[2]),
     };
+    if (deepened && (!best || deepened.fraction <= best.t)) return ctx.result('blocked', deepened.fraction, deepened.blocking, null, iteration);
     if (!best) return ctx.result('free', 1, [], null, iteration);
     const probe = ctx.probeFraction(best.t, best.m, best.o, best.normalSpeed);
     const blocking = ctx.interferenceAt(probe);

@@ -40,6 +40,11 @@ export interface StepResult {
   direction?: Vec3;
   axis?: { point: Vec3; direction: Vec3 };
   blocking: { moving: SurfaceRef; other: SurfaceRef; depth: number }[];
+  /**
+   * The deepest overlap the moved parts had at the start (a thread drawn at nominal
+   * diameter, a press fit): allowed contact, the step blocks only where it goes deeper.
+   */
+  startingOverlap: { with: string; depth: number } | null;
   contact: { moving: SurfaceRef; other: SurfaceRef; point: Vec3; normal: Vec3 } | null;
   clearance: { distance: number; at: number; moving: SurfaceRef; other: SurfaceRef; pointMoving: Vec3; pointOther: Vec3 } | null;
   /** Final poses of the moved parts: column-major 4×4, and position + quaternion (x, y, z, w). */
@@ -110,7 +115,7 @@ function runStep(assembly: Assembly, r: ResolvedStep, poses: Rigid[], removed: S
   const kind = step.translate ? 'translate' : step.rotate ? 'rotate' : 'screw';
   const base: StepResult = {
     id: step.id, motion: kind, moved: paths, status: 'error', expected: step.expect ?? null, met: false, fraction: 0,
-    travelled: {}, requested: {}, blocking: [], contact: null, clearance: null, poses: [], removed: false,
+    travelled: {}, requested: {}, blocking: [], startingOverlap: null, contact: null, clearance: null, poses: [], removed: false,
   };
   const stillThere = r.moving.filter((i) => removed.has(i));
   if (stillThere.length > 0) {
@@ -154,6 +159,7 @@ function runStep(assembly: Assembly, r: ResolvedStep, poses: Rigid[], removed: S
     ...(direction ? { direction } : {}),
     ...(axis ? { axis } : {}),
     blocking: sweep.blocking.map((b) => ({ moving: ref(b.moving, b.surfaceMoving), other: ref(b.other, b.surfaceOther), depth: b.depth })),
+    startingOverlap: deepestOverlap(assembly, sweep.preexisting),
     contact: sweep.contact ? { moving: ref(sweep.contact.moving, sweep.contact.surfaceMoving), other: ref(sweep.contact.other, sweep.contact.surfaceOther), point: sweep.contact.point, normal: sweep.contact.normal } : null,
     clearance: sweep.clearance
       ? { distance: sweep.clearance.distance, at: sweep.clearance.fraction, moving: ref(sweep.clearance.moving, sweep.clearance.surfaceMoving), other: ref(sweep.clearance.other, sweep.clearance.surfaceOther), pointMoving: sweep.clearance.pointMoving, pointOther: sweep.clearance.pointOther }
@@ -171,6 +177,12 @@ function finish(result: StepResult, assembly: Assembly, r: ResolvedStep, poses: 
   result.met = result.status !== 'error' && (result.expected === null || result.expected === result.status);
   result.poses = r.moving.map((i) => poseRecord(assembly.parts[i]!.path, poses[i]!));
   return roundDeep(result);
+}
+
+function deepestOverlap(assembly: Assembly, pairs: SweepResult['preexisting']): StepResult['startingOverlap'] {
+  let deepest: SweepResult['preexisting'][number] | null = null;
+  for (const p of pairs) if (!deepest || p.depth > deepest.depth) deepest = p;
+  return deepest ? { with: assembly.parts[deepest.other]!.path, depth: deepest.depth } : null;
 }
 
 function surfaceRef(assembly: Assembly, part: number, surface: number): SurfaceRef {
