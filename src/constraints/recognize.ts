@@ -16,6 +16,7 @@ import { forceWrench, freedomOf, momentWrench } from './freedom.js';
 import { addDraft, asList, checkCandidate, ruleFailure, runPairRules, runSupersede, sizeReach, type Draft } from './drafts.js';
 import { registeredPlugins, validatePlugin } from './plugins.js';
 import { surfaceView } from './surfaceView.js';
+import { fastenerAnalysis, type FastenerAnalysis } from './fasteners.js';
 import { assertAssembly, assertOptions } from '../model/validate.js';
 import type {
   Constraint,
@@ -87,6 +88,8 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
   const all = emptyAabb();
   for (const b of worldBoxes) if (!isEmptyAabb(b)) unionAabb(all, b, all);
   const sceneScale = isEmptyAabb(all) ? 1 : Math.hypot(all[3]! - all[0]!, all[4]! - all[1]!, all[5]! - all[2]!);
+  // fastener roles and threaded joints: one analysis for this call, made when a rule first asks
+  let fasteners: FastenerAnalysis | undefined;
   const ctx: RuleContext = Object.freeze({
     tolerance,
     clearance,
@@ -96,6 +99,11 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
     wrench: Object.freeze({ force: forceWrench, moment: momentWrench }),
     // the contact verdict's own test (src/collide/allowance.ts), so the two never disagree
     coincidenceTolerance: (a: SurfaceView, b: SurfaceView) => coincidenceTolerance(a.surface, poses[slot.get(a.part)!]!, b.surface, poses[slot.get(b.part)!]!, tolerance),
+    threadedJoints: (a: Part, b: Part) => {
+      fasteners ??= fastenerAnalysis(assembly, poses, tolerance, angleTolerance, fitTolerance);
+      const i = slot.get(a)!, j = slot.get(b)!;
+      return fasteners.jointsBetween(i, j).map((joint) => ({ joint, fastener: joint.fastener === i ? ('A' as const) : ('B' as const) }));
+    },
   });
 
   // 1. surface pairs: within tolerance ("touching": touching or crossing), and "near": within clearance.
