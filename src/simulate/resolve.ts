@@ -100,7 +100,9 @@ function constraintAxis(assembly: Assembly, constraints: Constraint[], moving: n
   const kind = 'coaxialWith' in ref ? 'coaxial' : 'against';
   const movingPaths = new Set(moving.map((i) => assembly.parts[i]!.path));
   if (!assembly.parts.some((p) => p.path === partner)) throw new SurfcdError('UNKNOWN_PART', `${where}: ${unknownPart(assembly, partner).message}`);
-  const found = constraints.find((c) => c.kind === kind && ((movingPaths.has(c.partA) && c.partB === partner) || (movingPaths.has(c.partB) && c.partA === partner)));
+  // A threaded joint is coaxial too (a nut's axis is its bolt's).
+  const kindMatches = (c: Constraint): boolean => c.kind === kind || (kind === 'coaxial' && c.kind === 'threaded');
+  const found = constraints.find((c) => kindMatches(c) && ((movingPaths.has(c.partA) && c.partB === partner) || (movingPaths.has(c.partB) && c.partA === partner)));
   if (!found) {
     const kinds = constraints.filter((c) => (movingPaths.has(c.partA) && c.partB === partner) || (movingPaths.has(c.partB) && c.partA === partner)).map((c) => c.kind);
     const have = kinds.length > 0 ? `only ${[...new Set(kinds)].join(', ')}` : 'no constraint at all';
@@ -108,9 +110,10 @@ function constraintAxis(assembly: Assembly, constraints: Constraint[], moving: n
   }
   const movedPath = movingPaths.has(found.partA) ? found.partA : found.partB;
   const part = assembly.parts.findIndex((p) => p.path === movedPath);
-  const params = found.params as { axis?: Vec3; point?: Vec3; normal?: Vec3 };
-  const line = kind === 'coaxial' ? params.axis! : params.normal!;
-  const point = (params.point ?? [0, 0, 0]) as Vec3;
+  const params = found.params as { axis?: Vec3 | { point: Vec3; direction: Vec3 }; point?: Vec3; normal?: Vec3 };
+  const axisLine = params.axis && !Array.isArray(params.axis) ? params.axis : null;
+  const line = kind === 'coaxial' ? (axisLine ? axisLine.direction : (params.axis as Vec3)) : params.normal!;
+  const point = (axisLine ? axisLine.point : params.point ?? [0, 0, 0]) as Vec3;
   const direction = orient(constraints, movedPath, partner, line, ref.sense ?? 'away', senseWhere, kind === 'against' ? found : null);
   return { point, direction, part };
 }
