@@ -123,6 +123,7 @@ export function disassemblyJson(assembly: Assembly, result: DisassemblyResult): 
         direction: s.direction.map(round),
         source: s.source,
         distance: round(s.distance),
+        ...(s.screw ? { screw: { ...s.screw, axis: { point: s.screw.axis.point.map(round), direction: s.screw.axis.direction.map(round) } } } : {}),
         why: s.why,
       })),
       remaining: result.remaining,
