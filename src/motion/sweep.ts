@@ -27,6 +27,8 @@ export interface SweepOptions {
   ignore?: (moving: number, other: number) => boolean;
   /** Cap on contact events (translation) or advancement steps (rotation, screw). Default 10 000. */
   maxIterations?: number;
+  /** Measure the clearance to the parts not touched at the start (default true; planners that only need free or blocked skip it). */
+  clearance?: boolean;
 }
 
 export interface BlockingPair {
@@ -102,7 +104,7 @@ export function sweepParts(scene: Scene, moving: readonly number[], motionIn: Ri
   const motion = validateMotion(motionIn, 'sweepParts');
   const movingSet = new Set(moving);
   for (const i of moving) if (!scene.parts[i]) throw new SurfcdError('UNKNOWN_PART', `sweepParts: no part ${i} in the scene`);
-  const ctx = new SweepContext(scene, [...movingSet].sort((x, y) => x - y), motion, tolerance, options.ignore);
+  const ctx = new SweepContext(scene, [...movingSet].sort((x, y) => x - y), motion, tolerance, options.ignore, options.clearance ?? true);
   return motion.kind === 'translate' ? sweepTranslation(ctx, maxIterations) : advanceScrew(ctx, maxIterations);
 }
 
@@ -137,6 +139,7 @@ export class SweepContext {
     readonly motion: RigidMotion,
     readonly tolerance: number,
     ignore?: (moving: number, other: number) => boolean,
+    private readonly measureClearance = true,
   ) {
     const movingParts = moving.map((i) => scene.parts[i]!);
     const movingPoses = moving.map((i) => scene.poses[i]!);
@@ -389,7 +392,7 @@ export class SweepContext {
     if (status === 'blocked') blocking = this.namedAtStop(fraction, blocking, contactIn);
     // The event's contact is reported only when it is one of the blocking pairs.
     const contact = contactIn && blocking.some((b) => b.moving === contactIn.moving && b.other === contactIn.other && b.surfaceMoving === contactIn.surfaceMoving && b.surfaceOther === contactIn.surfaceOther) ? contactIn : null;
-    return { status, fraction, blocking, contact, clearance: this.clearance(fraction), preexisting: this.preexisting, iterations, stats: this.stats };
+    return { status, fraction, blocking, contact, clearance: this.measureClearance ? this.clearance(fraction) : null, preexisting: this.preexisting, iterations, stats: this.stats };
   }
 }
 

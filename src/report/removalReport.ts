@@ -103,8 +103,9 @@ export function disassemblyTable(assembly: Assembly, result: DisassemblyResult):
 
 function interlockText(result: DisassemblyResult): string {
   if (!result.interlock) return '';
-  const lines = [`\nINTERLOCKED: ${result.interlock.parts.join(', ')} cannot be taken out by any single part, product node or mated pair.`, 'Blocking cycle:'];
-  for (const l of result.interlock.cycle) {
+  const { cycle, inTheWay } = result.interlock;
+  const lines = [`\nINTERLOCKED: ${result.interlock.parts.join(', ')} cannot be taken out by any single part, product node or mated pair.`, cycle.length > 0 ? 'Blocking cycle:' : 'No blocking cycle; in the way along each part\'s least-blocked direction:'];
+  for (const l of cycle.length > 0 ? cycle : inTheWay) {
     const faces = l.surfaces ? ` (faces ${l.surfaces[0]} / ${l.surfaces[1]})` : l.reason ? ` (${l.reason})` : '';
     lines.push(`  ${l.part} is held by ${l.heldBy} along ${directionText(l.direction)} [${l.source}]${faces}`);
   }

@@ -61,8 +61,11 @@ export interface DisassemblyPlan {
   steps: SequenceStep[];
   /** Parts left at the end (the base, and any interlocked parts). */
   remaining: string[];
-  /** When parts other than the base could not be removed: the set, and a blocking cycle among them. */
-  interlock: { parts: string[]; cycle: InterlockLink[] } | null;
+  /**
+   * When parts other than the base could not be removed: the set, a blocking cycle among
+   * them (never the base), or when nothing cycles (empty cycle) what is in the way of each.
+   */
+  interlock: { parts: string[]; cycle: InterlockLink[]; inTheWay: InterlockLink[] } | null;
 }
 
 export interface PlanOptions {
@@ -193,50 +196,65 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
   }
   const left = removable();
   const remaining = [...present].sort(byPath(assembly)).map((i) => parts[i]!.path);
-  return { steps, remaining, interlock: left.length > 0 ? interlockOf(assembly, graph, left, present, opts.sphere, directionsFor) : null };
+  return { steps, remaining, interlock: left.length > 0 ? interlockOf(assembly, graph, left, present, opts.base, directionsFor) : null };
 }
 
-/** For each stuck part, its least-blocked direction and the nearest part holding it there; then a cycle of that relation. */
+/**
+ * Why the stuck parts stay: a blocking cycle among them (each held, along its least-blocked
+ * direction that a stuck part blocks, by the next; the base and other unmovable-by-design
+ * parts are never in it), or, when nothing cycles, what is in the way of each stuck part
+ * along its least-blocked direction (the part and surfaces).
+ */
 function interlockOf(
   assembly: Assembly,
   graph: BlockingGraph,
   stuck: number[],
   present: ReadonlySet<number>,
-  _sphere: number,
+  base: number | null,
   directionsFor: (members: number[]) => CandidateDirection[],
-): { parts: string[]; cycle: InterlockLink[] } {
+): { parts: string[]; cycle: InterlockLink[]; inTheWay: InterlockLink[] } {
   const parts = assembly.parts;
-  // each stuck part's "almost free" direction: the one whose nearest blocker is farthest
-  const link = new Map<number, { blocker: Blocker; dir: CandidateDirection }>();
+  const stuckSet = new Set(stuck);
+  // per stuck part: the least-blocked direction overall, and the least-blocked one that a stuck part (not the base) blocks
+  const anyLink = new Map<number, { blocker: Blocker; dir: CandidateDirection }>();
+  const mutual = new Map<number, { blocker: Blocker; dir: CandidateDirection }>();
   for (const i of stuck) {
-    let best: { blocker: Blocker; dir: CandidateDirection } | null = null;
     for (const dir of directionsFor([i])) {
       const b = graph.nearest([i], dir.direction, present);
-      if (b && (!best || b.distance > best.blocker.distance)) best = { blocker: b, dir };
+      if (!b) continue;
+      const any = anyLink.get(i);
+      if (!any || b.distance > any.blocker.distance) anyLink.set(i, { blocker: b, dir });
+      if (!stuckSet.has(b.other) || b.other === base) continue;
+      const m = mutual.get(i);
+      if (!m || b.distance > m.blocker.distance) mutual.set(i, { blocker: b, dir });
     }
-    if (best) link.set(i, best);
   }
-  // follow "held by" from the first stuck part until a part repeats: that loop is a blocking cycle
-  const order: number[] = [];
-  let at: number | undefined = stuck.sort(byPath(assembly))[0];
-  while (at !== undefined && !order.includes(at) && link.has(at)) {
-    order.push(at);
-    at = link.get(at)!.blocker.other;
-  }
-  const start = at !== undefined ? order.indexOf(at) : -1;
-  const cycleParts = start >= 0 ? order.slice(start) : order;
-  const cycle = cycleParts.map((i) => {
-    const { blocker, dir } = link.get(i)!;
-    return {
-      part: parts[i]!.path,
-      heldBy: parts[blocker.other]!.path,
-      direction: dir.direction,
-      source: dir.source,
-      ...(blocker.surfaceMoving !== undefined ? { surfaces: [blocker.surfaceMoving, blocker.surfaceOther!] as [number, number] } : {}),
-      ...(blocker.reason ? { reason: blocker.reason } : {}),
-    };
+  const linkOf = (i: number, l: { blocker: Blocker; dir: CandidateDirection }): InterlockLink => ({
+    part: parts[i]!.path,
+    heldBy: parts[l.blocker.other]!.path,
+    direction: l.dir.direction,
+    source: l.dir.source,
+    ...(l.blocker.surfaceMoving !== undefined ? { surfaces: [l.blocker.surfaceMoving, l.blocker.surfaceOther!] as [number, number] } : {}),
+    ...(l.blocker.reason ? { reason: l.blocker.reason } : {}),
   });
-  return { parts: stuck.map((i) => parts[i]!.path), cycle };
+  // follow "held by" among stuck parts from each in path order; the first loop found is the cycle
+  const sorted = [...stuck].sort(byPath(assembly));
+  let cycleParts: number[] = [];
+  for (const first of sorted) {
+    const order: number[] = [];
+    let at: number | undefined = first;
+    while (at !== undefined && !order.includes(at) && mutual.has(at)) {
+      order.push(at);
+      at = mutual.get(at)!.blocker.other;
+    }
+    if (at !== undefined && order.includes(at)) {
+      cycleParts = order.slice(order.indexOf(at));
+      break;
+    }
+  }
+  const cycle = cycleParts.map((i) => linkOf(i, mutual.get(i)!));
+  const inTheWay = cycle.length > 0 ? [] : sorted.filter((i) => anyLink.has(i)).map((i) => linkOf(i, anyLink.get(i)!));
+  return { parts: sorted.map((i) => parts[i]!.path), cycle, inTheWay };
 }
 
 /** Product nodes (not the root) whose parts are all still present and exclude the base, two or more parts each. */

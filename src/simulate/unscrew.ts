@@ -82,7 +82,7 @@ export class UnscrewChecks {
     const last = this.known.get(u.part);
     if (last && (last.free || last.blockers.every((b) => present.has(b)))) return last.free;
     const ignore = (m: number, o: number): boolean => !present.has(o) || o === u.partner || (m === u.part && o === u.partner);
-    const r = sweepParts({ parts: this.assembly.parts, poses: this.poses }, [u.part], unscrewMotion(u), { tolerance: this.tolerance, ignore });
+    const r = sweepParts({ parts: this.assembly.parts, poses: this.poses }, [u.part], unscrewMotion(u), { tolerance: this.tolerance, ignore, clearance: false });
     const result = { free: r.status === 'free', blockers: [...new Set(r.blocking.map((b) => b.other))] };
     this.known.set(u.part, result);
     return result.free;
