@@ -63,7 +63,7 @@ export function shapeRole(shape: AxisShape | null, path: string, tolerance: numb
   const nameLine = hint ? [`name "${path.slice(path.lastIndexOf('/') + 1)}" suggests ${hint}`] : [];
   const none = (why: string): ShapeRole => ({ role: null, form: null, evidence: hint ? [...nameLine, `but ${why}`] : [] });
   if (!shape) return none('it has no cylindrical faces');
-  if (shape.offAxisArea > 0.05) return none(`${Math.round(shape.offAxisArea * 100)} % of its area is not turned about one axis`);
+  if (shape.offAxisArea > 0.1) return none(`${Math.round(shape.offAxisArea * 100)} % of its area is not turned about one axis`);
   if (shape.offAxisCylinders > 0) return none(`it has ${shape.offAxisCylinders} cylindrical face(s) off its main axis`);
   const length = shape.span[1] - shape.span[0];
   const tol = (r: number): number => tolerance + 0.002 * r;
@@ -111,8 +111,9 @@ export function shapeRole(shape: AxisShape | null, path: string, tolerance: numb
     if (length < d) return none(`it is a disc Ø${mm(d)} × ${mm(length)}`);
     const recess = shape.innerFlats.length > 0 || shape.freeform.length > 0;
     const rod = { radius: r, range: shank.range, surfaces, head: 0 as const };
-    const lines = [`headless rod Ø${mm(d)} × ${mm(length)}`, ...(recess ? ['drive recess in an end'] : []), sizeEvidence(size), ...nameLine];
     const role: FastenerRole | null = recess ? 'screw' : hint === 'stud' || hint === 'pin' || hint === 'bolt' || hint === 'screw' ? (hint === 'bolt' ? 'stud' : hint) : length <= 12 * d ? 'pin' : null;
+    // the thread size only matters for what may be threaded (a pin's diameter is not a thread)
+    const lines = [`headless rod Ø${mm(d)} × ${mm(length)}`, ...(recess ? ['drive recess in an end'] : []), ...(role === 'pin' ? [] : [sizeEvidence(size)]), ...nameLine];
     return { role, form: 'rod', fastener: size, shank: rod, evidence: lines };
   }
   // the wide part must be at one end, beyond the shank: a head
