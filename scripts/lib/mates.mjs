@@ -43,10 +43,10 @@ export class Mates {
   }
 
   /** A bolt/screw/stud (partB) in a nut or tapped hole (partA); a thread drawn at minor diameter overlaps on purpose. */
-  threaded(partA, partB, { point, axis, nominal, pitch, engagement, drawn }, note) {
+  threaded(partA, partB, { point, axis, nominal, pitch, engagement, drawn, bore }, note) {
     if (drawn !== 'nominal' && drawn !== 'minor') throw new Error(`threaded ${partA}/${partB}: drawn is ${drawn}`);
     if (drawn === 'minor') this.allowOverlap(partA, partB);
-    return this.#push({ kind: 'threaded', partA, partB, params: { point, axis, nominal, pitch, engagement, drawn }, note });
+    return this.#push({ kind: 'threaded', partA, partB, params: { point, axis, nominal, pitch, engagement, drawn, bore }, note });
   }
 
   /** Parts that overlap in volume by construction (a thread at minor diameter, a press fit, a spring drawn compressed). */

@@ -133,7 +133,7 @@ export function shapeRole(shape: AxisShape | null, path: string, tolerance: numb
   let head: string;
   if (outline?.name === 'hex') head = `hex head ${mm(outline.across[0]!)} AF`;
   else if (outline) head = `${outline.name} head ${outline.across.map(mm).join(' × ')}`;
-  else if (shape.cones.length > 0 && socket.length > 0) head = `socket head Ø${mm(2 * headR)}`;
+  else if (socket.length > 0) head = `socket head Ø${mm(2 * headR)}`;
   else if (domed) head = `domed head Ø${mm(2 * headR)}`;
   else head = `round head Ø${mm(2 * headR)}`;
   const drive = socket.length >= 6 ? `hex socket ${mm(2 * Math.min(...socket.map((f) => f.apothem)))}` : recess ? 'drive recess' : null;
@@ -155,8 +155,10 @@ function nutSize(bore: number, path: string, tolerance: number): { size: Fastene
   const atNominal = sizeOf(bore, path, tolerance);
   if (atNominal.standard) return { size: atNominal, line: `bore at nominal: ${sizeEvidence(atNominal)}` };
   if (named && named.standard && boreAtMinor(named, bore, diameterTolerance(bore, tolerance))) return { size: named, line: `bore at the minor diameter of ${sizeEvidence(named)}` };
-  // the first size (ascending nominal, coarse before fine) whose minor-diameter band holds the bore
-  const size = tableSizes().find((s) => s.nominal > bore && boreAtMinor(s, bore, diameterTolerance(bore, tolerance)));
+  // the sizes whose minor-diameter band holds the bore: metric coarse first, then UNC, metric fine, UNF; then the smallest
+  const series = (s: FastenerSize): number => (s.standard === 'ASME B1.1' ? (s.designation!.endsWith('UNC') ? 1 : 3) : s.designation!.includes('x') ? 2 : 0);
+  const fits = tableSizes().filter((s) => s.nominal > bore && boreAtMinor(s, bore, diameterTolerance(bore, tolerance)));
+  const size = fits.sort((a, b) => series(a) - series(b) || a.nominal - b.nominal)[0];
   if (size) return { size, line: `bore at the minor diameter of ${sizeEvidence(size)}` };
   return { size: atNominal, line: sizeEvidence(atNominal) };
 }
