@@ -5,7 +5,7 @@
  * freedom: the screw motion about the thread's axis, rotation coupled to translation.
  */
 import type { ConstraintRule, PairCandidate, SurfcdPlugin } from '../../src/constraints/types.js';
-import { nearestCoarsePitch } from '../../src/constraints/threads.js';
+import { nearestCoarsePitch, threadLeadFactor } from '../../src/constraints/threads.js';
 import { cross, mm, n, perpendiculars, v3, vec } from '../constraints-basic/geometry.js';
 
 /** The axis of a `threaded` constraint's params. */
@@ -48,7 +48,8 @@ export const threaded: ConstraintRule = {
     // the wrench (a, p×a − h·a) forbids every twist but that screw. Without a table pitch the
     // coarse pitch of the nearest ISO size stands in: the DOF and the axis are right, the lead is an estimate.
     const pitch = typeof c.params['pitch'] === 'number' ? (c.params['pitch'] as number) : nearestCoarsePitch(n(c.params['nominal']));
-    const h = pitch / (2 * Math.PI);
+    // scaled for the analysis (see threadLeadFactor); recognizeConstraints reports the true pitch
+    const h = (pitch / (2 * Math.PI)) * threadLeadFactor(ctx.scale);
     const f = ctx.wrench.force(direction, point);
     const screw: [number, number, number, number, number, number] = [f[0], f[1], f[2], f[3] - h * direction[0], f[4] - h * direction[1], f[5] - h * direction[2]];
     return [ctx.wrench.force(u, point), ctx.wrench.force(w, point), ctx.wrench.moment(u), ctx.wrench.moment(w), screw];

@@ -63,7 +63,7 @@ export function shapeRole(shape: AxisShape | null, path: string, tolerance: numb
   const nameLine = hint ? [`name "${path.slice(path.lastIndexOf('/') + 1)}" suggests ${hint}`] : [];
   const none = (why: string): ShapeRole => ({ role: null, form: null, evidence: hint ? [...nameLine, `but ${why}`] : [] });
   if (!shape) return none('it has no cylindrical faces');
-  if (shape.offAxisArea > 0.05) return none(`${Math.round(shape.offAxisArea * 100)} % of its area is not turned about one axis`);
+  if (shape.offAxisArea > 0.1) return none(`${Math.round(shape.offAxisArea * 100)} % of its area is not turned about one axis`);
   if (shape.offAxisCylinders > 0) return none(`it has ${shape.offAxisCylinders} cylindrical face(s) off its main axis`);
   const length = shape.span[1] - shape.span[0];
   const tol = (r: number): number => tolerance + 0.002 * r;
@@ -111,8 +111,9 @@ export function shapeRole(shape: AxisShape | null, path: string, tolerance: numb
     if (length < d) return none(`it is a disc Ø${mm(d)} × ${mm(length)}`);
     const recess = shape.innerFlats.length > 0 || shape.freeform.length > 0;
     const rod = { radius: r, range: shank.range, surfaces, head: 0 as const };
-    const lines = [`headless rod Ø${mm(d)} × ${mm(length)}`, ...(recess ? ['drive recess in an end'] : []), sizeEvidence(size), ...nameLine];
     const role: FastenerRole | null = recess ? 'screw' : hint === 'stud' || hint === 'pin' || hint === 'bolt' || hint === 'screw' ? (hint === 'bolt' ? 'stud' : hint) : length <= 12 * d ? 'pin' : null;
+    // the thread size only matters for what may be threaded (a pin's diameter is not a thread)
+    const lines = [`headless rod Ø${mm(d)} × ${mm(length)}`, ...(recess ? ['drive recess in an end'] : []), ...(role === 'pin' ? [] : [sizeEvidence(size)]), ...nameLine];
     return { role, form: 'rod', fastener: size, shank: rod, evidence: lines };
   }
   // the wide part must be at one end, beyond the shank: a head
@@ -132,7 +133,7 @@ export function shapeRole(shape: AxisShape | null, path: string, tolerance: numb
   let head: string;
   if (outline?.name === 'hex') head = `hex head ${mm(outline.across[0]!)} AF`;
   else if (outline) head = `${outline.name} head ${outline.across.map(mm).join(' × ')}`;
-  else if (shape.cones.length > 0 && socket.length > 0) head = `socket head Ø${mm(2 * headR)}`;
+  else if (socket.length > 0) head = `socket head Ø${mm(2 * headR)}`;
   else if (domed) head = `domed head Ø${mm(2 * headR)}`;
   else head = `round head Ø${mm(2 * headR)}`;
   const drive = socket.length >= 6 ? `hex socket ${mm(2 * Math.min(...socket.map((f) => f.apothem)))}` : recess ? 'drive recess' : null;
@@ -154,8 +155,10 @@ function nutSize(bore: number, path: string, tolerance: number): { size: Fastene
   const atNominal = sizeOf(bore, path, tolerance);
   if (atNominal.standard) return { size: atNominal, line: `bore at nominal: ${sizeEvidence(atNominal)}` };
   if (named && named.standard && boreAtMinor(named, bore, diameterTolerance(bore, tolerance))) return { size: named, line: `bore at the minor diameter of ${sizeEvidence(named)}` };
-  // the first size (ascending nominal, coarse before fine) whose minor-diameter band holds the bore
-  const size = tableSizes().find((s) => s.nominal > bore && boreAtMinor(s, bore, diameterTolerance(bore, tolerance)));
+  // the sizes whose minor-diameter band holds the bore: metric coarse first, then UNC, metric fine, UNF; then the smallest
+  const series = (s: FastenerSize): number => (s.standard === 'ASME B1.1' ? (s.designation!.endsWith('UNC') ? 1 : 3) : s.designation!.includes('x') ? 2 : 0);
+  const fits = tableSizes().filter((s) => s.nominal > bore && boreAtMinor(s, bore, diameterTolerance(bore, tolerance)));
+  const size = fits.sort((a, b) => series(a) - series(b) || a.nominal - b.nominal)[0];
   if (size) return { size, line: `bore at the minor diameter of ${sizeEvidence(size)}` };
   return { size: atNominal, line: sizeEvidence(atNominal) };
 }

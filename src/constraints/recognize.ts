@@ -17,12 +17,14 @@ import { addDraft, asList, checkCandidate, ruleFailure, runPairRules, runSuperse
 import { registeredPlugins, validatePlugin } from './plugins.js';
 import { surfaceView } from './surfaceView.js';
 import { fastenerAnalysis, type FastenerAnalysis } from './fasteners.js';
+import { threadLeadFactor } from './threads.js';
 import { assertAssembly, assertOptions } from '../model/validate.js';
 import type {
   Constraint,
   ConstraintOptions,
   ConstraintReport,
   ConstraintRule,
+  Freedom,
   LoadedPlugin,
   PairFreedom,
   PairRelation,
@@ -285,6 +287,12 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
       size: Math.hypot(box[3]! - box[0]!, box[4]! - box[1]!, box[5]! - box[2]!) || 1,
     };
   };
+  // threads enter the analysis with scaled leads (threadLeadFactor): their screws' pitches are divided back
+  const leadFactor = threadLeadFactor(sceneScale);
+  const trueLeads = (f: Freedom, list: readonly Constraint[]): Freedom => {
+    if (leadFactor === 1 || !list.some((c) => c.kind === 'threaded' && ruleOfConstraint.get(c)!.plugin.name === 'constraints-thread')) return f;
+    return { ...f, rotations: f.rotations.map((r) => ({ ...r, pitch: Math.round((r.pitch / leadFactor) * 1e9) / 1e9 })) };
+  };
   const pairFreedom: PairFreedom[] = [];
   const grouped = new Map<string, Constraint[]>();
   for (const c of constraints) {
@@ -299,14 +307,14 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
     // relative motion: rotation axes are reported closest to the smaller part's centre (the bolt, not the plate)
     const { size } = boxOf([partA, partB]);
     const smaller = boxOf([partA]).size <= boxOf([partB]).size ? partA : partB;
-    const f = freedomOf(list.flatMap((c) => wrenchesOf.get(c)!), centroidOf(smaller), size);
+    const f = trueLeads(freedomOf(list.flatMap((c) => wrenchesOf.get(c)!), centroidOf(smaller), size), list);
     pairFreedom.push({ partA, partB, constraints: list.map((c) => c.id), ...f });
   }
   const partFreedom: PartFreedom[] = assembly.parts.map((part) => {
     const list = constraints.filter((c) => wrenchesOf.has(c) && (c.partA === part.path || c.partB === part.path));
     const neighbours = [...new Set(list.map((c) => (c.partA === part.path ? c.partB : c.partA)))].sort(byCodePoint);
     const { size } = boxOf([part.path, ...neighbours]);
-    const f = freedomOf(list.flatMap((c) => wrenchesOf.get(c)!), centroidOf(part.path), size);
+    const f = trueLeads(freedomOf(list.flatMap((c) => wrenchesOf.get(c)!), centroidOf(part.path), size), list);
     return { part: part.path, neighbours, constraints: list.map((c) => c.id), ...f };
   });
 

@@ -155,3 +155,17 @@ export function tableSizes(): FastenerSize[] {
   for (const row of UNIFIED) for (const tpi of [row[2], row[3]]) if (tpi > 0) out.push(unifiedSize(row, tpi));
   return out.sort((a, b) => a.nominal - b.nominal);
 }
+
+/** The smallest lead of the tables (M1 fine, 0.2 mm a turn), per radian. */
+const SMALLEST_LEAD = 0.2 / (2 * Math.PI);
+
+/**
+ * The factor a thread's lead is scaled by in the freedom analysis of an assembly of size
+ * `scale` (mm). The analysis compares motions at the assembly's size and calls a twist free
+ * when it misses a constraint by under 1e-3 of it: a 1.5 mm lead on a 300 mm assembly would
+ * pass for a pure turn. Scaled leads (every thread by the same factor, so equal pitches stay
+ * equal and unequal ones unequal) keep the screw a screw; the reported pitch is divided back.
+ */
+export function threadLeadFactor(scale: number): number {
+  return Math.max(1, scale / (100 * SMALLEST_LEAD));
+}
