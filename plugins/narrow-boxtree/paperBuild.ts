@@ -129,13 +129,15 @@ const CASES: readonly (readonly [boolean, boolean])[] = [[false, true], [false, 
 function bestSplit(s: BuildScratch, first: number, end: number, boxes: Float64Array, po: number): Split {
   let best: Split | null = null;
   let bestVolume = Infinity;
+  // Extents are padded by a millionth of the parent's size, so flat boxes still compare by area.
+  const pad = 1e-6 * (boxes[po + 3]! - boxes[po]! + boxes[po + 4]! - boxes[po + 1]! + boxes[po + 5]! - boxes[po + 2]!);
   for (let k = 0; k < 3; k++) {
     const min = boxes[po + k]!, max = boxes[po + 3 + k]!;
-    // The child's volume is its extent along k times the parent's face area across it; a flat
-    // parent still compares by extent.
-    const area = Math.max(faceArea(boxes, po, k), 1e-300);
+    // A child differs from its parent only along k: its volume is its extent along k times
+    // the parent's face across k.
+    const area = faceArea(boxes, po, k, pad);
     for (const [aboveA, aboveB] of CASES) {
-      const volume = area * trialSplit(s, first, end, k, min, max, aboveA, aboveB);
+      const volume = area * (trialSplit(s, first, end, k, min, max, aboveA, aboveB) + 2 * pad);
       if (volume < bestVolume) {
         bestVolume = volume;
         best = { axis: k, firstAbove: aboveA, secondAbove: aboveB };
@@ -151,10 +153,10 @@ function bestSplit(s: BuildScratch, first: number, end: number, boxes: Float64Ar
   return { axis: 0, firstAbove: false, secondAbove: true };
 }
 
-function faceArea(boxes: Float64Array, po: number, k: number): number {
+function faceArea(boxes: Float64Array, po: number, k: number, pad: number): number {
   const e1 = boxes[po + 3 + ((k + 1) % 3)]! - boxes[po + ((k + 1) % 3)]!;
   const e2 = boxes[po + 3 + ((k + 2) % 3)]! - boxes[po + ((k + 2) % 3)]!;
-  return e1 * e2;
+  return (e1 + pad) * (e2 + pad);
 }
 
 /**
