@@ -117,7 +117,7 @@ async function main(): Promise<void> {
   if (narrow && !narrow.skipped && results['obbtests']) {
     const as1 = await sharedAssembly(sharedStep('as1-oc-214.stp'));
     const rows = paperRows(narrow as Parameters<typeof paperRows>[0], results['obbtests'] as Parameters<typeof paperRows>[1], nodeBytes(as1.parts));
-    const page = papersMarkdown(rows, { date: started.toISOString().slice(0, 10), machine: `${startMachine.cpu}, ${startMachine.cores} cores, Node ${startMachine.node}, load ${startMachine.loadAverage.join(' / ')}`, quick: opts.quick });
+    const page = papersMarkdown(rows, narrow as Parameters<typeof paperRows>[0], { date: started.toISOString().slice(0, 10), machine: `${startMachine.cpu}, ${startMachine.cores} cores, Node ${startMachine.node}, load ${startMachine.loadAverage.join(' / ')}`, quick: opts.quick });
     const pagePath = resolve(projectRoot, 'docs/papers.md');
     writeFileSync(`${pagePath}.${process.pid}.tmp`, page);
     renameSync(`${pagePath}.${process.pid}.tmp`, pagePath);
