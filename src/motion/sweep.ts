@@ -10,6 +10,7 @@ import { distanceRigid } from './distance.js';
 import type { Vec3 } from './inputs.js';
 import { motionBound, poseAt, validateMotion, type RigidMotion } from './rigidMotion.js';
 import { firstImpact } from './firstImpact.js';
+import { deepenedOverlap, namedAtStop } from './stopPose.js';
 import { PairsNeverMeeting } from './neverMeet.js';
 import { timeOfImpactRigid } from './timeOfImpact.js';
 import { contactAllowance, contactKeptByMotion, interferingSurfacePairs, nearAndInterfering, surfacePairVerdict, surfacesMate } from './verdict.js';
@@ -217,37 +218,6 @@ export class SweepContext {
     return this.pairs.filter(([m, o]) => this.startDepth.has(`${m}:${o}`));
   }
 
-  /**
-   * The first fraction in (from, to] where a starting overlap has gone deeper, to within τ
-   * of travel, and the pairs that interfere just past it; null when none did. An overlap
-   * already crossing has no contact event to wake the search, so the stretch is sampled
-   * (just past `from`, then eight even steps) and the first deeper sample bisected.
-   */
-  deepenedOverlap(from: number, to: number): { fraction: number; blocking: BlockingPair[] } | null {
-    const overlapping = new Set(this.overlappingPairs().map(([m, o]) => `${m}:${o}`));
-    if (overlapping.size === 0 || !(to > from)) return null;
-    const only = (m: number, o: number): boolean => overlapping.has(`${m}:${o}`);
-    const tau = Math.max(this.tolerance, 1e-9 * (1 + this.bound));
-    const first = Math.min(to, from + (4 * this.tolerance + 1e-9 * (1 + this.bound)) / Math.max(this.bound, 1e-300));
-    const samples = [first, ...Array.from({ length: 8 }, (_, k) => from + ((to - from) * (k + 1)) / 8).filter((t) => t > first)];
-    let lo = from;
-    for (const t of samples) {
-      let blocking = this.interferenceAt(t, only);
-      if (blocking.length === 0) {
-        lo = t;
-        continue;
-      }
-      let hi = t;
-      for (let k = 0; k < 60 && (hi - lo) * this.bound > tau / 2; k++) {
-        const mid = (lo + hi) / 2;
-        const here = this.interferenceAt(mid, only);
-        if (here.length > 0) [hi, blocking] = [mid, here];
-        else lo = mid;
-      }
-      return { fraction: lo, blocking };
-    }
-    return null;
-  }
 
   allowance(m: number, o: number): number {
     return contactAllowance(this.scene.parts[m]!, this.scene.parts[o]!, this.tolerance);
@@ -358,24 +328,6 @@ export class SweepContext {
     return best;
   }
 
-  /**
-   * The blocking pairs to name: those within the allowance at the stop pose. The verdict is
-   * asked a little past the stop, where a fit forced farther on or a face only the probe
-   * reached may interfere too; what stopped the move is what touches where it stopped, so
-   * the answer does not depend on how far the step asked to go. Never empty: when no pair
-   * found past the stop touches there, the contact event's pair is named.
-   */
-  private namedAtStop(fraction: number, blocking: BlockingPair[], contact: SweepContact | null): BlockingPair[] {
-    const pose = new Float64Array(12);
-    const { parts, poses } = this.scene;
-    const near = blocking.filter((b) => {
-      this.pose(b.moving, fraction, pose);
-      return surfacePairVerdict(parts[b.moving]!, pose, b.surfaceMoving, parts[b.other]!, poses[b.other]!, b.surfaceOther, this.tolerance, this.allowance(b.moving, b.other)).near;
-    });
-    if (near.length > 0 || !contact) return near.length > 0 ? near : blocking;
-    const depth = Math.max(0, ...blocking.filter((b) => b.moving === contact.moving && b.other === contact.other).map((b) => b.depth));
-    return [{ moving: contact.moving, other: contact.other, surfaceMoving: contact.surfaceMoving, surfaceOther: contact.surfaceOther, depth }];
-  }
 
   result(status: SweepResult['status'], fraction: number, blocking: BlockingPair[], contactIn: SweepContact | null, iterations: number): SweepResult {
     // The pair a person names first: a seat or fit being forced, then another contact that
@@ -389,7 +341,7 @@ export class SweepContext {
         rounded(y.depth) - rounded(x.depth) ||
         x.moving - y.moving || x.other - y.other || x.surfaceMoving - y.surfaceMoving || x.surfaceOther - y.surfaceOther,
     );
-    if (status === 'blocked') blocking = this.namedAtStop(fraction, blocking, contactIn);
+    if (status === 'blocked') blocking = namedAtStop(this, fraction, blocking, contactIn);
     // The event's contact is reported only when it is one of the blocking pairs.
     const contact = contactIn && blocking.some((b) => b.moving === contactIn.moving && b.other === contactIn.other && b.surfaceMoving === contactIn.surfaceMoving && b.surfaceOther === contactIn.surfaceOther) ? contactIn : null;
     return { status, fraction, blocking, contact, clearance: this.measureClearance ? this.clearance(fraction) : null, preexisting: this.preexisting, iterations, stats: this.stats };
@@ -416,7 +368,7 @@ function sweepTranslation(ctx: SweepContext, maxIterations: number): SweepResult
   };
   leaveOutKept();
   const pairIndex = ctx.pairs.map((_, k) => k);
-  const deepened = ctx.deepenedOverlap(0, 1);
+  const deepened = deepenedOverlap(ctx, 0, 1);
   for (let iteration = 0; iteration < maxIterations; iteration++) {
     const found = firstImpact(
       pairIndex,
