@@ -204,8 +204,11 @@ export class SweepContext {
     const { parts, poses } = this.scene;
     let solid = this.startSolidDepth.get(key);
     if (solid === undefined) {
+      // The samples (vertices, chord midpoints) can miss the deepest point of a drawn-in
+      // overlap (a tooth's tip vertices sit on its end faces, where the depth is 0); the
+      // surface pairs' crossing depth at the start is a floor for it.
       const p = solidPenetration(parts[m]!, poses[m]!, parts[o]!, poses[o]!, SOLID_SAMPLES);
-      solid = p.openMesh ? null : p.depth;
+      solid = p.openMesh ? null : Math.max(p.depth, start);
       this.startSolidDepth.set(key, solid);
     }
     const allowance = this.allowance(m, o);

@@ -119,7 +119,10 @@ function startingOverlap(ctx: SweepContext, i: number, j: number): number {
     const a = ctx.assembly.parts[i]!, b = ctx.assembly.parts[j]!;
     const skin = ctx.tolerance + partSag(a) + partSag(b);
     const p = solidDeeperThan(a, ctx.poses[i]!, b, ctx.poses[j]!, 2 * skin, SOLID_SAMPLES) ? solidPenetration(a, ctx.poses[i]!, b, ctx.poses[j]!, SOLID_SAMPLES) : null;
-    depth = p && !p.openMesh ? p.depth : 0;
+    // The samples can miss the deepest point of a drawn-in overlap (a tooth's tip vertices
+    // sit on its end faces): the surface pairs' crossing depth is a floor for it.
+    const crossing = p ? Math.max(0, ...interferingSurfacePairs(a, ctx.poses[i]!, b, ctx.poses[j]!, ctx.tolerance).map((x) => x.depth)) : 0;
+    depth = p && !p.openMesh ? Math.max(p.depth, crossing) : 0;
     ctx.startOverlap.set(key, depth);
   }
   return depth;
