@@ -8,6 +8,8 @@ import { addStats, emptyStats, type QueryStats } from './stats.js';
 import { judgeCrossing, type ContactKind, type ContactVerdict } from './contactVerdict.js';
 import type { Vec3 } from '../model/surfaceKind.js';
 import { assertAssembly, assertOptions, assertPose } from '../model/validate.js';
+import { selectsPair, type PartSelection } from '../model/partSets.js';
+import { commonRoot } from '../model/paths.js';
 import { explainPartPair } from './explainInterference.js';
 import { duplicateOffset, partPairAllowance, probeContainment, thinnestWidth, type PartPairVerdict } from './partPairVerdict.js';
 
@@ -20,6 +22,8 @@ export interface ContactOptions {
   poses?: Record<string, Pose> | Map<string, Pose>;
   /** The narrow phase (`collide`'s `method`): `scd` (default), `obbtree`, `boxtree`, … */
   method?: string;
+  /** Check only these part pairs (`--parts` / `--against`; see `selectParts`). */
+  select?: PartSelection;
   /** Called after each candidate part pair, for progress display. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -77,8 +81,9 @@ export function findContacts(assembly: Assembly, options: ContactOptions = {}): 
   const poses = resolvePoses(assembly, options.poses);
   const stats = emptyStats();
   const worldBoxes = assembly.parts.map((part, i) => growAabb(transformAabb(part.bounds, poses[i]!), opts.tolerance + 1e-9 * Math.max(1, Math.abs(part.bounds[0]!), Math.abs(part.bounds[5]!))));
-  const candidates = overlappingPairs(worldBoxes, stats);
+  const candidates = selectedPairs(assembly, overlappingPairs(worldBoxes, stats), options.select);
   const pairs: PartPairContacts[] = [];
+  const root = commonRoot(assembly.parts.map((p) => p.path));
   const total = candidates.length / 2;
   for (let k = 0; k < candidates.length; k += 2) {
     let [i, j] = [candidates[k]!, candidates[k + 1]!];
@@ -104,7 +109,7 @@ export function findContacts(assembly: Assembly, options: ContactOptions = {}): 
     const allowance = partPairAllowance(a, poses[i]!, b, poses[j]!, opts.tolerance);
     const verdict = partPairVerdict(a, poses[i]!, b, poses[j]!, surfacePairs, allowance);
     if (surfacePairs.length > 0 || verdict.kind !== 'contact') {
-      const sentence = explainPartPair(a, poses[i]!, b, poses[j]!, verdict, surfacePairs, allowance);
+      const sentence = explainPartPair(a, poses[i]!, b, poses[j]!, verdict, surfacePairs, allowance, root);
       pairs.push({ partA: a.path, partB: b.path, surfacePairs, ...verdict, ...(sentence ? { sentence } : {}) });
     }
     options.onProgress?.(k / 2 + 1, total);
@@ -114,6 +119,17 @@ export function findContacts(assembly: Assembly, options: ContactOptions = {}): 
     p.surfacePairs.map(({ surfaceA, surfaceB, ...rest }) => ({ partA: p.partA, surfaceA, partB: p.partB, surfaceB, ...rest })),
   );
   return { tolerance: opts.tolerance, candidatePairs: total, pairs, contacts, stats };
+}
+
+/** The candidate pairs (flat index pairs) the selection keeps. */
+export function selectedPairs(assembly: Assembly, candidates: number[], select: PartSelection | undefined): number[] {
+  if (!select) return candidates;
+  const kept: number[] = [];
+  for (let k = 0; k < candidates.length; k += 2) {
+    const i = candidates[k]!, j = candidates[k + 1]!;
+    if (selectsPair(select, assembly.parts[i]!.path, assembly.parts[j]!.path)) kept.push(i, j);
+  }
+  return kept;
 }
 
 /** Part-level verdict from the judged surface pairs, probing containment where none interferes. */

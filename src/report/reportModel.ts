@@ -17,6 +17,7 @@ import type { Assembly } from '../model/types.js';
 import { contactSentence, clearanceSentence } from './sentences.js';
 import { surfaceNoun } from './surfaceWords.js';
 import type { TimelineStep } from './timeline.js';
+import { escapeIdPart } from '../review/classes.js';
 
 export const REPORT_SCHEMA = 'surfcd/report@1';
 
@@ -132,7 +133,6 @@ export function contactFacts(c: SurfaceContact): ContactFacts {
   };
 }
 
-const escapeIdPart = (path: string): string => path.replace(/:/g, '%3A').replace(/\+/g, '%2B');
 
 export function itemId(partA: string, surfaceA: number, partB: string, surfaceB: number): string {
   return `${escapeIdPart(partA)}:${surfaceA}+${escapeIdPart(partB)}:${surfaceB}`;
