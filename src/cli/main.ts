@@ -6,7 +6,7 @@ import { narrowPhaseNames } from '../collide/narrowPhases.js';
 import { SurfcdError } from '../errors.js';
 import { contactsCsv, contactsJson, contactsTable, interferenceOnly, withoutIgnored } from '../report/contactsReport.js';
 import { DEFAULT_TOLERANCE } from '../model/tolerance.js';
-import { addReviewOptions, checkReviewFlags, readAcceptFile, readPreviousIds, reviewInterferences, selectionOf, type ReviewFlags } from './reviewOptions.js';
+import { addReviewOptions, checkReviewFlags, readAcceptFile, readPreviousIds, reviewInterferences, selectionOf, type ReviewFlags, type RunOutcome } from './reviewOptions.js';
 import { inspectJson, inspectText } from '../report/inspectReport.js';
 import { loadAssembly } from '../spatial/load.js';
 import { updateAssemblyCache } from '../spatial/loadCached.js';
@@ -20,11 +20,6 @@ async function timed<T>(message: string, work: () => Promise<T> | T): Promise<[T
   const value = await work();
   stop();
   return [value, performance.now() - start];
-}
-
-/** What a run's commands decide beyond success: the exit code of a review (`--fail-on`). */
-export interface RunOutcome {
-  exitCode: number;
 }
 
 /** A command (or two) defined in a module of its own, with its exit code when it sets one. */

@@ -15,6 +15,11 @@ import { INTERFERENCE_CLASSES } from '../review/classes.js';
 import { classifyInterferences } from '../review/classify.js';
 import { applyAccepted, applyIgnore, failingEntries, parseAccepted, parseIgnore, previousInterferenceIds, type AcceptedItem, type FailOn } from '../review/review.js';
 
+/** What a run's commands decide beyond success: the exit code of a review (`--fail-on`). */
+export interface RunOutcome {
+  exitCode: number;
+}
+
 /** Exit code when `--fail-on` finds a real (or new) clash. */
 export const EXIT_CLASH = 4;
 

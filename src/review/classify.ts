@@ -4,8 +4,9 @@
  * belongs to the part pair.
  *
  * - `thread`: the pair is a threaded joint the fastener recognition found; without that
- *   recognition, a shaft coaxial in a hole smaller by 5–25 % of its diameter and beyond any
- *   press fit (a thread drawn at nominal diameter in its tap-drill hole).
+ *   recognition, a shaft coaxial in a hole smaller than it by more than any press fit and
+ *   by less than a quarter of its diameter: a thread drawn at nominal diameter in its
+ *   tap-drill hole (M3 in Ø2.5) or in a thread-forming hole in plastic (M3 in Ø2.9).
  * - `press-fit`: a shaft coaxial in a smaller hole whose diametral overlap lies within the
  *   ISO 286 interference fits for that diameter (src/review/iso286.ts).
  * - `gear-mesh`: the `gear` constraint rule (the same one `surfcd constraints` runs) finds a
@@ -143,7 +144,7 @@ function fitClass(fit: CoaxialOverlap, pair: PartPairContacts, name: (path: stri
   if (overlap <= range.max) {
     return ['press-fit', `${shaft} is pressed into ${hole}: ${sizes}, ${overlap.toFixed(3)} mm diametral interference, within the ISO 286 interference fits for Ø${diameter.toFixed(2)} (up to ${range.max.toFixed(3)} mm)`];
   }
-  if (guessThreads && overlap >= 0.05 * diameter) {
+  if (guessThreads) {
     return ['thread', `${shaft} overlaps ${hole} by ${mm(pair.depth)} over a cylindrical surface (${sizes}): a thread drawn at nominal diameter in its tap-drill hole`];
   }
   return ['clash', `${shaft} is ${overlap.toFixed(3)} mm larger than its hole in ${hole} (${sizes}), more than any ISO 286 interference fit allows (up to ${range.max.toFixed(3)} mm): they overlap by ${mm(pair.depth)}`];
