@@ -9,8 +9,8 @@ import type { Rigid } from '../math/rigid.js';
 import { distanceToLine, dot3 } from '../model/kindDistance.js';
 import { surfaceKindToWorld, type CylinderKind } from '../model/surfaceKind.js';
 import { surfaceKindOf } from '../model/surfaceKindOf.js';
-import type { Part } from '../model/types.js';
-import { radialSense } from './allowance.js';
+import type { Part, Surface } from '../model/types.js';
+import { coincidenceTolerance, radialSense } from './allowance.js';
 
 export interface CoaxialOverlap {
   /** The part with the convex cylinder (screw, pin, shaft), and the one with the hole. */
@@ -59,4 +59,55 @@ export function coaxialOverlap(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, d
     }
   }
   return null;
+}
+
+/**
+ * A shaft drawn larger than its coaxial hole, seen on the fitted cylinders alone: the two
+ * faceted cylinders need not cross at all (the shaft's facets lie wholly in the other part's
+ * material), so the surface pairs cannot show it. Returns the deepest such radial overlap
+ * beyond the fits' coincidence tolerance, where the two cylinders share some length along
+ * the axis; null when there is none.
+ */
+export function fittedShaftInHole(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, tolerance: number): CoaxialOverlap & { depth: number } | null {
+  let best: (CoaxialOverlap & { depth: number }) | null = null;
+  for (const [outer, rigidOut, inner, rigidIn] of [[a, rigidA, b, rigidB], [b, rigidB, a, rigidA]] as const) {
+    for (const so of outer.surfaces) {
+      const ko = surfaceKindOf(so);
+      if (ko.type !== 'cylinder' || radialSense(so) <= 0) continue;
+      const o = surfaceKindToWorld(ko, rigidOut) as CylinderKind;
+      for (const si of inner.surfaces) {
+        const ki = surfaceKindOf(si);
+        if (ki.type !== 'cylinder' || radialSense(si) >= 0) continue;
+        const i = surfaceKindToWorld(ki, rigidIn) as CylinderKind;
+        const diff = o.radius - i.radius;
+        const fit = coincidenceTolerance(so, rigidOut, si, rigidIn, tolerance);
+        if (!(diff > fit) || diff >= 0.25 * o.radius || (best && diff <= best.depth)) continue;
+        if (Math.abs(dot3(o.axis, i.axis)) < 1 - 1e-4 || distanceToLine(i.point, o.point, o.axis) > fit) continue;
+        const [o0, o1] = axialRange(so, rigidOut, o), [i0, i1] = axialRange(si, rigidIn, o);
+        if (Math.min(o1, i1) - Math.max(o0, i0) <= tolerance) continue;
+        best = { outer, inner, rOuter: o.radius, rInner: i.radius, axis: o.axis, point: o.point, depth: diff };
+      }
+    }
+  }
+  return best;
+}
+
+/** The surface's extent along a world axis (its vertices projected on it). */
+function axialRange(s: Surface, rigid: Rigid, along: CylinderKind): [number, number] {
+  const { positions: p, indices } = s.part;
+  const [ax, ay, az] = along.axis;
+  let lo = Infinity, hi = -Infinity;
+  for (let t = s.firstTriangle; t < s.firstTriangle + s.triangleCount; t++) {
+    for (let k = 0; k < 3; k++) {
+      const v = 3 * indices[3 * t + k]!;
+      const x = p[v]!, y = p[v + 1]!, z = p[v + 2]!;
+      const wx = rigid[0]! * x + rigid[1]! * y + rigid[2]! * z + rigid[3]!;
+      const wy = rigid[4]! * x + rigid[5]! * y + rigid[6]! * z + rigid[7]!;
+      const wz = rigid[8]! * x + rigid[9]! * y + rigid[10]! * z + rigid[11]!;
+      const d = wx * ax + wy * ay + wz * az;
+      if (d < lo) lo = d;
+      if (d > hi) hi = d;
+    }
+  }
+  return [lo, hi];
 }

@@ -27,13 +27,13 @@ const mm = (x: number): string => `${x.toFixed(2)} mm`;
 /** The sentence for a part pair, or undefined for a plain contact. */
 export function explainPartPair(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, verdict: PartPairVerdict, pairs: JudgedSurfacePair[], allowance: number, root = ''): string | undefined {
   const name = (part: Part): string => displayPath(part.path, root);
-  const open = verdict.openMesh ? ' (a mesh is open, so the depth is the triangles\' estimate)' : '';
+  const open = verdict.openMesh ? ' (a mesh is open: inside and outside come from its generalized winding number)' : '';
   switch (verdict.kind) {
     case 'duplicate':
-      return `${name(a)} and ${name(b)} are the same part drawn twice${verdict.offset && verdict.offset > allowance ? `, ${mm(verdict.offset)} apart` : ' at the same place'}: they overlap by ${mm(verdict.depth)}`;
+      return `${name(a)} and ${name(b)} are the same part drawn twice${verdict.offset && verdict.offset > allowance ? `, ${mm(verdict.offset)} apart` : ' at the same place'}: they overlap by ${mm(verdict.depth)}${open}`;
     case 'contained': {
       const [inner, outer] = verdict.inside === 'B' ? [b, a] : [a, b];
-      return `${name(inner)} lies entirely inside ${name(outer)}, its deepest point ${mm(verdict.depth)} below the surface`;
+      return `${name(inner)} lies entirely inside ${name(outer)}, its deepest point ${mm(verdict.depth)} below the surface${open}`;
     }
     case 'interference': {
       const fit = coaxialOverlap(a, rigidA, b, rigidB, verdict.depth, allowance, pairs);

@@ -11,6 +11,7 @@ import { assertAssembly, assertOptions, assertPose } from '../model/validate.js'
 import { selectsPair, type PartSelection } from '../model/partSets.js';
 import { commonRoot } from '../model/paths.js';
 import { explainPartPair } from './explainInterference.js';
+import { fittedShaftInHole } from './coaxialOverlap.js';
 import { duplicateOffset, partPairAllowance, probeContainment, thinnestWidth, type PartPairVerdict } from './partPairVerdict.js';
 
 export interface ContactOptions {
@@ -107,7 +108,7 @@ export function findContacts(assembly: Assembly, options: ContactOptions = {}): 
       };
     });
     const allowance = partPairAllowance(a, poses[i]!, b, poses[j]!, opts.tolerance);
-    const verdict = partPairVerdict(a, poses[i]!, b, poses[j]!, surfacePairs, allowance);
+    const verdict = partPairVerdict(a, poses[i]!, b, poses[j]!, surfacePairs, allowance, opts.tolerance);
     if (surfacePairs.length > 0 || verdict.kind !== 'contact') {
       const sentence = explainPartPair(a, poses[i]!, b, poses[j]!, verdict, surfacePairs, allowance, root);
       pairs.push({ partA: a.path, partB: b.path, surfacePairs, ...verdict, ...(sentence ? { sentence } : {}) });
@@ -133,10 +134,15 @@ export function selectedPairs(assembly: Assembly, candidates: number[], select: 
 }
 
 /** Part-level verdict from the judged surface pairs, probing containment where none interferes. */
-function partPairVerdict(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, surfacePairs: PairContact[], allowance: number): PartPairVerdict {
+function partPairVerdict(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, surfacePairs: PairContact[], allowance: number, tolerance: number): PartPairVerdict {
   const interfering = surfacePairs.filter((p) => p.verdict === 'interference');
   const openMesh = surfacePairs.some((p) => p.openMesh) ? { openMesh: true as const } : {};
-  if (interfering.length === 0) return probeContainment(a, rigidA, b, rigidB, allowance) ?? { verdict: 'contact', kind: 'contact', depth: 0 };
+  if (interfering.length === 0) {
+    // a shaft larger than its hole whose facets cross only the faces it passes (a press-fit pin through a plate's sides)
+    const shaft = surfacePairs.some((p) => p.relation === 'intersecting') ? fittedShaftInHole(a, rigidA, b, rigidB, tolerance) : null;
+    if (shaft) return { verdict: 'interference', kind: 'interference', depth: shaft.depth };
+    return probeContainment(a, rigidA, b, rigidB, allowance) ?? { verdict: 'contact', kind: 'contact', depth: 0 };
+  }
   const deepest = interfering.reduce((x, y) => (y.depth > x.depth ? y : x));
   const direction = deepest.direction ? { direction: deepest.direction } : {};
   const offset = duplicateOffset(a, rigidA, b, rigidB, allowance);
