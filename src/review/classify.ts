@@ -4,9 +4,9 @@
  * belongs to the part pair.
  *
  * - `thread`: the pair is a threaded joint the fastener recognition found; without that
- *   recognition, a shaft coaxial in a hole smaller than it by more than any press fit and
- *   by less than a quarter of its diameter: a thread drawn at nominal diameter in its
- *   tap-drill hole (M3 in Ø2.5) or in a thread-forming hole in plastic (M3 in Ø2.9).
+ *   recognition, a shaft of a standard thread's diameter (ISO 261, UNC) coaxial in a hole
+ *   smaller by more than any press fit and by at most 1.5 pitches: a thread drawn at
+ *   nominal diameter in its tap-drill hole (M3 in Ø2.5) or thread-forming hole (M3 in Ø2.9).
  * - `press-fit`: a shaft coaxial in a smaller hole whose diametral overlap lies within the
  *   ISO 286 interference fits for that diameter (src/review/iso286.ts).
  * - `gear-mesh`: the `gear` constraint rule (the same one `surfcd constraints` runs) finds a
@@ -27,6 +27,7 @@ import type { Vec3 } from '../model/surfaceKind.js';
 import type { Assembly } from '../model/types.js';
 import { EXPECTED_CLASSES, interferenceId, type InterferenceClass } from './classes.js';
 import { interferenceFitRange } from './iso286.js';
+import { threadForHole } from './threadSizes.js';
 
 /** One interfering part pair, as `interferences[]` of `surfcd/contacts@2` holds it. */
 export interface InterferenceEntry {
@@ -144,8 +145,9 @@ function fitClass(fit: CoaxialOverlap, pair: PartPairContacts, name: (path: stri
   if (overlap <= range.max) {
     return ['press-fit', `${shaft} is pressed into ${hole}: ${sizes}, ${overlap.toFixed(3)} mm diametral interference, within the ISO 286 interference fits for Ø${diameter.toFixed(2)} (up to ${range.max.toFixed(3)} mm)`];
   }
-  if (guessThreads) {
-    return ['thread', `${shaft} overlaps ${hole} by ${mm(pair.depth)} over a cylindrical surface (${sizes}): a thread drawn at nominal diameter in its tap-drill hole`];
+  const size = guessThreads ? threadForHole(diameter, 2 * fit.rInner, 0.01) : null;
+  if (size) {
+    return ['thread', `${shaft} overlaps ${hole} by ${mm(pair.depth)} over a cylindrical surface (${sizes}): ${size.name.startsWith('M') ? 'an' : 'a'} ${size.name} thread drawn at nominal diameter in its tap-drill hole`];
   }
   return ['clash', `${shaft} is ${overlap.toFixed(3)} mm larger than its hole in ${hole} (${sizes}), more than any ISO 286 interference fit allows (up to ${range.max.toFixed(3)} mm): they overlap by ${mm(pair.depth)}`];
 }
