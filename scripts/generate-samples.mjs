@@ -27,6 +27,7 @@ import { FIT_SAMPLES } from './samples/fits.mjs';
 import { buildRig, buildShaftBearings, buildBallJoint, buildConeSeat, buildRotatedRig } from './samples/classic.mjs';
 import { GEAR_SAMPLES } from './samples/gears.mjs';
 import { REVIEW_SAMPLES } from './samples/review.mjs';
+import { FASTENER_SAMPLES } from './samples/fasteners.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'samples');
@@ -46,6 +47,7 @@ const SAMPLES = [
   ...FIT_SAMPLES,
   ...GEAR_SAMPLES,
   ...REVIEW_SAMPLES,
+  ...FASTENER_SAMPLES,
 ];
 
 /** Write via a temporary name + rename; leave the file alone if the bytes are unchanged. */
@@ -71,8 +73,8 @@ async function buildSample(name) {
   const stepFile = `${s.name}.step`;
   const step = await exportStepDeterministic(parts, { fileName: stepFile, description: s.description });
   const json = matesDocument({ sample: s.name, file: stepFile, parts, transform, mates, removal });
-  // parts that overlap on purpose: their classes, depths and volumes by construction
-  const truthJson = truth ? JSON.stringify(tidy({ ...truth, sample: s.name, file: stepFile }), null, 2) + '\n' : null;
+  // ground truth beyond mates (fastener roles, joints, overlaps by construction, moves): same numbers as the geometry
+  const truthJson = truth ? `${JSON.stringify(tidy(truth), null, 2)}\n` : null;
   const t3 = performance.now();
   const summary = { parts: parts.length, mates: mates.list.length, build: t1 - t0, verify: t2 - t1, write: t3 - t2 };
   for (const p of parts) p.shape.delete();

@@ -14,17 +14,17 @@ class OverlapMates extends Mates {
   }
 
   /** partA and partB overlap (their pair counts as touching, and the volume check allows it). */
-  overlap(partA, partB, truth) {
-    this.overlaps.push({ partA, partB, ...truth });
+  overlap(a, b, truth) {
+    this.overlaps.push({ a, b, ...truth });
   }
 
   mayOverlap(a, b) {
-    return this.overlaps.some((o) => pairKey(o.partA, o.partB) === pairKey(a, b));
+    return this.overlaps.some((o) => pairKey(o.a, o.b) === pairKey(a, b));
   }
 
   touchingPairs() {
     const pairs = super.touchingPairs();
-    for (const o of this.overlaps) pairs.add(pairKey(o.partA, o.partB));
+    for (const o of this.overlaps) pairs.add(pairKey(o.a, o.b));
     return pairs;
   }
 }
@@ -58,7 +58,7 @@ function buildReviewClasses() {
   const bolt = hexPrism(C.head.af, [C.x, 0], C.wall.z[1], C.head.h).fuse(zCylinder(C.shank / 2, [C.x, 0], tip, C.wall.z[1] - tip + 1));
   parts.push({ name: 'wall', color: '#8c96a0', shape: wall }, { name: 'back-wall', color: '#6c7680', shape: backWall }, { name: 'long-bolt', color: '#d4af37', shape: bolt });
   m.against('wall', 'long-bolt', up, [C.x + (C.hole / 2 + C.head.af / 2) / 2, 0, C.wall.z[1]], 'bolt head on the wall');
-  m.overlap('back-wall', 'long-bolt', { kind: 'clash', expected: false, depth: C.poke, volume: Math.PI * (C.shank / 2) ** 2 * C.poke, note: `the shank ends ${C.poke} mm inside the back wall` });
+  m.overlap('back-wall', 'long-bolt', { class: 'clash', expected: false, depth: C.poke, volume: Math.PI * (C.shank / 2) ** 2 * C.poke, note: `the shank ends ${C.poke} mm inside the back wall` });
 
   // press fit
   const hub = square(P.x, P.hub.half, P.hub.z).cut(zCylinder(P.hole / 2, [P.x, 0], P.hub.z[0] - 1, P.hub.z[1] - P.hub.z[0] + 2));
@@ -66,7 +66,7 @@ function buildReviewClasses() {
   parts.push({ name: 'hub', color: '#8c96a0', shape: hub }, { name: 'dowel', color: '#c0c0c0', shape: pin });
   const radial = (P.pin - P.hole) / 2;
   const ring = Math.PI * ((P.pin / 2) ** 2 - (P.hole / 2) ** 2) * (P.hub.z[1] - P.hub.z[0]);
-  m.overlap('dowel', 'hub', { kind: 'press-fit', expected: true, depth: radial, volume: ring, note: `Ø${P.pin} pin in a Ø${P.hole} hole: ${(P.pin - P.hole).toFixed(3)} mm diametral interference` });
+  m.overlap('dowel', 'hub', { class: 'press-fit', expected: true, depth: radial, volume: ring, note: `Ø${P.pin} pin in a Ø${P.hole} hole: ${(P.pin - P.hole).toFixed(3)} mm diametral interference` });
 
   // thread at nominal diameter
   const block = square(T.x, T.block.half, T.block.z).cut(zCylinder(T.tapDrill / 2, [T.x, 0], T.block.z[0] - 1, T.block.z[1] - T.block.z[0] + 2));
@@ -74,7 +74,7 @@ function buildReviewClasses() {
   parts.push({ name: 'tapped-block', color: '#8c96a0', shape: block }, { name: 'screw-m10', color: '#d4af37', shape: screw });
   const engaged = T.block.z[1] - T.shankZ[0];
   m.overlap('screw-m10', 'tapped-block', {
-    kind: 'thread', expected: true, depth: (T.nominal - T.tapDrill) / 2,
+    class: 'thread', expected: true, depth: (T.nominal - T.tapDrill) / 2,
     volume: Math.PI * ((T.nominal / 2) ** 2 - (T.tapDrill / 2) ** 2) * engaged, note: `M${T.nominal} drawn at nominal diameter in its Ø${T.tapDrill} tap-drill hole, ${engaged} mm engaged`,
   });
 
@@ -82,7 +82,7 @@ function buildReviewClasses() {
   const at = (v) => [v[0] + D.x, v[1], v[2]];
   parts.push({ name: 'spacer', color: '#556b2f', shape: box(at(D.lo), at(D.hi)) }, { name: 'spacer copy', color: '#556b2f', shape: box(at(D.lo), at(D.hi)) });
   const thinnest = Math.min(...D.hi.map((h, k) => h - D.lo[k]));
-  m.overlap('spacer', 'spacer copy', { kind: 'duplicate', expected: false, depth: thinnest, volume: D.hi.reduce((v, h, k) => v * (h - D.lo[k]), 1), note: 'the same spacer drawn twice at the same place' });
+  m.overlap('spacer', 'spacer copy', { class: 'duplicate', expected: false, depth: thinnest, volume: D.hi.reduce((v, h, k) => v * (h - D.lo[k]), 1), note: 'the same spacer drawn twice at the same place' });
 
   // buried
   const h = B.housing.half;
@@ -90,9 +90,9 @@ function buildReviewClasses() {
   parts.push({ name: 'housing', color: '#708090', shape: box([B.x - h, -h, -h], [B.x + h, h, h]) }, { name: 'buried-block', color: '#b22222', shape: inner });
   // the block holds the housing's centre, h below every face: its deepest point; its vertices are at least 15 deep
   const vertexDepth = Math.min(...[0, 1, 2].map((k) => h - Math.max(Math.abs(B.inner.lo[k]), Math.abs(B.inner.hi[k]))));
-  m.overlap('buried-block', 'housing', { kind: 'contained', expected: false, depth: h, depthMin: vertexDepth, volume: B.inner.hi.reduce((v, hi, k) => v * (hi - B.inner.lo[k]), 1), note: 'a block buried in the housing, no faces crossing' });
+  m.overlap('buried-block', 'housing', { class: 'contained', expected: false, depth: h, depthMin: vertexDepth, volume: B.inner.hi.reduce((v, hi, k) => v * (hi - B.inner.lo[k]), 1), note: 'a block buried in the housing, no faces crossing' });
 
-  return { parts, mates: m, truth: { schema: 'surfcd/truth@1', units: 'mm', interferences: m.overlaps } };
+  return { parts, mates: m, truth: { schema: 'surfcd/overlap-truth@1', units: 'mm', sample: 'review-classes', overlaps: m.overlaps } };
 }
 
 export const REVIEW_SAMPLES = [

@@ -3,10 +3,8 @@
  * and writes the sentence that says why. The surface pairs keep their verdicts; the class
  * belongs to the part pair.
  *
- * - `thread`: the pair is a threaded joint the fastener recognition found; without that
- *   recognition, a shaft of a standard thread's diameter (ISO 261, UNC) coaxial in a hole
- *   smaller by more than any press fit and by at most 1.5 pitches: a thread drawn at
- *   nominal diameter in its tap-drill hole (M3 in Ø2.5) or thread-forming hole (M3 in Ø2.9).
+ * - `thread`: the pair is a threaded joint the fastener recognition (`recognizeFasteners`)
+ *   found: a bolt, screw or stud drawn at nominal diameter in a nut or tapped hole.
  * - `press-fit`: a shaft coaxial in a smaller hole whose diametral overlap lies within the
  *   ISO 286 interference fits for that diameter (src/review/iso286.ts).
  * - `gear-mesh`: the `gear` constraint rule (the same one `surfcd constraints` runs) finds a
@@ -27,7 +25,7 @@ import type { Vec3 } from '../model/surfaceKind.js';
 import type { Assembly } from '../model/types.js';
 import { EXPECTED_CLASSES, interferenceId, type InterferenceClass } from './classes.js';
 import { interferenceFitRange } from './iso286.js';
-import { threadForHole } from './threadSizes.js';
+import { recognizeFasteners, type ThreadedJoint } from '../constraints/fasteners.js';
 
 /** One interfering part pair, as `interferences[]` of `surfcd/contacts@2` holds it. */
 export interface InterferenceEntry {
@@ -55,18 +53,13 @@ export interface InterferenceEntry {
 }
 
 /** What the fastener recognition says about one threaded joint (part indices). */
-export interface ThreadedJointLike {
-  fastener: number;
-  mate: number;
-  nominal: number;
-  pitch: number | null;
-}
+export type ThreadedJointLike = Pick<ThreadedJoint, 'fastener' | 'mate' | 'nominal' | 'pitch' | 'designation' | 'drawn'>;
 
 export interface ClassifyOptions {
   /** The tolerance the contacts were found with (mm). */
   tolerance: number;
   poses?: Record<string, Pose> | Map<string, Pose>;
-  /** Threaded joints from the fastener recognition; when given, they alone make `thread`. */
+  /** Threaded joints; default: `recognizeFasteners` on the assembly (they alone make `thread`). */
   threadedJoints?: readonly ThreadedJointLike[];
 }
 
@@ -87,6 +80,8 @@ export function classifyInterferences(assembly: Assembly, report: ContactReport,
   const root = commonRoot(assembly.parts.map((p) => p.path));
   const name = (path: string): string => displayPath(path, root);
   const entries: InterferenceEntry[] = [];
+  let joints = options.threadedJoints;
+  const threadedJoints = (): readonly ThreadedJointLike[] => (joints ??= recognizeFasteners(assembly, { tolerance: options.tolerance, ...(options.poses ? { poses: options.poses } : {}) }).joints);
   for (const pair of report.pairs) {
     if (pair.verdict !== 'interference') continue;
     const i = slot.get(pair.partA)!, j = slot.get(pair.partB)!;
@@ -107,17 +102,17 @@ export function classifyInterferences(assembly: Assembly, report: ContactReport,
       entries.push(entry(pair.kind, pair.sentence ?? `${name(pair.partA)} and ${name(pair.partB)} overlap by ${mm(pair.depth)}`));
       continue;
     }
-    const joint = options.threadedJoints?.find((t) => (t.fastener === i && t.mate === j) || (t.fastener === j && t.mate === i));
+    const joint = threadedJoints().find((t) => (t.fastener === i && t.mate === j) || (t.fastener === j && t.mate === i));
     if (joint) {
       const [screw, hole] = joint.fastener === i ? [pair.partA, pair.partB] : [pair.partB, pair.partA];
-      const size = `M${+joint.nominal.toFixed(2)}${joint.pitch ? `×${+joint.pitch.toFixed(2)}` : ''}`;
-      entries.push(entry('thread', `${name(screw)} is threaded into ${name(hole)}: its ${size} thread is drawn at nominal diameter and overlaps by ${mm(pair.depth)}`));
+      const size = joint.designation ?? `Ø${+joint.nominal.toFixed(2)}`;
+      entries.push(entry('thread', `${name(screw)} is threaded into ${name(hole)}: its ${size} thread is drawn at nominal diameter and overlaps the ${joint.drawn === 'minor' ? 'bore drawn at the minor diameter' : 'bore'} by ${mm(pair.depth)}`));
       continue;
     }
     const allowance = partPairAllowance(a, rigid[i]!, b, rigid[j]!, options.tolerance);
     const fit = coaxialOverlap(a, rigid[i]!, b, rigid[j]!, pair.depth, allowance, pair.surfacePairs);
     if (fit) {
-      const [kind, sentence] = fitClass(fit, pair, name, options.threadedJoints === undefined);
+      const [kind, sentence] = fitClass(fit, pair, name);
       entries.push(entry(kind, sentence));
       continue;
     }
@@ -136,18 +131,14 @@ export function gearMeshPhrase(gear: Constraint, depth: number): string {
   return `gear ${String(gear.params['teethA'])}:${String(gear.params['teethB'])}, teeth overlap by ${mm(depth)} (not clocked)`;
 }
 
-/** Press fit within ISO 286, a thread at nominal diameter, or a clash: a shaft drawn too big for its hole. */
-function fitClass(fit: CoaxialOverlap, pair: PartPairContacts, name: (path: string) => string, guessThreads: boolean): [InterferenceClass, string] {
+/** Press fit within ISO 286, or a clash: a shaft (not a thread: those come from the joints) drawn too big for its hole. */
+function fitClass(fit: CoaxialOverlap, pair: PartPairContacts, name: (path: string) => string): [InterferenceClass, string] {
   const shaft = name(fit.outer.path), hole = name(fit.inner.path);
   const diameter = 2 * fit.rOuter, overlap = 2 * (fit.rOuter - fit.rInner);
   const range = interferenceFitRange(diameter);
   const sizes = `${dia(fit.rOuter)} in ${dia(fit.rInner)}`;
   if (overlap <= range.max) {
     return ['press-fit', `${shaft} is pressed into ${hole}: ${sizes}, ${overlap.toFixed(3)} mm diametral interference, within the ISO 286 interference fits for Ø${diameter.toFixed(2)} (up to ${range.max.toFixed(3)} mm)`];
-  }
-  const size = guessThreads ? threadForHole(diameter, 2 * fit.rInner, 0.01) : null;
-  if (size) {
-    return ['thread', `${shaft} overlaps ${hole} by ${mm(pair.depth)} over a cylindrical surface (${sizes}): ${size.name.startsWith('M') ? 'an' : 'a'} ${size.name} thread drawn at nominal diameter in its tap-drill hole`];
   }
   return ['clash', `${shaft} is ${overlap.toFixed(3)} mm larger than its hole in ${hole} (${sizes}), more than any ISO 286 interference fit allows (up to ${range.max.toFixed(3)} mm): they overlap by ${mm(pair.depth)}`];
 }
