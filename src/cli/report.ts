@@ -15,7 +15,7 @@ import { timelineOf } from '../report/timeline.js';
 import { headlineOf, reportJson, reportMarkdown } from '../report/reportText.js';
 import { loadAssembly } from '../spatial/load.js';
 import type { ContactReport } from '../collide/findContacts.js';
-import type { PartSelection } from '../model/partSets.js';
+import { keyedByPath, type PartSelection } from '../model/partSets.js';
 import { withoutIgnored } from '../report/contactsReport.js';
 import { annotateConstraints } from '../review/agreement.js';
 import { classifyInterferences } from '../review/classify.js';
@@ -112,7 +112,8 @@ export function registerReportCommand(program: Command, outcome: RunOutcome = { 
     const assembly = await loadAssembly(file, loadOptions(flags));
     reportWarnings(assembly, flags.strict);
     const select = selectionOf(assembly, flags);
-    const reviewed = reviewedReportModel(assembly, { tolerance, clearance, poses, ...(select ? { select } : {}), review: (found) => reviewInterferences(assembly, found, flags, { accepted, previousIds, poses }) });
+    const moved = keyedByPath(assembly, poses, '--move');
+    const reviewed = reviewedReportModel(assembly, { tolerance, clearance, poses: moved, ...(select ? { select } : {}), review: (found) => reviewInterferences(assembly, found, flags, { accepted, previousIds, poses: moved }) });
     let model = reviewed.model;
     if (previous) model = applyPrevious(model, previous, flags.previous ?? null);
     if (script && flags.script !== undefined) {

@@ -71,7 +71,7 @@ export function matchParts(assembly: Assembly, pattern: string, options: { what:
     const lower = stripSibling(wanted.split('/').pop()!).toLowerCase();
     const close = assembly.parts.filter((p) => displayPath(p.path).toLowerCase().includes(lower));
     const hint = close.length > 0 ? `did you mean ${shown(close)}?` : `parts are ${shown(assembly.parts)}`;
-    throw new SurfcdError('UNKNOWN_PART', `${options.what}: no part matches "${wanted}" in ${assembly.name}; ${hint}`);
+    throw new SurfcdError('UNKNOWN_PART', `${options.what}: no part or product node matches "${wanted}" in ${assembly.name}; ${hint}`);
   }
   if (options.one && found.length > 1) {
     throw new SurfcdError('UNKNOWN_PART', `${options.what}: "${wanted}" is ambiguous in ${assembly.name}, it matches ${shown(found)}; give more of the path`);
@@ -99,4 +99,14 @@ export function selectsPair(selection: PartSelection | undefined, pathA: string,
   const { parts, against } = selection;
   if (!against) return parts.has(pathA) && parts.has(pathB);
   return (parts.has(pathA) && against.has(pathB)) || (parts.has(pathB) && against.has(pathA));
+}
+
+/** Keys that name parts (`--move bolt=…`, poses) turned into part paths; each must name one part. */
+export function keyedByPath<T>(assembly: Assembly, byPattern: Record<string, T>, what: string): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const [pattern, value] of Object.entries(byPattern)) {
+    const exact = assembly.parts.find((p) => p.path === pattern);
+    out[(exact ?? matchPart(assembly, pattern, what)).path] = value;
+  }
+  return out;
 }

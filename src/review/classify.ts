@@ -4,7 +4,8 @@
  * belongs to the part pair.
  *
  * - `thread`: the pair is a threaded joint the fastener recognition (`recognizeFasteners`)
- *   found: a bolt, screw or stud drawn at nominal diameter in a nut or tapped hole.
+ *   found, or a recognized bolt, screw or stud whose shank, at its nominal diameter, sits
+ *   coaxial in a bore smaller by at most 1.5 pitches (it threads into every such bore).
  * - `press-fit`: a shaft coaxial in a smaller hole whose diametral overlap lies within the
  *   ISO 286 interference fits for that diameter (src/review/iso286.ts).
  * - `gear-mesh`: the `gear` constraint rule (the same one `surfcd constraints` runs) finds a
@@ -25,7 +26,7 @@ import type { Vec3 } from '../model/surfaceKind.js';
 import type { Assembly } from '../model/types.js';
 import { EXPECTED_CLASSES, interferenceId, type InterferenceClass } from './classes.js';
 import { interferenceFitRange } from './iso286.js';
-import { recognizeFasteners, type ThreadedJoint } from '../constraints/fasteners.js';
+import { recognizeFasteners, type PartRole, type ThreadedJoint } from '../constraints/fasteners.js';
 
 /** One interfering part pair, as `interferences[]` of `surfcd/contacts@2` holds it. */
 export interface InterferenceEntry {
@@ -59,8 +60,8 @@ export interface ClassifyOptions {
   /** The tolerance the contacts were found with (mm). */
   tolerance: number;
   poses?: Record<string, Pose> | Map<string, Pose>;
-  /** Threaded joints; default: `recognizeFasteners` on the assembly (they alone make `thread`). */
-  threadedJoints?: readonly ThreadedJointLike[];
+  /** The fastener recognition's answer; default: `recognizeFasteners` on the assembly, run when first needed. */
+  fasteners?: { joints: readonly ThreadedJointLike[]; roles: readonly Pick<PartRole, 'part' | 'role' | 'fastener'>[] };
 }
 
 const mm = (x: number): string => `${x.toFixed(2)} mm`;
@@ -80,8 +81,8 @@ export function classifyInterferences(assembly: Assembly, report: ContactReport,
   const root = commonRoot(assembly.parts.map((p) => p.path));
   const name = (path: string): string => displayPath(path, root);
   const entries: InterferenceEntry[] = [];
-  let joints = options.threadedJoints;
-  const threadedJoints = (): readonly ThreadedJointLike[] => (joints ??= recognizeFasteners(assembly, { tolerance: options.tolerance, ...(options.poses ? { poses: options.poses } : {}) }).joints);
+  let known = options.fasteners;
+  const fasteners = (): NonNullable<ClassifyOptions['fasteners']> => (known ??= recognizeFasteners(assembly, { tolerance: options.tolerance, ...(options.poses ? { poses: options.poses } : {}) }));
   for (const pair of report.pairs) {
     if (pair.verdict !== 'interference') continue;
     const i = slot.get(pair.partA)!, j = slot.get(pair.partB)!;
@@ -102,7 +103,7 @@ export function classifyInterferences(assembly: Assembly, report: ContactReport,
       entries.push(entry(pair.kind, pair.sentence ?? `${name(pair.partA)} and ${name(pair.partB)} overlap by ${mm(pair.depth)}`));
       continue;
     }
-    const joint = threadedJoints().find((t) => (t.fastener === i && t.mate === j) || (t.fastener === j && t.mate === i));
+    const joint = fasteners().joints.find((t) => (t.fastener === i && t.mate === j) || (t.fastener === j && t.mate === i));
     if (joint) {
       const [screw, hole] = joint.fastener === i ? [pair.partA, pair.partB] : [pair.partB, pair.partA];
       const size = joint.designation ?? `Ø${+joint.nominal.toFixed(2)}`;
@@ -111,6 +112,11 @@ export function classifyInterferences(assembly: Assembly, report: ContactReport,
     }
     const allowance = partPairAllowance(a, rigid[i]!, b, rigid[j]!, options.tolerance);
     const fit = coaxialOverlap(a, rigid[i]!, b, rigid[j]!, pair.depth, allowance, pair.surfacePairs);
+    const screw = fit && threadedShank(fit, fasteners().roles, slot);
+    if (fit && screw) {
+      entries.push(entry('thread', `${name(fit.outer.path)} cuts its ${screw} thread into ${name(fit.inner.path)}: drawn at nominal diameter in a Ø${(2 * fit.rInner).toFixed(2)} bore (tap drill or thread-forming hole), overlapping by ${mm(pair.depth)}`));
+      continue;
+    }
     if (fit) {
       const [kind, sentence] = fitClass(fit, pair, name);
       entries.push(entry(kind, sentence));
@@ -141,6 +147,24 @@ function fitClass(fit: CoaxialOverlap, pair: PartPairContacts, name: (path: stri
     return ['press-fit', `${shaft} is pressed into ${hole}: ${sizes}, ${overlap.toFixed(3)} mm diametral interference, within the ISO 286 interference fits for Ø${diameter.toFixed(2)} (up to ${range.max.toFixed(3)} mm)`];
   }
   return ['clash', `${shaft} is ${overlap.toFixed(3)} mm larger than its hole in ${hole} (${sizes}), more than any ISO 286 interference fit allows (up to ${range.max.toFixed(3)} mm): they overlap by ${mm(pair.depth)}`];
+}
+
+/**
+ * The designation of the thread when the shaft of `fit` is a bolt, screw or stud's shank
+ * (its role and size from the fastener recognition) and the bore is one its thread engages:
+ * smaller than the nominal diameter by at most 1.5 pitches (a tap drill is about one pitch
+ * under; a thread-forming hole in plastic, a few tenths). A screw passes through several
+ * such bores and threads into each; the joints name only one of them.
+ */
+function threadedShank(fit: CoaxialOverlap, roles: NonNullable<ClassifyOptions['fasteners']>['roles'], slot: ReadonlyMap<string, number>): string | null {
+  const index = slot.get(fit.outer.path);
+  const role = roles.find((r) => r.part === index);
+  const size = role?.fastener;
+  if (!role || !size || !size.pitch || !['bolt', 'screw', 'stud'].includes(role.role ?? '')) return null;
+  const slack = 0.02 * size.nominal;
+  const hole = 2 * fit.rInner;
+  if (Math.abs(2 * fit.rOuter - size.nominal) > slack || hole >= size.nominal || size.nominal - hole > 1.5 * size.pitch + slack) return null;
+  return size.designation ?? `Ø${size.nominal}`;
 }
 
 /** The `gear` constraint of the pair when the two parts mesh and only their teeth overlap, else null. */

@@ -67,7 +67,7 @@ describe('surfcd contacts: the review', () => {
     const rows = output.stdout.trim().split('\n');
     expect(rows.slice(1).map((r) => r.split(',').slice(1, 4).join(' '))).toEqual(['back-wall long-bolt clash']);
     expect(await main(['contacts', classes, '--parts', 'gearbox'])).toBe(1);
-    expect(output.stderr).toMatch(/^surfcd: --parts: no part matches "gearbox" in review-classes; parts are "wall", /);
+    expect(output.stderr).toMatch(/^surfcd: --parts: no part or product node matches "gearbox" in review-classes; parts are "wall", /);
   });
 
   it('--fail-on new compares with --previous: the same run again passes, a run without the clash before fails', async () => {

@@ -90,7 +90,7 @@ describe('matchParts', () => {
   });
 
   it('a pattern matching nothing is an error naming the closest parts, on one line', () => {
-    expect(() => all('M4x10')).toThrow(/^--parts: no part matches "M4x10" in rig; parts are "frame\/3\/8" Hex Bolt#1", /);
+    expect(() => all('M4x10')).toThrow(/^--parts: no part or product node matches "M4x10" in rig; parts are "frame\/3\/8" Hex Bolt#1", /);
     expect(() => all('hex')).toThrow(/did you mean "frame\/3\/8" Hex Bolt#1", "frame\/3\/8" Hex Bolt#2"\?/);
     expect(() => all('  ')).toThrow(/^--parts: empty part pattern$/);
     expect(() => all('nothing*here')).toThrow(SurfcdError);
