@@ -1,5 +1,6 @@
 import { SurfcdError } from '../errors.js';
-import { growAabb, transformAabb } from '../math/aabb.js';
+import { aabbMagnitude, growAabb, transformAabb } from '../math/aabb.js';
+import { touchingFloor } from '../model/tolerance.js';
 import { identityRigid, toRigid, type Pose, type Rigid } from '../math/rigid.js';
 import type { Assembly, Part } from '../model/types.js';
 import { overlappingPairs } from './broadPhase.js';
@@ -78,8 +79,9 @@ const byCodePoint = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 
 /** Every touching or intersecting surface pair between the parts of an assembly. */
 export function findContacts(assembly: Assembly, options: ContactOptions = {}): ContactReport {
   assertAssembly(assembly, 'findContacts'); assertOptions(options, 'findContacts');
-  const opts = resolveCollideOptions({ mode: options.mode ?? 'all-surfaces', tolerance: options.tolerance ?? 0, classify: true, ...(options.method !== undefined ? { method: options.method } : {}) });
   const poses = resolvePoses(assembly, options.poses);
+  const requested = options.tolerance ?? 0;
+  const opts = resolveCollideOptions({ mode: options.mode ?? 'all-surfaces', tolerance: Math.max(requested, touchingFloor(sceneMagnitude(assembly, poses))), classify: true, ...(options.method !== undefined ? { method: options.method } : {}) });
   const stats = emptyStats();
   const worldBoxes = assembly.parts.map((part, i) => growAabb(transformAabb(part.bounds, poses[i]!), opts.tolerance + 1e-9 * Math.max(1, Math.abs(part.bounds[0]!), Math.abs(part.bounds[5]!))));
   const candidates = selectedPairs(assembly, overlappingPairs(worldBoxes, stats), options.select);
@@ -119,7 +121,16 @@ export function findContacts(assembly: Assembly, options: ContactOptions = {}): 
   const contacts = pairs.flatMap((p) =>
     p.surfacePairs.map(({ surfaceA, surfaceB, ...rest }) => ({ partA: p.partA, surfaceA, partB: p.partB, surfaceB, ...rest })),
   );
-  return { tolerance: opts.tolerance, candidatePairs: total, pairs, contacts, stats };
+  return { tolerance: requested, candidatePairs: total, pairs, contacts, stats };
+}
+
+/** The largest coordinate magnitude of the placed parts (mm). */
+function sceneMagnitude(assembly: Assembly, poses: Rigid[]): number {
+  let m = 0;
+  assembly.parts.forEach((part, i) => {
+    if (part.indices.length > 0) m = Math.max(m, aabbMagnitude(transformAabb(part.bounds, poses[i]!)));
+  });
+  return m;
 }
 
 /** The candidate pairs (flat index pairs) the selection keeps. */
