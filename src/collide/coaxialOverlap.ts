@@ -5,6 +5,7 @@
  * diameter in its tap-drill hole and a press-fit pin both look like this; the diameters
  * tell them apart (see src/review/classify.ts).
  */
+import { aabbsOverlap, growAabb, transformAabb } from '../math/aabb.js';
 import type { Rigid } from '../math/rigid.js';
 import { distanceToLine, dot3 } from '../model/kindDistance.js';
 import { surfaceKindToWorld, type CylinderKind } from '../model/surfaceKind.js';
@@ -66,16 +67,22 @@ export function coaxialOverlap(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, d
  * faceted cylinders need not cross at all (the shaft's facets lie wholly in the other part's
  * material), so the surface pairs cannot show it. Returns the deepest such radial overlap
  * beyond the fits' coincidence tolerance, where the two cylinders share some length along
- * the axis; null when there is none.
+ * the axis; null when there is none. Shafts are looked for among the pair's surfaces, holes
+ * among the other part's surfaces near each shaft (fitting only those).
  */
-export function fittedShaftInHole(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, tolerance: number): CoaxialOverlap & { depth: number } | null {
+export function fittedShaftInHole(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, tolerance: number, pairs: readonly { surfaceA: number; surfaceB: number }[]): CoaxialOverlap & { depth: number } | null {
   let best: (CoaxialOverlap & { depth: number }) | null = null;
-  for (const [outer, rigidOut, inner, rigidIn] of [[a, rigidA, b, rigidB], [b, rigidB, a, rigidA]] as const) {
-    for (const so of outer.surfaces) {
+  for (const [outer, rigidOut, inner, rigidIn, side] of [[a, rigidA, b, rigidB, 'A'], [b, rigidB, a, rigidA, 'B']] as const) {
+    // the shaft's cylinder crosses the faces it passes, so it is in the pairs; the hole need not be
+    const shafts = new Set(pairs.map((p) => (side === 'A' ? p.surfaceA : p.surfaceB)));
+    for (const index of [...shafts].sort((x, y) => x - y)) {
+      const so = outer.surfaces[index]!;
       const ko = surfaceKindOf(so);
       if (ko.type !== 'cylinder' || radialSense(so) <= 0) continue;
       const o = surfaceKindToWorld(ko, rigidOut) as CylinderKind;
+      const reach = growAabb(transformAabb(so.bounds, rigidOut), tolerance);
       for (const si of inner.surfaces) {
+        if (!aabbsOverlap(reach, transformAabb(si.bounds, rigidIn))) continue;
         const ki = surfaceKindOf(si);
         if (ki.type !== 'cylinder' || radialSense(si) >= 0) continue;
         const i = surfaceKindToWorld(ki, rigidIn) as CylinderKind;

@@ -150,7 +150,7 @@ function partPairVerdict(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, surface
   const openMesh = surfacePairs.some((p) => p.openMesh) ? { openMesh: true as const } : {};
   if (interfering.length === 0) {
     // a shaft larger than its hole whose facets cross only the faces it passes (a press-fit pin through a plate's sides)
-    const shaft = surfacePairs.some((p) => p.relation === 'intersecting') ? fittedShaftInHole(a, rigidA, b, rigidB, tolerance) : null;
+    const shaft = surfacePairs.some((p) => p.relation === 'intersecting') ? fittedShaftInHole(a, rigidA, b, rigidB, tolerance, surfacePairs) : null;
     if (shaft) return { verdict: 'interference', kind: 'interference', depth: shaft.depth };
     return probeContainment(a, rigidA, b, rigidB, allowance) ?? { verdict: 'contact', kind: 'contact', depth: 0 };
   }

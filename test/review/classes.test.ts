@@ -56,7 +56,7 @@ describe('interference classes: review-classes sample against its truth file', (
     const found = byPair(entries);
     expect(found.get('dowel|hub')!.sentence).toMatch(/^dowel is pressed into hub: Ø12\.04 in Ø12\.00, 0\.040 mm diametral interference, within the ISO 286 interference fits/);
     expect(found.get('back-wall|long-bolt')!.sentence).toMatch(/overlaps long-bolt by 6\.00 mm/);
-    expect(found.get('screw-m10|tapped-block')!.sentence).toMatch(/Ø10\.00 in Ø8\.50\): an M10 thread drawn at nominal diameter/);
+    expect(found.get('screw-m10|tapped-block')!.sentence).toBe('screw-m10 is threaded into tapped-block: its M10 thread is drawn at nominal diameter and overlaps the bore drawn at the minor diameter by 0.76 mm');
   });
 
   it('the press-fit dowel, made 1 mm larger, is a clash: beyond every ISO 286 interference fit', () => {
