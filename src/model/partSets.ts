@@ -68,8 +68,12 @@ export function matchParts(assembly: Assembly, pattern: string, options: { what:
   const shown = (parts: readonly Part[]): string =>
     parts.slice(0, 8).map((p) => `"${displayPath(p.path, root)}"`).join(', ') + (parts.length > 8 ? `, … (${parts.length} in all)` : '');
   if (found.length === 0) {
+    // close: the name holds the pattern's last segment, or that segment holds the name (a typo'd plural)
     const lower = stripSibling(wanted.split('/').pop()!).toLowerCase();
-    const close = assembly.parts.filter((p) => displayPath(p.path).toLowerCase().includes(lower));
+    const close = assembly.parts.filter((p) => {
+      const name = stripSibling(displayPath(p.path).split('/').pop()!).toLowerCase();
+      return name.includes(lower) || (name.length >= 3 && lower.includes(name));
+    });
     const hint = close.length > 0 ? `did you mean ${shown(close)}?` : `parts are ${shown(assembly.parts)}`;
     throw new SurfcdError('UNKNOWN_PART', `${options.what}: no part or product node matches "${wanted}" in ${assembly.name}; ${hint}`);
   }

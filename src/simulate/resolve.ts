@@ -101,7 +101,9 @@ function constraintAxis(assembly: Assembly, constraints: Constraint[], moving: n
   const kind = 'coaxialWith' in ref ? 'coaxial' : 'against';
   const movingPaths = new Set(moving.map((i) => assembly.parts[i]!.path));
   const partner = assembly.parts.some((p) => p.path === named) ? named : matchPart(assembly, named, where).path;
-  const found = constraints.find((c) => c.kind === kind && ((movingPaths.has(c.partA) && c.partB === partner) || (movingPaths.has(c.partB) && c.partA === partner)));
+  const between = (c: Constraint): boolean => (movingPaths.has(c.partA) && c.partB === partner) || (movingPaths.has(c.partB) && c.partA === partner);
+  // a threaded joint is coaxial too (a nut on a bolt has a `threaded` constraint, not a `coaxial` one)
+  const found = constraints.find((c) => c.kind === kind && between(c)) ?? (kind === 'coaxial' ? constraints.find((c) => c.kind === 'threaded' && between(c)) : undefined);
   if (!found) {
     const kinds = constraints.filter((c) => (movingPaths.has(c.partA) && c.partB === partner) || (movingPaths.has(c.partB) && c.partA === partner)).map((c) => c.kind);
     const have = kinds.length > 0 ? `only ${[...new Set(kinds)].join(', ')}` : 'no constraint at all';
@@ -109,9 +111,10 @@ function constraintAxis(assembly: Assembly, constraints: Constraint[], moving: n
   }
   const movedPath = movingPaths.has(found.partA) ? found.partA : found.partB;
   const part = assembly.parts.findIndex((p) => p.path === movedPath);
-  const params = found.params as { axis?: Vec3; point?: Vec3; normal?: Vec3 };
-  const line = kind === 'coaxial' ? params.axis! : params.normal!;
-  const point = (params.point ?? [0, 0, 0]) as Vec3;
+  const params = found.params as { axis?: Vec3 | { point: Vec3; direction: Vec3 }; point?: Vec3; normal?: Vec3 };
+  const threadAxis = found.kind === 'threaded' ? (params.axis as { point: Vec3; direction: Vec3 }) : null;
+  const line = threadAxis ? threadAxis.direction : kind === 'coaxial' ? (params.axis as Vec3) : params.normal!;
+  const point = (threadAxis ? threadAxis.point : (params.point ?? [0, 0, 0])) as Vec3;
   const direction = orient(constraints, movedPath, partner, line, ref.sense ?? 'away', senseWhere, kind === 'against' ? found : null);
   return { point, direction, part };
 }

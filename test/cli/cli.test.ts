@@ -46,7 +46,9 @@ describe('surfcd CLI', () => {
     expect(await main(['contacts', sample('rig.step'), '--format', 'csv', '--out', out])).toBe(0);
     expect(output.stdout).toBe('');
     const text = readFileSync(out, 'utf8');
-    expect(text.split('\n')[0]).toBe('partA,surfaceA,partB,surfaceB,relation,verdict,depth,kind');
+    // one row per part pair (surface pairs are in JSON)
+    expect(text.split('\n')[0]).toBe('id,partA,partB,class,expected,accepted,depth,surfacePairs,interferingSurfacePairs,surfacesA,surfacesB,sentence,acceptReason');
+    expect(text).toContain('bolt+plate,bolt,plate,contact,');
     expect(output.stderr).toContain(`wrote ${out}`);
   });
 
