@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { captureOutput } from '../helpers/captureOutput.js';
-import { sample } from '../helpers/shared.js';
+import { describeShared, sample, sharedStep } from '../helpers/shared.js';
 
 const output = captureOutput();
 const temp = mkdtempSync(join(tmpdir(), 'surfcd-review-'));
@@ -102,5 +102,17 @@ describe('one verdict across commands', () => {
     const start = output.stdout.length;
     expect(await main(['constraints', classes, '--format', 'json', '--fail-on', 'clash'])).toBe(4);
     expect(JSON.parse(output.stdout.slice(start)).interferences).toEqual(contacts);
+  });
+});
+
+describeShared('one verdict across commands on the real files', () => {
+  it.each(['as1-oc-214.stp', 'dm1-id-214.stp', 'io1-cm-214.stp'])('%s: constraints lists exactly the interferences contacts lists', async (name) => {
+    expect(await main(['contacts', sharedStep(name), '--format', 'json'])).toBe(0);
+    const contacts = JSON.parse(output.stdout);
+    const start = output.stdout.length;
+    expect(await main(['constraints', sharedStep(name), '--format', 'json'])).toBe(0);
+    const constraints = JSON.parse(output.stdout.slice(start));
+    expect(constraints.interferences).toEqual(contacts.interferences);
+    expect(constraints.interferenceSummary.classes).toEqual(contacts.summary.classes);
   });
 });
