@@ -26,6 +26,7 @@ import { disassemblySamples } from './samples/disassembly.mjs';
 import { FIT_SAMPLES } from './samples/fits.mjs';
 import { buildRig, buildShaftBearings, buildBallJoint, buildConeSeat, buildRotatedRig } from './samples/classic.mjs';
 import { GEAR_SAMPLES } from './samples/gears.mjs';
+import { REVIEW_SAMPLES } from './samples/review.mjs';
 import { FASTENER_SAMPLES } from './samples/fasteners.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,6 +46,7 @@ const SAMPLES = [
   ...disassemblySamples(() => R),
   ...FIT_SAMPLES,
   ...GEAR_SAMPLES,
+  ...REVIEW_SAMPLES,
   ...FASTENER_SAMPLES,
 ];
 

@@ -1,5 +1,6 @@
 import { SurfcdError } from '../errors.js';
-import { growAabb, transformAabb } from '../math/aabb.js';
+import { aabbMagnitude, growAabb, transformAabb } from '../math/aabb.js';
+import { touchingFloor } from '../model/tolerance.js';
 import { identityRigid, toRigid, type Pose, type Rigid } from '../math/rigid.js';
 import type { Assembly, Part } from '../model/types.js';
 import { overlappingPairs } from './broadPhase.js';
@@ -8,7 +9,10 @@ import { addStats, emptyStats, type QueryStats } from './stats.js';
 import { judgeCrossing, type ContactKind, type ContactVerdict } from './contactVerdict.js';
 import type { Vec3 } from '../model/surfaceKind.js';
 import { assertAssembly, assertOptions, assertPose } from '../model/validate.js';
+import { selectsPair, type PartSelection } from '../model/partSets.js';
+import { commonRoot } from '../model/paths.js';
 import { explainPartPair } from './explainInterference.js';
+import { fittedShaftInHole } from './coaxialOverlap.js';
 import { duplicateOffset, partPairAllowance, probeContainment, thinnestWidth, type PartPairVerdict } from './partPairVerdict.js';
 
 export interface ContactOptions {
@@ -20,6 +24,8 @@ export interface ContactOptions {
   poses?: Record<string, Pose> | Map<string, Pose>;
   /** The narrow phase (`collide`'s `method`): `scd` (default), `obbtree`, `boxtree`, … */
   method?: string;
+  /** Check only these part pairs (`--parts` / `--against`; see `selectParts`). */
+  select?: PartSelection;
   /** Called after each candidate part pair, for progress display. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -73,12 +79,14 @@ const byCodePoint = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 
 /** Every touching or intersecting surface pair between the parts of an assembly. */
 export function findContacts(assembly: Assembly, options: ContactOptions = {}): ContactReport {
   assertAssembly(assembly, 'findContacts'); assertOptions(options, 'findContacts');
-  const opts = resolveCollideOptions({ mode: options.mode ?? 'all-surfaces', tolerance: options.tolerance ?? 0, classify: true, ...(options.method !== undefined ? { method: options.method } : {}) });
   const poses = resolvePoses(assembly, options.poses);
+  const requested = options.tolerance ?? 0;
+  const opts = resolveCollideOptions({ mode: options.mode ?? 'all-surfaces', tolerance: Math.max(requested, touchingFloor(sceneMagnitude(assembly, poses))), classify: true, ...(options.method !== undefined ? { method: options.method } : {}) });
   const stats = emptyStats();
   const worldBoxes = assembly.parts.map((part, i) => growAabb(transformAabb(part.bounds, poses[i]!), opts.tolerance + 1e-9 * Math.max(1, Math.abs(part.bounds[0]!), Math.abs(part.bounds[5]!))));
-  const candidates = overlappingPairs(worldBoxes, stats);
+  const candidates = selectedPairs(assembly, overlappingPairs(worldBoxes, stats), options.select);
   const pairs: PartPairContacts[] = [];
+  const root = commonRoot(assembly.parts.map((p) => p.path));
   const total = candidates.length / 2;
   for (let k = 0; k < candidates.length; k += 2) {
     let [i, j] = [candidates[k]!, candidates[k + 1]!];
@@ -102,9 +110,9 @@ export function findContacts(assembly: Assembly, options: ContactOptions = {}): 
       };
     });
     const allowance = partPairAllowance(a, poses[i]!, b, poses[j]!, opts.tolerance);
-    const verdict = partPairVerdict(a, poses[i]!, b, poses[j]!, surfacePairs, allowance);
+    const verdict = partPairVerdict(a, poses[i]!, b, poses[j]!, surfacePairs, allowance, opts.tolerance);
     if (surfacePairs.length > 0 || verdict.kind !== 'contact') {
-      const sentence = explainPartPair(a, poses[i]!, b, poses[j]!, verdict, surfacePairs, allowance);
+      const sentence = explainPartPair(a, poses[i]!, b, poses[j]!, verdict, surfacePairs, allowance, root);
       pairs.push({ partA: a.path, partB: b.path, surfacePairs, ...verdict, ...(sentence ? { sentence } : {}) });
     }
     options.onProgress?.(k / 2 + 1, total);
@@ -113,14 +121,39 @@ export function findContacts(assembly: Assembly, options: ContactOptions = {}): 
   const contacts = pairs.flatMap((p) =>
     p.surfacePairs.map(({ surfaceA, surfaceB, ...rest }) => ({ partA: p.partA, surfaceA, partB: p.partB, surfaceB, ...rest })),
   );
-  return { tolerance: opts.tolerance, candidatePairs: total, pairs, contacts, stats };
+  return { tolerance: requested, candidatePairs: total, pairs, contacts, stats };
+}
+
+/** The largest coordinate magnitude of the placed parts (mm). */
+function sceneMagnitude(assembly: Assembly, poses: Rigid[]): number {
+  let m = 0;
+  assembly.parts.forEach((part, i) => {
+    if (part.indices.length > 0) m = Math.max(m, aabbMagnitude(transformAabb(part.bounds, poses[i]!)));
+  });
+  return m;
+}
+
+/** The candidate pairs (flat index pairs) the selection keeps. */
+export function selectedPairs(assembly: Assembly, candidates: number[], select: PartSelection | undefined): number[] {
+  if (!select) return candidates;
+  const kept: number[] = [];
+  for (let k = 0; k < candidates.length; k += 2) {
+    const i = candidates[k]!, j = candidates[k + 1]!;
+    if (selectsPair(select, assembly.parts[i]!.path, assembly.parts[j]!.path)) kept.push(i, j);
+  }
+  return kept;
 }
 
 /** Part-level verdict from the judged surface pairs, probing containment where none interferes. */
-function partPairVerdict(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, surfacePairs: PairContact[], allowance: number): PartPairVerdict {
+function partPairVerdict(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, surfacePairs: PairContact[], allowance: number, tolerance: number): PartPairVerdict {
   const interfering = surfacePairs.filter((p) => p.verdict === 'interference');
   const openMesh = surfacePairs.some((p) => p.openMesh) ? { openMesh: true as const } : {};
-  if (interfering.length === 0) return probeContainment(a, rigidA, b, rigidB, allowance) ?? { verdict: 'contact', kind: 'contact', depth: 0 };
+  if (interfering.length === 0) {
+    // a shaft larger than its hole whose facets cross only the faces it passes (a press-fit pin through a plate's sides)
+    const shaft = surfacePairs.some((p) => p.relation === 'intersecting') ? fittedShaftInHole(a, rigidA, b, rigidB, tolerance, surfacePairs) : null;
+    if (shaft) return { verdict: 'interference', kind: 'interference', depth: shaft.depth };
+    return probeContainment(a, rigidA, b, rigidB, allowance) ?? { verdict: 'contact', kind: 'contact', depth: 0 };
+  }
   const deepest = interfering.reduce((x, y) => (y.depth > x.depth ? y : x));
   const direction = deepest.direction ? { direction: deepest.direction } : {};
   const offset = duplicateOffset(a, rigidA, b, rigidB, allowance);

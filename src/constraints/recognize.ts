@@ -5,13 +5,14 @@
  */
 import { overlappingPairs } from '../collide/broadPhase.js';
 import { collideRigid, resolveCollideOptions } from '../collide/collide.js';
-import { resolvePoses } from '../collide/findContacts.js';
+import { resolvePoses, selectedPairs } from '../collide/findContacts.js';
 import { coincidenceTolerance } from '../collide/allowance.js';
 import { SurfcdError } from '../errors.js';
 import { emptyAabb, growAabb, isEmptyAabb, transformAabb, unionAabb, type Aabb } from '../math/aabb.js';
 import type { Rigid } from '../math/rigid.js';
 import type { Vec3 } from '../model/surfaceKind.js';
 import type { Assembly, Part } from '../model/types.js';
+import { DEFAULT_TOLERANCE } from '../model/tolerance.js';
 import { forceWrench, freedomOf, momentWrench } from './freedom.js';
 import { addDraft, asList, checkCandidate, ruleFailure, runPairRules, runSupersede, sizeReach, type Draft } from './drafts.js';
 import { registeredPlugins, validatePlugin } from './plugins.js';
@@ -35,7 +36,7 @@ import type {
   Wrench,
 } from './types.js';
 
-export const DEFAULT_TOLERANCE = 0.01;
+export { DEFAULT_TOLERANCE };
 export const DEFAULT_CLEARANCE = 0.5;
 export const DEFAULT_ANGLE_TOLERANCE = Math.PI / 180;
 
@@ -113,7 +114,7 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
   // By size, a part pair's "near" reach is that of the largest fit its smaller part can hold (sizeReach).
   const reachOf = assembly.parts.map((p) => Math.max(tolerance, clearance, clearanceBySize ? sizeReach(p) : 0));
   const grown = worldBoxes.map((b, i) => growAabb(b, reachOf[i]! + 1e-9 * Math.max(1, ...Array.from(b, Math.abs)), emptyAabb()));
-  const candidates = overlappingPairs(grown);
+  const candidates = selectedPairs(assembly, overlappingPairs(grown), options.select);
   const pairs: { partA: string; partB: string; surfacePairs: { a: number; b: number; relation: PairRelation }[] }[] = [];
   const touchOptions = resolveCollideOptions({ mode: 'all-surfaces', tolerance });
   let touchingCount = 0, nearCount = 0;

@@ -12,6 +12,7 @@ import type { NarrowPhase } from '../collide/narrowPhases.js';
 import type { Pose } from '../math/rigid.js';
 import type { SurfaceKind, Vec3 } from '../model/surfaceKind.js';
 import type { Assembly, Part, Surface } from '../model/types.js';
+import type { PartSelection } from '../model/partSets.js';
 import type { ThreadedJoint } from './fasteners.js';
 
 export type { Vec3 } from '../model/surfaceKind.js';
@@ -269,6 +270,8 @@ export interface ConstraintOptions {
   plugins?: readonly (SurfcdPlugin | LoadedPlugin)[];
   /** Use the registered plugins (first-party ones and those from `usePlugin`). Default true. */
   registeredPlugins?: boolean;
+  /** Check only these part pairs (`--parts` / `--against`; see `selectParts`). */
+  select?: PartSelection;
 }
 
 export interface ConstraintReport {

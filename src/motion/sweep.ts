@@ -14,6 +14,7 @@ import { deepenedOverlap, namedAtStop } from './stopPose.js';
 import { PairsNeverMeeting } from './neverMeet.js';
 import { timeOfImpactRigid } from './timeOfImpact.js';
 import { contactAllowance, contactKeptByMotion, interferingSurfacePairs, nearAndInterfering, surfacePairVerdict, surfacesMate } from './verdict.js';
+import { DEFAULT_TOLERANCE } from '../model/tolerance.js';
 
 /** Parts and where they are: poses[i] is the world pose of parts[i]. */
 export interface Scene {
@@ -80,7 +81,6 @@ export interface SweepResult {
   stats: QueryStats;
 }
 
-const DEFAULT_TOLERANCE = 0.01;
 const DEFAULT_MAX_ITERATIONS = 10_000;
 /** Points of each solid sampled when comparing an overlap's depth with the start. */
 const SOLID_SAMPLES = 400;

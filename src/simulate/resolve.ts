@@ -1,4 +1,3 @@
-import { unknownPart } from '../collide/findContacts.js';
 import { recognizeConstraints } from '../constraints/recognize.js';
 import type { Constraint, ConstraintReport } from '../constraints/types.js';
 import { SurfcdError } from '../errors.js';
@@ -6,6 +5,7 @@ import { canonicalAxis } from '../model/surfaceKind.js';
 import type { Assembly, ProductNode } from '../model/types.js';
 import type { Vec3 } from '../motion/inputs.js';
 import type { AxisRef, AxisSpec, MotionScript, MotionStep, Sense } from './script.js';
+import { matchPart, matchParts } from '../model/partSets.js';
 
 /** A step with every name turned into part indices and every axis into numbers (assembled frame). */
 export interface ResolvedStep {
@@ -43,7 +43,8 @@ export function resolveScript(assembly: Assembly, script: MotionScript, source: 
       if (part !== undefined) return [part];
       const node = nodes.get(name);
       if (node && node.length > 0) return node;
-      throw new SurfcdError('UNKNOWN_PART', `${at(field)}: ${unknownPart(assembly, name).message.replace(/^no part/, 'no part or product node')}`);
+      // a name as the CAD shows it, a path suffix or a glob (model/partSets.ts)
+      return matchParts(assembly, name, { what: at(field) }).map((p) => byPath.get(p.path)!);
     };
     const moving = [...new Set(step.move.flatMap((name, i) => partsOf(name, `move[${i}]`)))].sort((a, b) => a - b);
     const ignore = new Set<string>();
@@ -97,13 +98,13 @@ function unit(v: Vec3, where: string): Vec3 {
  * head seated on the plate says "up"); a vector picks the side it points to.
  */
 function constraintAxis(assembly: Assembly, constraints: Constraint[], moving: number[], ref: AxisRef, where: string, senseWhere: string): { point: Vec3; direction: Vec3; part: number } {
-  const partner = 'coaxialWith' in ref ? ref.coaxialWith : ref.normalOf;
+  const named = 'coaxialWith' in ref ? ref.coaxialWith : ref.normalOf;
   const kind = 'coaxialWith' in ref ? 'coaxial' : 'against';
   const movingPaths = new Set(moving.map((i) => assembly.parts[i]!.path));
-  if (!assembly.parts.some((p) => p.path === partner)) throw new SurfcdError('UNKNOWN_PART', `${where}: ${unknownPart(assembly, partner).message}`);
-  // a threaded joint is coaxial too (a nut on its bolt): its axis is params.axis.{point, direction}
-  const matches = (c: Constraint): boolean => c.kind === kind || (kind === 'coaxial' && c.kind === 'threaded');
-  const found = constraints.find((c) => matches(c) && ((movingPaths.has(c.partA) && c.partB === partner) || (movingPaths.has(c.partB) && c.partA === partner)));
+  const partner = assembly.parts.some((p) => p.path === named) ? named : matchPart(assembly, named, where).path;
+  const between = (c: Constraint): boolean => (movingPaths.has(c.partA) && c.partB === partner) || (movingPaths.has(c.partB) && c.partA === partner);
+  // a threaded joint is coaxial too (a nut on a bolt has a `threaded` constraint, not a `coaxial` one)
+  const found = constraints.find((c) => c.kind === kind && between(c)) ?? (kind === 'coaxial' ? constraints.find((c) => c.kind === 'threaded' && between(c)) : undefined);
   if (!found) {
     const kinds = constraints.filter((c) => (movingPaths.has(c.partA) && c.partB === partner) || (movingPaths.has(c.partB) && c.partA === partner)).map((c) => c.kind);
     const have = kinds.length > 0 ? `only ${[...new Set(kinds)].join(', ')}` : 'no constraint at all';

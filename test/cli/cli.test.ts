@@ -29,7 +29,7 @@ describe('surfcd CLI', () => {
   it('contacts --format json lists surface pairs by part path, sorted', async () => {
     expect(await main(['contacts', sample('rig.step'), '--format', 'json'])).toBe(0);
     const json = JSON.parse(output.stdout);
-    expect(json.schema).toBe('surfcd/contacts@1');
+    expect(json.schema).toBe('surfcd/contacts@2');
     expect(json.parts[0]).toEqual(expect.objectContaining({ path: expect.any(String), name: expect.any(String), surfaces: expect.any(Number), triangles: expect.any(Number) }));
     expect(json.contacts.length).toBeGreaterThan(0);
     const keys = json.contacts.map((c: { partA: string; partB: string; surfaceA: number; surfaceB: number }) => [c.partA, c.partB, c.surfaceA, c.surfaceB]);
@@ -46,7 +46,9 @@ describe('surfcd CLI', () => {
     expect(await main(['contacts', sample('rig.step'), '--format', 'csv', '--out', out])).toBe(0);
     expect(output.stdout).toBe('');
     const text = readFileSync(out, 'utf8');
-    expect(text.split('\n')[0]).toBe('partA,surfaceA,partB,surfaceB,relation,verdict,depth,kind');
+    // one row per part pair (surface pairs are in JSON)
+    expect(text.split('\n')[0]).toBe('id,partA,partB,class,expected,accepted,depth,surfacePairs,interferingSurfacePairs,surfacesA,surfacesB,sentence,acceptReason');
+    expect(text).toContain('bolt+plate,bolt,plate,contact,');
     expect(output.stderr).toContain(`wrote ${out}`);
   });
 

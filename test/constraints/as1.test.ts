@@ -2,9 +2,11 @@ import { beforeAll, expect, it } from 'vitest';
 import { loadAssembly, recognizeConstraints, registeredPlugins, type Assembly, type ConstraintReport } from '../../src/index.js';
 import { constraintsTable } from '../../src/report/constraintsReport.js';
 import { describeShared, sharedStep } from '../helpers/shared.js';
+import { displayPath } from '../../src/model/paths.js';
 
-/** Table rows for part A, part B and kind (either order of the parts). */
-const rows = (table: string, a: string, b: string, kind: string): string[] => {
+/** Table rows for part A, part B and kind (either order of the parts); the table shows paths below the common root `as1`. */
+const rows = (table: string, pathA: string, pathB: string, kind: string): string[] => {
+  const [a, b] = [displayPath(pathA, 'as1'), displayPath(pathB, 'as1')];
   const esc = (s: string): string => s.replace(/[#/]/g, '\\$&');
   return table.split('\n').filter((l) => new RegExp(`^(${esc(a)}\\s+${esc(b)}|${esc(b)}\\s+${esc(a)})\\s+${kind}\\s`).test(l));
 };

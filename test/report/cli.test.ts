@@ -42,13 +42,16 @@ describe('surfcd report', () => {
 
   it('--move pushes a part; bad input is one line on stderr with the right exit code', async () => {
     expect(await main(['report', sample('rig.step'), '--move', 'bolt=2,0,0', '--format', 'md'])).toBe(0);
-    expect(output.stdout).toMatch(/## Interferences\n\n- \*\*[\d.]+ mm\*\* — bolt Ø10 cylinder \(surface 8\) interferes with/);
+    // part pairs first: one row per interfering pair, with its class; the surface pairs below, by part pair
+    expect(output.stdout).toMatch(/## Interferences\n\n\d+ interfering part pairs: \d+ clash/);
+    expect(output.stdout).toMatch(/\| ❌ clash \| [\d.]+ mm \| bolt \| plate \| bolt overlaps plate by/);
+    expect(output.stdout).toMatch(/bolt Ø10 cylinder \(surface 8\) interferes with/);
     expect(output.stdout).toContain('Moved from their file positions: `bolt`.');
 
     expect(await main(['report', sample('rig.step'), '--move', 'bolt=2,0'])).toBe(2);
     expect(output.stderr).toMatch(/--move: expected <part path>=<dx>,<dy>,<dz> in mm, got "bolt=2,0"/);
     expect(await main(['report', sample('rig.step'), '--move', 'bolts=1,0,0', '--format', 'json'])).toBe(1);
-    expect(output.stderr).toMatch(/no part with path "bolts" in rig; did you mean "bolt"\?/);
+    expect(output.stderr).toMatch(/--move: no part or product node matches "bolts" in rig; did you mean "bolt"\?/);
     expect(await main(['report', sample('rig.step'), '--script', 'x.json', '--move', 'bolt=1,0,0'])).toBe(2);
     expect(output.stderr).toMatch(/--script and --move: a script starts from where the file puts the parts/);
     expect(await main(['report', sample('rig.step'), '--script', out('none.json')])).toBe(1);

@@ -45,7 +45,7 @@ describe('report model', () => {
     const hit = after.items.find((i) => i.id === 'pin:0+plate:0')!;
     expect(hit.kind).toBe('interference');
     expect(hit.depth).toBeGreaterThan(0.05);
-    expect(hit.sentence).toMatch(/^pin Ø10 cylinder \(surface 0\) interferes with plate Ø10\.5 hole \(surface 0\) by [\d.]+ mm$/);
+    expect(hit.sentence).toMatch(/^pin Ø10 cylinder \(surface 0\) interferes with plate Ø10\.5 hole \(surface 0\) by [\d.]+ mm(; moving pin [\d.]+ mm along \([-\d., ]+\) separates them)?$/);
     expect(after.poses).toEqual(PUSHED);
 
     const diff = applyPrevious(after, previousItems(JSON.parse(reportJson(before)), 'before.json'), 'before.json');
