@@ -32,8 +32,11 @@ export function readViewerBundle(which: 'page' | 'view' = 'page'): string {
 const scriptSafe = (text: string): string => text.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const REPORT_CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:";
-export const VIEW_CSP = "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; connect-src 'self'; worker-src 'self' blob:";
+const REPORT_CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; base-uri 'none'; form-action 'none'";
+/** `surfcd view`: the page is all it serves and the core runs in the page, so it needs no request at all. */
+export const VIEW_CSP = REPORT_CSP;
+/** The header form may also forbid framing (a `<meta>` policy cannot). */
+export const VIEW_CSP_HEADER = `${VIEW_CSP}; frame-ancestors 'none'`;
 
 /** The page as one HTML string around a payload (also what `surfcd view` serves, with its own CSP). */
 export function pageHtml(payload: PagePayload, bundle: string, csp = REPORT_CSP): string {
