@@ -173,7 +173,7 @@ export class ReviewList {
     const live = this.rows.filter((r) => r.status !== 'resolved');
     const open = live.filter((r) => rank(r) === 0 && !this.accepted.has(r.id));
     if (open.length > 0) return 'No part pair matches these filters.';
-    const contacts = this.model.items.filter((i) => i.kind === 'contact' && i.status !== 'resolved').length;
+    const contacts = live.filter((r) => r.cls === 'contact').length; // part pairs, as the class chips count them
     const ignored = live.filter((r) => rank(r) === 1 || (rank(r) === 0 && this.accepted.has(r.id))).length;
     return `No interferences (${contacts} contact${contacts === 1 ? '' : 's'}, ${ignored} expected overlap${ignored === 1 ? '' : 's'} ignored)`;
   }

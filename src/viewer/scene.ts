@@ -376,10 +376,14 @@ export class ReportScene {
     // sides' regions meet is the overlap itself
     const regionA = this.triangleBox(h.partA, h.regionA), regionB = h.partB !== null ? this.triangleBox(h.partB, h.regionB) : new Box3();
     const both = regionA.clone().intersect(regionB);
-    const region = !both.isEmpty() ? both : regionA.union(regionB);
-    const surfaces = this.surfaceBox(h.partA, h.surfacesA);
-    if (h.partB !== null) surfaces.union(this.surfaceBox(h.partB, h.surfacesB));
-    if (region.isEmpty()) return surfaces.isEmpty() ? this.worldBox() : surfaces;
+    let region = !both.isEmpty() ? both : regionA.union(regionB);
+    const surfacesA = this.surfaceBox(h.partA, h.surfacesA), surfacesB = h.partB !== null ? this.surfaceBox(h.partB, h.surfacesB) : new Box3();
+    // no region (a blocking contact, a clearance fit): where the two surfaces' boxes meet
+    if (region.isEmpty() && h.partB !== null) region = surfacesA.clone().expandByScalar(1e-3).intersect(surfacesB.clone().expandByScalar(1e-3));
+    if (region.isEmpty()) {
+      const surfaces = surfacesA.union(surfacesB);
+      return surfaces.isEmpty() ? this.worldBox() : surfaces;
+    }
     const partRadius = (i: number): number => this.meshes[i]!.geometry.boundingSphere!.radius;
     const floor = 0.3 * Math.min(partRadius(h.partA), h.partB !== null ? partRadius(h.partB) : Infinity);
     const sphere = region.getBoundingSphere(new Sphere());
