@@ -200,9 +200,9 @@ export async function startPage(live?: typeof startLive): Promise<ReportPageApi>
     count,
     model,
     label,
-    (selection) => {
+    (selection, frame) => {
       detail.replaceChildren(...detailOf(selection));
-      scene.select(highlightOf(selection, partIndex, payload.regions));
+      scene.select(highlightOf(selection, partIndex, payload.regions), frame);
     },
     () => {
       detail.replaceChildren(...detailOf(itemList.selection));
@@ -265,8 +265,11 @@ export async function startPage(live?: typeof startLive): Promise<ReportPageApi>
     setClasses(classes);
     itemList.setFilters({ part: path });
     detail.replaceChildren(h('div', {}, h('strong', {}, label(path))), h('div', { style: 'color:#777' }, path), `${itemList.visible.length} part pairs with ${label(path)}`);
-    scene.select({ partA: part, partB: null, surfacesA: [...Array(parts[part]!.surfaces.length / 2).keys()], surfacesB: [], regionA: [], regionB: [] }, false);
-    liveApi?.pick(path);
+    // the live viewer shows the picked part in its own colour; the report highlights it as A
+    if (liveApi) {
+      scene.select(null, false);
+      liveApi.pick(path);
+    } else scene.select({ partA: part, partB: null, surfacesA: [...Array(parts[part]!.surfaces.length / 2).keys()], surfacesB: [], regionA: [], regionB: [] }, false);
   }
   // hover: the name of the part under the pointer (one pick per frame)
   let hoverQueued = false;

@@ -65,7 +65,8 @@ export class ReviewList {
     private readonly count: HTMLElement,
     private readonly model: ReportModel,
     private readonly label: (path: string) => string,
-    private readonly onSelect: (selection: Selection) => void,
+    /** `frame`: false when the same selection only got new data (the live viewer after a drag step): keep the camera. */
+    private readonly onSelect: (selection: Selection, frame: boolean) => void,
     private readonly onAccept: (row: ReviewRow, accepted: boolean) => void,
   ) {
     root.addEventListener('click', (e) => {
@@ -88,8 +89,10 @@ export class ReviewList {
     const model = withEntries ? { ...this.model, items } : { ...this.model, items, interferences: undefined };
     this.rows = reviewRows(model);
     for (const r of this.rows) if (r.accepted && !this.accepted.has(r.id)) this.accepted.set(r.id, r.reason ?? DEFAULT_REASON);
+    const had = this.selection !== null;
     this.reselect();
     this.render();
+    if (had) this.onSelect(this.selection, false);
   }
 
   counts(): Record<RowClass, number> {
@@ -192,7 +195,7 @@ export class ReviewList {
     this.render();
     const selected = this.root.querySelector<HTMLElement>('li[aria-selected=true]');
     selected?.scrollIntoView({ block: 'nearest' });
-    this.onSelect(this.selection);
+    this.onSelect(this.selection, true);
   }
 
   selectedKey(): string | null {

@@ -34,7 +34,7 @@ export async function canvasPixels(page: Page, keep: string | null = null): Prom
       const r = data[i]!, g = data[i + 1]!, b = data[i + 2]!;
       seen.add((r << 16) | (g << 8) | b);
       rgb[i / 4] = (r << 16) | (g << 8) | b;
-      if (g > 100 && g > r + 60 && g > b + 15) green++;
+      if (g > 100 && g > r + 60 && g > b + 15 && b > 40) green++; // not the gizmo's pure green
       if (b > 90 && b > r + 60 && b > g + 15) blue++;
       if (r > 120 && r > b + 90 && g > b + 40 && r >= g) orange++;
       if (Math.abs(r - 0xf4) < 4 && Math.abs(g - 0xf5) < 4 && Math.abs(b - 0xf7) < 4) background++;
