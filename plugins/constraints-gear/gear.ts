@@ -99,6 +99,10 @@ export const gear: ConstraintRule = {
   describe(c) {
     const p = c.params;
     const f = (x: number): string => x.toFixed(2);
+    // set by the interference review (src/review/agreement.ts): the same words as `contacts`
+    if (typeof p['overlap'] === 'number') {
+      return `gear ${num(p['teethA'])}:${num(p['teethB'])}, teeth overlap by ${f(p['overlap'])} mm (not clocked)  ratio ${num(p['ratio']).toFixed(3)}  module ${f(num(p['module']))}  centres ${f(num(p['centerDistance']))} apart  axis (${vec3(p['axis']).map((x) => +x.toFixed(3)).join(', ')})`;
+    }
     return `${num(p['teethA'])}:${num(p['teethB'])} teeth  ratio ${num(p['ratio']).toFixed(3)}  module ${f(num(p['module']))}  centres ${f(num(p['centerDistance']))} apart${p['contact'] ? '  teeth touch' : ''}  axis (${vec3(p['axis']).map((x) => +x.toFixed(3)).join(', ')})`;
   },
 };

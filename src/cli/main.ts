@@ -4,7 +4,10 @@ import { COLLIDE_MODES, type CollideMode } from '../collide/collide.js';
 import { findContacts } from '../collide/findContacts.js';
 import { narrowPhaseNames } from '../collide/narrowPhases.js';
 import { SurfcdError } from '../errors.js';
-import { contactsCsv, contactsJson, contactsTable, interferenceOnly } from '../report/contactsReport.js';
+import { contactsCsv, contactsJson, contactsTable, interferenceOnly, withoutIgnored } from '../report/contactsReport.js';
+import { DEFAULT_TOLERANCE } from '../model/tolerance.js';
+import { addReviewOptions, checkReviewFlags, readAcceptFile, readPreviousIds, reviewInterferences, selectionOf, type ReviewFlags, type RunOutcome } from './reviewOptions.js';
+import { recognizeFasteners } from '../constraints/fasteners.js';
 import { inspectJson, inspectText } from '../report/inspectReport.js';
 import { loadAssembly } from '../spatial/load.js';
 import { updateAssemblyCache } from '../spatial/loadCached.js';
@@ -22,7 +25,7 @@ async function timed<T>(message: string, work: () => Promise<T> | T): Promise<[T
 
 /** A command (or two) defined in a module of its own, with its exit code when it sets one. */
 interface CommandModule {
-  register(program: Command): unknown;
+  register(program: Command, outcome: RunOutcome): unknown;
   takeExitCode?(): number;
 }
 
@@ -56,10 +59,10 @@ async function commandModules(argv: readonly string[]): Promise<CommandModule[]>
 
 /** The program with inspect and contacts, and the other commands `argv` needs (all of them by default). */
 export async function buildProgram(argv: readonly string[] = ['help']): Promise<Command> {
-  return programWith(await commandModules(argv));
+  return programWith(await commandModules(argv), { exitCode: 0 });
 }
 
-function programWith(modules: CommandModule[]): Command {
+function programWith(modules: CommandModule[], outcome: RunOutcome): Command {
   const program = new Command('surfcd')
     .description('Which CAD surfaces of which parts touch or intersect (S-CD surface collision detection)')
     .version('0.1.0')
@@ -72,58 +75,69 @@ function programWith(modules: CommandModule[]): Command {
       .description('show the product tree and every part with its path, surfaces, triangles and bounds')
       .argument('<file>', 'STEP, IGES or BREP file')
       .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
+      .option('--no-roles', 'skip fastener recognition (roles bolt, screw, nut, washer, stud, pin, rivet: fits every surface)')
       .option('-o, --out <file>', 'write the report to a file instead of stdout'),
-  ).action(async (file: string, flags: LoadFlags & { format: string; out?: string }) => {
+  ).action(async (file: string, flags: LoadFlags & { format: string; out?: string; roles: boolean }) => {
     const load = loadOptions(flags);
     const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, load));
     reportWarnings(assembly, flags.strict);
-    const text = flags.format === 'json' ? inspectJson(assembly) : inspectText(assembly);
+    const fasteners = flags.roles ? recognizeFasteners(assembly) : undefined;
+    const text = flags.format === 'json' ? inspectJson(assembly, { fasteners }) : inspectText(assembly, fasteners);
     await emit(text, flags.out);
     reportTimings(flags, { load: loadMs });
   });
 
   addLoadOptions(
-    program
-      .command('contacts')
+    addReviewOptions(program
+      .command('contacts'))
       .description('list every pair of surfaces of different parts that touch or intersect, in the assembled state')
       .argument('<file>', 'STEP, IGES or BREP file')
-      .option('-t, --tolerance <mm>', 'surfaces closer than this count as touching', '0')
+      .option('-t, --tolerance <mm>', 'surfaces closer than this count as touching (the default of every command)', String(DEFAULT_TOLERANCE))
       .addOption(new Option('--mode <mode>', 'first-surface: one pair per part pair; all-surfaces: every surface pair').choices([...COLLIDE_MODES]).default('all-surfaces'))
       .addOption(new Option('--method <name>', 'narrow phase: scd (S-CD) or one a plugin adds (obbtree, boxtree); same answer, different speed').choices(narrowPhaseNames()).default('scd'))
       .option('--interference-only', 'list only interferences beyond the tessellation error: overlapping surface pairs, parts inside others, duplicates')
+      .option('--previous <file>', 'an earlier `contacts --format json` (or `report --format json`) run, for --fail-on new')
       .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']).default('table'))
       .option('-o, --out <file>', 'write the report to a file instead of stdout'),
-  ).action(async (file: string, flags: LoadFlags & { tolerance: string; mode: string; method: string; format: string; out?: string; interferenceOnly?: boolean }) => {
+  ).action(async (file: string, flags: LoadFlags & ReviewFlags & { tolerance: string; mode: string; method: string; format: string; out?: string; previous?: string; interferenceOnly?: boolean }) => {
     const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
     const mode = flags.mode as CollideMode;
+    checkReviewFlags(flags);
+    const accepted = await readAcceptFile(flags.accept);
+    const previousIds = await readPreviousIds(flags.previous);
     const load = loadOptions(flags);
     const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, load));
     reportWarnings(assembly, flags.strict);
-    const [found, queryMs] = await timed('finding contacts', () => findContacts(assembly, { tolerance, mode, method: flags.method }));
+    const select = selectionOf(assembly, flags);
+    const [found, queryMs] = await timed('finding contacts', () => findContacts(assembly, { tolerance, mode, method: flags.method, ...(select ? { select } : {}) }));
+    const { review, exitCode } = reviewInterferences(assembly, found, flags, { accepted, previousIds });
     await updateAssemblyCache(assembly); // keep the surface kinds the verdicts fitted (issue 14)
-    const report = flags.interferenceOnly ? interferenceOnly(found) : found;
+    const kept = withoutIgnored(found, review);
+    const report = flags.interferenceOnly ? interferenceOnly(kept) : kept;
     const text =
       flags.format === 'json'
-        ? contactsJson(assembly, report, { mode, interferenceOnly: flags.interferenceOnly ?? false })
+        ? contactsJson(assembly, report, { mode, interferenceOnly: flags.interferenceOnly ?? false, review })
         : flags.format === 'csv'
-          ? contactsCsv(report)
-          : contactsTable(assembly, report);
+          ? contactsCsv(assembly, report, review)
+          : contactsTable(assembly, report, review);
     await emit(text, flags.out);
     reportTimings(flags, { load: loadMs, contacts: queryMs });
+    outcome.exitCode = Math.max(outcome.exitCode, exitCode);
   });
-  for (const m of modules) m.register(program);
+  for (const m of modules) m.register(program, outcome);
   return program;
 }
 
-/** Runs the CLI; returns the exit code (0 ok, 1 bad input, 2 bad usage, 70 internal error). */
+/** Runs the CLI; returns the exit code (0 ok, 1 bad input, 2 bad usage, 3 expectation missed, 4 --fail-on found a clash, 70 internal error). */
 export async function main(argv: string[]): Promise<number> {
   let modules: CommandModule[] = [];
   guardPlugins();
   try {
     modules = await commandModules(argv);
-    await programWith(modules).parseAsync(argv, { from: 'user' });
+    const outcome: RunOutcome = { exitCode: 0 };
+    await programWith(modules, outcome).parseAsync(argv, { from: 'user' });
     await checkEscapes();
-    return Math.max(0, ...modules.map((m) => m.takeExitCode?.() ?? 0));
+    return Math.max(outcome.exitCode, ...modules.map((m) => m.takeExitCode?.() ?? 0));
   } catch (error) {
     if (error instanceof CommanderError) {
       // commander already printed the message (or the help / version).

@@ -15,6 +15,7 @@ import { disassemblyJson, disassemblyMarkdown, disassemblyTable, removalJson, re
 import { writeFileAtomic } from '../report/writeOutput.js';
 import { addLoadOptions, loadOptions, reportWarnings, type LoadFlags } from './loadFlags.js';
 import { emit, parseChoice, parseNumber, status } from './output.js';
+import { matchPart, matchParts } from '../model/partSets.js';
 
 const FORMATS = ['table', 'json', 'md'] as const;
 
@@ -110,7 +111,8 @@ export function registerRemovalCommands(program: Command): void {
     const opts = parseCommon(flags);
     await withSweeps(file, flags, opts, async (assembly, sweep, done) => {
       const constraints = recognizeConstraints(assembly, { tolerance: opts.tolerance });
-      const results = await removalAnalysis(assembly, flags.part.length ? flags.part : null, { directions: opts.sphere, tolerance: opts.tolerance, constraints, ...(sweep ? { sweep } : {}) });
+      const named = flags.part.flatMap((pattern: string) => (assembly.parts.some((p) => p.path === pattern) ? [pattern] : matchParts(assembly, pattern, { what: '--part' }).map((p) => p.path)));
+      const results = await removalAnalysis(assembly, named.length ? [...new Set(named)] : null, { directions: opts.sphere, tolerance: opts.tolerance, constraints, ...(sweep ? { sweep } : {}) });
       done();
       const text = opts.format === 'json' ? removalJson(assembly, results, { tolerance: opts.tolerance, sphere: opts.sphere }) : opts.format === 'md' ? removalMarkdown(assembly, results) : removalTable(assembly, results);
       await emit(text, flags.out);
@@ -128,7 +130,7 @@ export function registerRemovalCommands(program: Command): void {
     const opts = parseCommon(flags);
     if (flags.scriptOut === '') throw new SurfcdError('INVALID_OPTION', '--script-out: expected a file name');
     await withSweeps(file, flags, opts, async (assembly, sweep, done) => {
-      const result = await disassemble(assembly, { directions: opts.sphere, tolerance: opts.tolerance, ...(flags.base !== undefined ? { base: flags.base } : {}), ...(sweep ? { sweep } : {}) });
+      const result = await disassemble(assembly, { directions: opts.sphere, tolerance: opts.tolerance, ...(flags.base !== undefined ? { base: matchPart(assembly, flags.base, '--base').path } : {}), ...(sweep ? { sweep } : {}) });
       done();
       if (flags.scriptOut) {
         await writeFileAtomic(flags.scriptOut, `${JSON.stringify(result.script, null, 2)}\n`);

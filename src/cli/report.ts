@@ -14,10 +14,17 @@ import { buildReport, type ReportModel } from '../report/reportModel.js';
 import { timelineOf } from '../report/timeline.js';
 import { headlineOf, reportJson, reportMarkdown } from '../report/reportText.js';
 import { loadAssembly } from '../spatial/load.js';
+import type { ContactReport } from '../collide/findContacts.js';
+import { keyedByPath, type PartSelection } from '../model/partSets.js';
+import { withoutIgnored } from '../report/contactsReport.js';
+import { annotateConstraints } from '../review/agreement.js';
+import { classifyInterferences } from '../review/classify.js';
+import { countByClass, previousInterferenceIds } from '../review/review.js';
+import { addReviewOptions, checkReviewFlags, readAcceptFile, reviewInterferences, selectionOf, type ReviewFlags, type ReviewOutcome, type RunOutcome } from './reviewOptions.js';
 import { addLoadOptions, loadOptions, parseMoves, reportWarnings, type LoadFlags } from './loadFlags.js';
 import { emit, parseNumber } from './output.js';
 
-interface Flags extends LoadFlags {
+interface Flags extends LoadFlags, ReviewFlags {
   tolerance: string;
   clearance?: string;
   move: string[];
@@ -30,11 +37,25 @@ interface Flags extends LoadFlags {
 /** Contacts and constraints of the assembly in the given poses, as the report model. */
 /** `clearance` undefined: by size (ISO 273 clearance holes), as `surfcd constraints` does. */
 export function reportModelOf(assembly: Assembly, options: { tolerance: number; clearance?: number | undefined; poses?: Record<string, Pose> }): ReportModel {
+  return reviewedReportModel(assembly, options).model;
+}
+
+/** The report model with its interferences classified and reviewed (`--ignore`, `--accept`, `--fail-on`), and the exit code the review asks for. */
+export function reviewedReportModel(assembly: Assembly, options: { tolerance: number; clearance?: number | undefined; poses?: Record<string, Pose>; select?: PartSelection; review?: (contacts: ContactReport) => ReviewOutcome }): { model: ReportModel; exitCode: number } {
   const poses = options.poses ?? {};
-  const contacts = findContacts(assembly, { tolerance: options.tolerance, mode: 'all-surfaces', poses });
-  const constraints = recognizeConstraints(assembly, { tolerance: options.tolerance, poses, ...(options.clearance !== undefined ? { clearance: options.clearance } : {}) });
+  const select = options.select ? { select: options.select } : {};
+  const found = findContacts(assembly, { tolerance: options.tolerance, mode: 'all-surfaces', poses, ...select });
+  const { review, exitCode } = options.review?.(found) ?? { review: { interferences: classifyInterferences(assembly, found, { tolerance: options.tolerance, poses }), ignored: 0, ignoredByClass: {} }, exitCode: 0 };
+  const contacts = withoutIgnored(found, review);
+  const recognized = recognizeConstraints(assembly, { tolerance: options.tolerance, poses, ...select, ...(options.clearance !== undefined ? { clearance: options.clearance } : {}) });
+  const constraints = annotateConstraints(recognized, review.interferences);
   const plugins = pluginsFor({});
-  return buildReport(assembly, contacts, constraints, { poses, describe: (c) => constraintText(c, plugins) });
+  const model = buildReport(assembly, contacts, constraints, { poses, describe: (c) => constraintText(c, plugins) });
+  const classes = countByClass(review.interferences);
+  return {
+    model: { ...model, interferences: review.interferences, review: { classes, expected: review.interferences.filter((e) => e.expected).length, accepted: review.interferences.filter((e) => e.accepted).length, ignored: review.ignored } },
+    exitCode,
+  };
 }
 
 async function readText(path: string, what: string): Promise<string> {
@@ -55,10 +76,10 @@ export async function readPrevious(path: string): Promise<unknown> {
   }
 }
 
-export function registerReportCommand(program: Command): Command {
+export function registerReportCommand(program: Command, outcome: RunOutcome = { exitCode: 0 }): Command {
   return addLoadOptions(
-    program
-      .command('report')
+    addReviewOptions(program
+      .command('report'))
       .description('surface contact report: every interference, contact and clearance fit, with a sentence each, as one offline HTML page (or JSON / Markdown)')
       .argument('<file>', 'STEP, IGES or BREP file')
       .option('-t, --tolerance <mm>', 'surfaces closer than this touch', String(DEFAULT_TOLERANCE))
@@ -68,7 +89,7 @@ export function registerReportCommand(program: Command): Command {
           .argParser((value: string, previous: string[]) => [...previous, value])
           .default([], 'none'),
       )
-      .option('--previous <report.json>', 'an earlier `--format json` report: mark each item new, persistent or resolved')
+      .option('--previous <report.json>', 'an earlier `--format json` report: mark each item new, persistent or resolved (and the base of --fail-on new)')
       .option('--script <motion.json>', 'simulate a surfcd/motion@1 script and show its steps on a timeline (scrub / play; blocked steps end on their blocking surfaces)')
       .addOption(new Option('--format <format>', 'output format').choices(['html', 'json', 'md']).default('html'))
       .option('-o, --out <file>', 'write the report to a file instead of stdout'),
@@ -83,10 +104,17 @@ export function registerReportCommand(program: Command): Command {
     // The simulator and its schema library only when a script is given (start-up cost).
     const sim = flags.script !== undefined ? { ...(await import('../simulate/script.js')), ...(await import('../simulate/simulate.js')) } : null;
     const script = sim && flags.script !== undefined ? sim.parseMotionScript(await readText(flags.script, 'motion script'), flags.script) : null;
-    const previous = flags.previous !== undefined ? previousItems(await readPrevious(flags.previous), flags.previous) : null;
+    checkReviewFlags(flags);
+    const accepted = await readAcceptFile(flags.accept);
+    const previousDoc = flags.previous !== undefined ? await readPrevious(flags.previous) : null;
+    const previous = flags.previous !== undefined ? previousItems(previousDoc, flags.previous) : null;
+    const previousIds = flags.previous !== undefined ? previousInterferenceIds(previousDoc, flags.previous) : null;
     const assembly = await loadAssembly(file, loadOptions(flags));
     reportWarnings(assembly, flags.strict);
-    let model = reportModelOf(assembly, { tolerance, clearance, poses });
+    const select = selectionOf(assembly, flags);
+    const moved = keyedByPath(assembly, poses, '--move');
+    const reviewed = reviewedReportModel(assembly, { tolerance, clearance, poses: moved, ...(select ? { select } : {}), review: (found) => reviewInterferences(assembly, found, flags, { accepted, previousIds, poses: moved }) });
+    let model = reviewed.model;
     if (previous) model = applyPrevious(model, previous, flags.previous ?? null);
     if (script && flags.script !== undefined) {
       const simulation = sim!.simulate(assembly, script, { source: flags.script, tolerance });
@@ -95,5 +123,6 @@ export function registerReportCommand(program: Command): Command {
     const text = flags.format === 'json' ? reportJson(model) : flags.format === 'md' ? reportMarkdown(model) : reportHtml(assembly, model);
     await emit(text, flags.out);
     process.stderr.write(`${headlineOf(model)}\n`);
+    outcome.exitCode = Math.max(outcome.exitCode, reviewed.exitCode);
   });
 }

@@ -85,10 +85,10 @@ export function judgeCrossing(
   if (overlap !== null && overlap <= fitTolerance) return contact('coincident'); // a shaft in a hole with clearance
   if (overlap === null && crossing <= allowance) return contact('within-allowance');
   const pen = surfacePairPenetration(surfaceA, rigidA, surfaceB, rigidB);
-  if (pen.openMesh) return { verdict: 'interference', kind: 'interference', depth: Math.max(crossing, overlap ?? 0), direction: null, crossing, allowance, openMesh: true };
-  const depth = Math.max(pen.depth, overlap ?? 0);
+  // an open mesh's inside comes from its generalized winding number: no sample inside may still be a crossing the probe missed
+  const depth = Math.max(pen.depth, overlap ?? 0, pen.openMesh && pen.depth === 0 ? crossing : 0);
   if (depth <= allowance && overlap === null) return contact('edge');
-  return { verdict: 'interference', kind: 'interference', depth, direction: pen.direction, crossing, allowance, openMesh: false };
+  return { verdict: 'interference', kind: 'interference', depth, direction: pen.direction, crossing, allowance, openMesh: pen.openMesh };
 }
 
 /**

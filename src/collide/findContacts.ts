@@ -8,7 +8,10 @@ import { addStats, emptyStats, type QueryStats } from './stats.js';
 import { judgeCrossing, type ContactKind, type ContactVerdict } from './contactVerdict.js';
 import type { Vec3 } from '../model/surfaceKind.js';
 import { assertAssembly, assertOptions, assertPose } from '../model/validate.js';
+import { selectsPair, type PartSelection } from '../model/partSets.js';
+import { commonRoot } from '../model/paths.js';
 import { explainPartPair } from './explainInterference.js';
+import { fittedShaftInHole } from './coaxialOverlap.js';
 import { duplicateOffset, partPairAllowance, probeContainment, thinnestWidth, type PartPairVerdict } from './partPairVerdict.js';
 
 export interface ContactOptions {
@@ -20,6 +23,8 @@ export interface ContactOptions {
   poses?: Record<string, Pose> | Map<string, Pose>;
   /** The narrow phase (`collide`'s `method`): `scd` (default), `obbtree`, `boxtree`, … */
   method?: string;
+  /** Check only these part pairs (`--parts` / `--against`; see `selectParts`). */
+  select?: PartSelection;
   /** Called after each candidate part pair, for progress display. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -77,8 +82,9 @@ export function findContacts(assembly: Assembly, options: ContactOptions = {}): 
   const poses = resolvePoses(assembly, options.poses);
   const stats = emptyStats();
   const worldBoxes = assembly.parts.map((part, i) => growAabb(transformAabb(part.bounds, poses[i]!), opts.tolerance + 1e-9 * Math.max(1, Math.abs(part.bounds[0]!), Math.abs(part.bounds[5]!))));
-  const candidates = overlappingPairs(worldBoxes, stats);
+  const candidates = selectedPairs(assembly, overlappingPairs(worldBoxes, stats), options.select);
   const pairs: PartPairContacts[] = [];
+  const root = commonRoot(assembly.parts.map((p) => p.path));
   const total = candidates.length / 2;
   for (let k = 0; k < candidates.length; k += 2) {
     let [i, j] = [candidates[k]!, candidates[k + 1]!];
@@ -102,9 +108,9 @@ export function findContacts(assembly: Assembly, options: ContactOptions = {}): 
       };
     });
     const allowance = partPairAllowance(a, poses[i]!, b, poses[j]!, opts.tolerance);
-    const verdict = partPairVerdict(a, poses[i]!, b, poses[j]!, surfacePairs, allowance);
+    const verdict = partPairVerdict(a, poses[i]!, b, poses[j]!, surfacePairs, allowance, opts.tolerance);
     if (surfacePairs.length > 0 || verdict.kind !== 'contact') {
-      const sentence = explainPartPair(a, poses[i]!, b, poses[j]!, verdict, surfacePairs, allowance);
+      const sentence = explainPartPair(a, poses[i]!, b, poses[j]!, verdict, surfacePairs, allowance, root);
       pairs.push({ partA: a.path, partB: b.path, surfacePairs, ...verdict, ...(sentence ? { sentence } : {}) });
     }
     options.onProgress?.(k / 2 + 1, total);
@@ -116,11 +122,27 @@ export function findContacts(assembly: Assembly, options: ContactOptions = {}): 
   return { tolerance: opts.tolerance, candidatePairs: total, pairs, contacts, stats };
 }
 
+/** The candidate pairs (flat index pairs) the selection keeps. */
+export function selectedPairs(assembly: Assembly, candidates: number[], select: PartSelection | undefined): number[] {
+  if (!select) return candidates;
+  const kept: number[] = [];
+  for (let k = 0; k < candidates.length; k += 2) {
+    const i = candidates[k]!, j = candidates[k + 1]!;
+    if (selectsPair(select, assembly.parts[i]!.path, assembly.parts[j]!.path)) kept.push(i, j);
+  }
+  return kept;
+}
+
 /** Part-level verdict from the judged surface pairs, probing containment where none interferes. */
-function partPairVerdict(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, surfacePairs: PairContact[], allowance: number): PartPairVerdict {
+function partPairVerdict(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, surfacePairs: PairContact[], allowance: number, tolerance: number): PartPairVerdict {
   const interfering = surfacePairs.filter((p) => p.verdict === 'interference');
   const openMesh = surfacePairs.some((p) => p.openMesh) ? { openMesh: true as const } : {};
-  if (interfering.length === 0) return probeContainment(a, rigidA, b, rigidB, allowance) ?? { verdict: 'contact', kind: 'contact', depth: 0 };
+  if (interfering.length === 0) {
+    // a shaft larger than its hole whose facets cross only the faces it passes (a press-fit pin through a plate's sides)
+    const shaft = surfacePairs.some((p) => p.relation === 'intersecting') ? fittedShaftInHole(a, rigidA, b, rigidB, tolerance) : null;
+    if (shaft) return { verdict: 'interference', kind: 'interference', depth: shaft.depth };
+    return probeContainment(a, rigidA, b, rigidB, allowance) ?? { verdict: 'contact', kind: 'contact', depth: 0 };
+  }
   const deepest = interfering.reduce((x, y) => (y.depth > x.depth ? y : x));
   const direction = deepest.direction ? { direction: deepest.direction } : {};
   const offset = duplicateOffset(a, rigidA, b, rigidB, allowance);

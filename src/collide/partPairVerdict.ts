@@ -33,7 +33,7 @@ export interface PartPairVerdict {
   inside?: 'A' | 'B';
   /** `duplicate`: distance between the two copies' box centres (mm). */
   offset?: number;
-  /** A part's mesh is open: depths are the triangles' estimates. */
+  /** A part's mesh is open: inside and outside come from its generalized winding number. */
   openMesh?: true;
 }
 
@@ -74,13 +74,13 @@ export function probeContainment(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid,
   const mayB = bInA && !clearlyOutside(b, rigidB, a, rigidA, allowance);
   if (!mayA && !mayB) return null;
   const pen = solidPenetration(a, rigidA, b, rigidB);
-  if (pen.openMesh) return null; // cannot tell inside from outside: say nothing rather than guess
   if (!(pen.depth > allowance)) return null;
+  const open = pen.openMesh ? { openMesh: true as const } : {};
   const offset = duplicateOffset(a, rigidA, b, rigidB, allowance);
   if (offset !== null) {
-    return { verdict: 'interference', kind: 'duplicate', depth: Math.max(pen.depth, Math.min(thinnestWidth(a), thinnestWidth(b)) - offset), offset, ...(pen.direction ? { direction: pen.direction } : {}) };
+    return { verdict: 'interference', kind: 'duplicate', depth: Math.max(pen.depth, Math.min(thinnestWidth(a), thinnestWidth(b)) - offset), offset, ...(pen.direction ? { direction: pen.direction } : {}), ...open };
   }
-  return { verdict: 'interference', kind: 'contained', depth: pen.depth, inside: mayA ? 'A' : 'B', ...(pen.direction ? { direction: pen.direction } : {}) };
+  return { verdict: 'interference', kind: 'contained', depth: pen.depth, inside: mayA ? 'A' : 'B', ...(pen.direction ? { direction: pen.direction } : {}), ...open };
 }
 
 function nested(inner: Aabb, outer: Aabb, pad: number): boolean {

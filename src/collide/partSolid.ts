@@ -5,7 +5,7 @@
  * point, not O(n).
  */
 import type { Aabb } from '../math/aabb.js';
-import { axisRayCrossing, closestPointOnTriangle } from '../math/pointInSolid.js';
+import { axisRayCrossing, closestPointOnTriangle, windingNumber } from '../math/pointInSolid.js';
 import type { BoxTree, Part } from '../model/types.js';
 import { indexPart } from '../spatial/indexPart.js';
 import { COUNT_MASK, LEAF_FLAG } from '../spatial/boxTree.js';
@@ -58,10 +58,17 @@ export type Containment = 'inside' | 'outside' | 'unsure';
 
 const windings = new Int32Array(3);
 
-/** Inside when at least two of the three axis rays say winding 1, outside when two say 0. */
+/**
+ * Inside when at least two of the three axis rays say winding 1, outside when two say 0.
+ * An open mesh (a face that failed to tessellate) has no exact winding number: a ray
+ * through the gap miscounts. There the generalized winding number decides (the solid
+ * angle the whole mesh subtends, over 4π: near 1 inside, near 0 outside, ½ across a
+ * missing face), robust on open and self-overlapping meshes (Jacobson et al. 2013).
+ */
 export function pointInPart(part: Part, px: number, py: number, pz: number): Containment {
   const b = part.bounds;
   if (px < b[0]! || py < b[1]! || pz < b[2]! || px > b[3]! || py > b[4]! || pz > b[5]!) return 'outside';
+  if (!partIsClosed(part)) return windingNumber(part.positions, part.indices, px, py, pz) > 0.5 ? 'inside' : 'outside';
   const w = axisWindings(part, px, py, pz, windings);
   const ones = (w[0] === 1 ? 1 : 0) + (w[1] === 1 ? 1 : 0) + (w[2] === 1 ? 1 : 0);
   const zeros = (w[0] === 0 ? 1 : 0) + (w[1] === 0 ? 1 : 0) + (w[2] === 0 ? 1 : 0);

@@ -11,7 +11,8 @@
  * Faces that only meet along an edge have no point deeper than rounding, so their depth
  * is ~0 however wide the faces are.
  *
- * Inside tests need a closed mesh; with an open one the result says so (`openMesh`).
+ * Inside tests are exact on a closed mesh; on an open one they use the generalized winding
+ * number, and the result says so (`openMesh`).
  */
 import { transformAabb } from '../math/aabb.js';
 import { invertRigid, relativeRigid, type Rigid } from '../math/rigid.js';
@@ -110,11 +111,11 @@ class Deepest {
 /**
  * Deepest point where surface `sa` (part A at rigidA) and `sb` (part B at rigidB) cross:
  * samples of sa inside B and of sb inside A. Both parts must be closed; otherwise
- * `openMesh` is set and depth is 0 (the caller keeps the triangle estimate).
+ * `openMesh` is set when a part's mesh is open: inside is then its generalized winding number.
  */
 export function surfacePairPenetration(sa: Surface, rigidA: Rigid, sb: Surface, rigidB: Rigid): Penetration {
   const a = sa.part, b = sb.part;
-  if (!partIsClosed(a) || !partIsClosed(b)) return { depth: 0, direction: null, point: null, openMesh: true };
+  const open = !partIsClosed(a) || !partIsClosed(b);
   const bToA = relativeRigid(rigidA, rigidB);
   const aToB = invertRigid(bToA);
   const deepest = new Deepest(a, b, aToB, bToA);
@@ -134,7 +135,7 @@ export function surfacePairPenetration(sa: Surface, rigidA: Rigid, sb: Surface, 
     marchInto(triA, triB, (x, y, z) => deepest.sampleOfA(x, y, z));
     marchInto(triB, triA, (x, y, z) => deepest.sampleOfB(x, y, z));
   }
-  return deepest.result(rigidA, false);
+  return deepest.result(rigidA, open);
 }
 
 /**
@@ -144,7 +145,7 @@ export function surfacePairPenetration(sa: Surface, rigidA: Rigid, sb: Surface, 
  * where no surfaces cross.
  */
 export function solidPenetration(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, maxSamples = 1200): Penetration {
-  if (!partIsClosed(a) || !partIsClosed(b)) return { depth: 0, direction: null, point: null, openMesh: true };
+  const open = !partIsClosed(a) || !partIsClosed(b);
   const bToA = relativeRigid(rigidA, rigidB);
   const aToB = invertRigid(bToA);
   const deepest = new Deepest(a, b, aToB, bToA);
@@ -161,7 +162,7 @@ export function solidPenetration(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid,
       sample(m[0]! * x + m[1]! * y + m[2]! * z + m[3]!, m[4]! * x + m[5]! * y + m[6]! * z + m[7]!, m[8]! * x + m[9]! * y + m[10]! * z + m[11]!);
     });
   }
-  return deepest.result(rigidA, false);
+  return deepest.result(rigidA, open);
 }
 
 /**

@@ -12,6 +12,8 @@ import type { NarrowPhase } from '../collide/narrowPhases.js';
 import type { Pose } from '../math/rigid.js';
 import type { SurfaceKind, Vec3 } from '../model/surfaceKind.js';
 import type { Assembly, Part, Surface } from '../model/types.js';
+import type { PartSelection } from '../model/partSets.js';
+import type { ThreadedJoint } from './fasteners.js';
 
 export type { Vec3 } from '../model/surfaceKind.js';
 
@@ -152,6 +154,12 @@ export interface RuleContext {
    * a fit is never an interference there. Optional for rule contexts made by hand.
    */
   readonly coincidenceTolerance?: (a: SurfaceView, b: SurfaceView) => number;
+  /**
+   * The threaded joints between two parts (`src/constraints/fasteners.ts`, computed once per
+   * call, on first use), with the side that holds the fastener. Optional for rule contexts
+   * made by hand.
+   */
+  readonly threadedJoints?: (partA: Part, partB: Part) => readonly { joint: ThreadedJoint; fastener: 'A' | 'B' }[];
 }
 
 export interface ConstraintRule {
@@ -262,6 +270,8 @@ export interface ConstraintOptions {
   plugins?: readonly (SurfcdPlugin | LoadedPlugin)[];
   /** Use the registered plugins (first-party ones and those from `usePlugin`). Default true. */
   registeredPlugins?: boolean;
+  /** Check only these part pairs (`--parts` / `--against`; see `selectParts`). */
+  select?: PartSelection;
 }
 
 export interface ConstraintReport {

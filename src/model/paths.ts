@@ -27,3 +27,39 @@ export function siblingSegments(names: string[]): string[] {
 export function joinPath(parent: string, segment: string): string {
   return parent === '' ? segment : `${parent}/${segment}`;
 }
+
+/**
+ * A path as people read it: each segment's escapes decoded (`3%2F8"` → `3/8"`), line
+ * breaks and other control characters shown as one space (a name is one line in a table),
+ * the sibling suffix `#k` kept, and `root` (see `commonRoot`) left off the front.
+ * Every writer shows paths through this one function; ids and JSON paths stay escaped.
+ */
+export function displayPath(path: string, root = ''): string {
+  const relative = root !== '' && path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;
+  return relative
+    .split('/')
+    .map((segment) => decodeSegment(segment).replace(/[\u0000-\u001f\u007f]+/g, ' ').trim() || segment)
+    .join('/');
+}
+
+/** Undoes `escapeName` on one segment (the `#k` suffix, which is not escaped, stays). */
+export function decodeSegment(segment: string): string {
+  return segment.replace(/%([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/**
+ * The product-tree prefix every path shares (whole segments), so rows need not repeat
+ * it; never a whole path, so each part keeps at least its own name. '' when none.
+ */
+export function commonRoot(paths: readonly string[]): string {
+  if (paths.length === 0) return '';
+  let shared = paths[0]!.split('/').slice(0, -1);
+  for (const path of paths) {
+    const segments = path.split('/').slice(0, -1);
+    let k = 0;
+    while (k < shared.length && k < segments.length && shared[k] === segments[k]) k++;
+    shared = shared.slice(0, k);
+    if (shared.length === 0) return '';
+  }
+  return shared.join('/');
+}

@@ -11,6 +11,7 @@ import { firstImpact } from './firstImpact.js';
 import { PairsNeverMeeting } from './neverMeet.js';
 import { timeOfImpactRigid } from './timeOfImpact.js';
 import { contactAllowance, contactKeptByMotion, interferingSurfacePairs, nearAndInterfering, surfacePairVerdict, surfacesMate } from './verdict.js';
+import { DEFAULT_TOLERANCE } from '../model/tolerance.js';
 
 /** Parts and where they are: poses[i] is the world pose of parts[i]. */
 export interface Scene {
@@ -75,7 +76,6 @@ export interface SweepResult {
   stats: QueryStats;
 }
 
-const DEFAULT_TOLERANCE = 0.01;
 const DEFAULT_MAX_ITERATIONS = 10_000;
 
 /**

@@ -5,6 +5,9 @@ import type { Constraint, ConstraintReport, Freedom, LoadedPlugin, Vec3 } from '
 import type { Assembly } from '../model/types.js';
 import { partSummaries } from './partSummary.js';
 import { csv, textTable } from './textTable.js';
+import { commonRoot, displayPath } from '../model/paths.js';
+import { countByClass } from '../review/review.js';
+import { reviewHeadline, type ContactsReview } from './contactsReport.js';
 
 export const CONSTRAINTS_SCHEMA = 'surfcd/constraints@1';
 
@@ -58,7 +61,7 @@ function headline(assembly: Assembly, report: ConstraintReport): string {
   );
 }
 
-export function constraintsJson(assembly: Assembly, report: ConstraintReport, extra: { timings?: Record<string, number> } = {}): string {
+export function constraintsJson(assembly: Assembly, report: ConstraintReport, extra: { timings?: Record<string, number>; review?: ContactsReview } = {}): string {
   return (
     JSON.stringify(
       {
@@ -80,6 +83,7 @@ export function constraintsJson(assembly: Assembly, report: ConstraintReport, ex
         },
         constraints: report.constraints,
         freedom: report.freedom,
+        ...(extra.review ? { interferences: extra.review.interferences, interferenceSummary: { classes: countByClass(extra.review.interferences), ignored: extra.review.ignored } } : {}),
         ...(extra.timings ? { timingsMs: extra.timings } : {}),
       },
       null,
@@ -108,17 +112,32 @@ export function constraintsCsv(report: ConstraintReport, plugins: readonly Loade
   );
 }
 
-function rows(report: ConstraintReport, plugins: readonly LoadedPlugin[]): { constraints: string[][]; pairs: string[][]; parts: string[][] } {
+function rows(assembly: Assembly, report: ConstraintReport, plugins: readonly LoadedPlugin[]): { constraints: string[][]; pairs: string[][]; parts: string[][] } {
   const freedom = pairFreedomMap(report);
+  const root = commonRoot(assembly.parts.map((p) => p.path));
+  const name = (path: string): string => displayPath(path, root);
   return {
     constraints: report.constraints.map((c) => {
       const f = freedom.get(pairKey(c.partA, c.partB));
-      return [c.partA, c.partB, c.kind, constraintText(c, plugins), f ? freedomSummary(f) : '—'];
+      return [name(c.partA), name(c.partB), c.kind, constraintText(c, plugins), f ? freedomSummary(f) : '—'];
     }),
-    pairs: report.freedom.pairs.map((p) => [p.partA, p.partB, String(p.dof), freedomText(p)]),
-    parts: report.freedom.parts.map((p) => [p.part, String(p.neighbours.length), String(p.dof), p.constraints.length === 0 ? 'free (no constraints)' : freedomText(p)]),
+    pairs: report.freedom.pairs.map((p) => [name(p.partA), name(p.partB), String(p.dof), freedomText(p)]),
+    parts: report.freedom.parts.map((p) => [name(p.part), String(p.neighbours.length), String(p.dof), p.constraints.length === 0 ? 'free (no constraints)' : freedomText(p)]),
   };
 }
+
+/** The interferences of the same run, as `surfcd contacts` words them (one verdict per pair). */
+function interferenceRows(assembly: Assembly, review: ContactsReview | undefined): { rows: string[][]; sentences: string[] } | null {
+  if (!review) return null;
+  const root = commonRoot(assembly.parts.map((p) => p.path));
+  return {
+    rows: review.interferences.map((e) => [`${e.kind}${e.expected ? ' (expected)' : ''}${e.accepted ? ' (accepted)' : ''}`, `${e.depth.toFixed(3)} mm`, displayPath(e.partA, root), displayPath(e.partB, root)]),
+    sentences: review.interferences.map((e) => `- ${e.kind}: ${e.sentence}`),
+  };
+}
+
+const INTERFERENCE_HEAD = ['class', 'depth', 'part A', 'part B'];
+const interferenceTitle = (review: ContactsReview): string => `Interferences (as \`surfcd contacts\` finds them): ${reviewHeadline(review)}`;
 
 function ignoredNote(report: ConstraintReport): string {
   return report.freedom.ignoredKinds.length > 0 ? `\nLeft out of the freedom analysis (their rules give no freedom): ${report.freedom.ignoredKinds.join(', ')}.\n` : '';
@@ -127,10 +146,12 @@ function ignoredNote(report: ConstraintReport): string {
 const NOTE = 'DOF left: the relative freedom of part A and part B under all their constraints (contacts treated as bilateral). T = free translation directions, R = free rotation axes.';
 
 /** What a person reads: one row per constraint, then the freedom per part pair and per part. */
-export function constraintsTable(assembly: Assembly, report: ConstraintReport, plugins: readonly LoadedPlugin[]): string {
+export function constraintsTable(assembly: Assembly, report: ConstraintReport, plugins: readonly LoadedPlugin[], review?: ContactsReview): string {
   const head = headline(assembly, report) + '\n\n';
-  if (report.constraints.length === 0) return head + 'No constraints recognised.\n';
-  const r = rows(report, plugins);
+  const inter = interferenceRows(assembly, review);
+  const interText = inter && review ? `\n${interferenceTitle(review)}\n` + (inter.rows.length > 0 ? textTable(INTERFERENCE_HEAD, inter.rows, [false, true, false, false]) + `\n${inter.sentences.join('\n')}\n` : '') : '';
+  if (report.constraints.length === 0) return head + 'No constraints recognised.\n' + interText;
+  const r = rows(assembly, report, plugins);
   return (
     head +
     textTable(['part A', 'part B', 'kind', 'parameters', 'DOF left'], r.constraints) +
@@ -138,7 +159,8 @@ export function constraintsTable(assembly: Assembly, report: ConstraintReport, p
     textTable(['part A', 'part B', 'DOF', 'free relative motions'], r.pairs, [false, false, true, false]) +
     '\nFreedom per part (its neighbours held fixed)\n' +
     textTable(['part', 'neighbours', 'DOF', 'free motions'], r.parts, [false, true, true, false]) +
-    ignoredNote(report)
+    ignoredNote(report) +
+    interText
   );
 }
 
@@ -147,8 +169,9 @@ function mdTable(header: string[], body: string[][]): string {
   return [`| ${header.map(esc).join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...body.map((r) => `| ${r.map(esc).join(' | ')} |`)].join('\n') + '\n';
 }
 
-export function constraintsMarkdown(assembly: Assembly, report: ConstraintReport, plugins: readonly LoadedPlugin[]): string {
-  const r = rows(report, plugins);
+export function constraintsMarkdown(assembly: Assembly, report: ConstraintReport, plugins: readonly LoadedPlugin[], review?: ContactsReview): string {
+  const r = rows(assembly, report, plugins);
+  const inter = interferenceRows(assembly, review);
   return (
     `# Constraints: ${assembly.name}\n\n${headline(assembly, report)}.\n\n` +
     (report.constraints.length === 0
@@ -156,6 +179,7 @@ export function constraintsMarkdown(assembly: Assembly, report: ConstraintReport
       : `## Constraints\n\n${mdTable(['part A', 'part B', 'kind', 'parameters', 'DOF left'], r.constraints)}\n${NOTE}\n\n` +
         `## Freedom per part pair\n\n${mdTable(['part A', 'part B', 'DOF', 'free relative motions'], r.pairs)}\n` +
         `## Freedom per part\n\nEach part with its neighbours held fixed.\n\n${mdTable(['part', 'neighbours', 'DOF', 'free motions'], r.parts)}`) +
-    ignoredNote(report)
+    ignoredNote(report) +
+    (inter && review ? `\n## Interferences\n\n${interferenceTitle(review)}.\n\n${inter.rows.length > 0 ? `${mdTable(INTERFERENCE_HEAD, inter.rows)}\n${inter.sentences.join('\n')}\n` : ''}` : '')
   );
 }

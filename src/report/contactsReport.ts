@@ -1,9 +1,37 @@
-import type { ContactReport } from '../collide/findContacts.js';
+import type { ContactReport, PartPairContacts } from '../collide/findContacts.js';
+import { commonRoot, displayPath } from '../model/paths.js';
 import type { Assembly } from '../model/types.js';
+import { classifyInterferences, type InterferenceEntry } from '../review/classify.js';
+import { countByClass } from '../review/review.js';
+import { interferenceId, type InterferenceClass } from '../review/classes.js';
 import { partSummaries } from './partSummary.js';
 import { csv, textTable } from './textTable.js';
 
-export const CONTACTS_SCHEMA = 'surfcd/contacts@1';
+/** @2: `interferences[]` entries carry `id`, a class in `kind` (clash, thread, …) and `expected`. */
+export const CONTACTS_SCHEMA = 'surfcd/contacts@2';
+
+/** The classified interferences of a run, after `--ignore` and `--accept`. */
+export interface ContactsReview {
+  interferences: InterferenceEntry[];
+  ignored: number;
+  ignoredByClass: Partial<Record<InterferenceClass, number>>;
+}
+
+/** The review of a run with nothing ignored or accepted. */
+export function plainReview(assembly: Assembly, report: ContactReport): ContactsReview {
+  return { interferences: classifyInterferences(assembly, report, { tolerance: report.tolerance }), ignored: 0, ignoredByClass: {} };
+}
+
+/** The report without the part pairs the review left out (ignored classes). */
+export function withoutIgnored(report: ContactReport, review: ContactsReview): ContactReport {
+  if (review.ignored === 0) return report;
+  const kept = new Set(review.interferences.map((e) => e.id));
+  const key = (p: { partA: string; partB: string }): string => `${p.partA}\u0000${p.partB}`;
+  const dropped = new Set(report.pairs.filter((p) => p.verdict === 'interference' && !kept.has(idOf(p))).map(key));
+  return { ...report, pairs: report.pairs.filter((p) => !dropped.has(key(p))), contacts: report.contacts.filter((c) => !dropped.has(key(c))) };
+}
+
+const idOf = (p: PartPairContacts): string => interferenceId(p.partA, p.partB);
 
 /** Only the interfering part pairs and surface pairs (for `--interference-only`); contained parts and duplicates stay. */
 export function interferenceOnly(report: ContactReport): ContactReport {
@@ -13,9 +41,11 @@ export function interferenceOnly(report: ContactReport): ContactReport {
   return { ...report, pairs, contacts: report.contacts.filter((c) => c.verdict === 'interference') };
 }
 
-export function contactsJson(assembly: Assembly, report: ContactReport, extra: { mode: string; interferenceOnly?: boolean; timings?: Record<string, number> }): string {
+export function contactsJson(assembly: Assembly, report: ContactReport, extra: { mode: string; interferenceOnly?: boolean; review?: ContactsReview; timings?: Record<string, number> }): string {
+  const review = extra.review ?? plainReview(assembly, report);
   const touching = report.contacts.filter((c) => c.relation === 'touching').length;
   const interference = report.contacts.filter((c) => c.verdict === 'interference').length;
+  const root = commonRoot(assembly.parts.map((p) => p.path));
   return (
     JSON.stringify(
       {
@@ -26,17 +56,22 @@ export function contactsJson(assembly: Assembly, report: ContactReport, extra: {
         tolerance: report.tolerance,
         mode: extra.mode,
         interferenceOnly: extra.interferenceOnly ?? false,
-        parts: partSummaries(assembly).map(({ path, name, surfaces, triangles }) => ({ path, name, surfaces, triangles })),
+        parts: partSummaries(assembly).map(({ path, name, surfaces, triangles }) => ({ path, name, display: displayPath(path, root), surfaces, triangles })),
         summary: {
           partPairs: report.pairs.length,
           surfacePairs: report.contacts.length,
           touching,
           intersecting: report.contacts.length - touching,
           interference,
-          interferingPartPairs: report.pairs.filter((p) => p.verdict === 'interference').length,
+          interferingPartPairs: review.interferences.length,
+          classes: countByClass(review.interferences),
+          expected: review.interferences.filter((e) => e.expected).length,
+          accepted: review.interferences.filter((e) => e.accepted).length,
+          ignored: review.ignored,
+          ignoredByClass: review.ignoredByClass,
         },
+        interferences: review.interferences,
         contacts: report.contacts.map((c) => (c.direction ? { ...c, direction: roundVector(c.direction) } : c)),
-        interferences: interferenceList(report),
         stats: report.stats,
         ...(extra.timings ? { timingsMs: extra.timings } : {}),
       },
@@ -46,67 +81,83 @@ export function contactsJson(assembly: Assembly, report: ContactReport, extra: {
   );
 }
 
-/**
- * One entry per interfering part pair: its kind (`interference`, `contained`,
- * `duplicate`), the solids' penetration depth and separating direction (moving partA),
- * and a sentence for people.
- */
-function interferenceList(report: ContactReport): object[] {
-  return report.pairs
-    .filter((p) => p.verdict === 'interference')
-    .map((p) => ({
-      partA: p.partA,
-      partB: p.partB,
-      kind: p.kind,
-      depth: roundDepth(p.depth),
-      direction: p.direction ? roundVector(p.direction) : null,
-      ...(p.inside ? { inside: p.inside === 'A' ? p.partA : p.partB } : {}),
-      ...(p.offset !== undefined ? { offset: roundDepth(p.offset) } : {}),
-      ...(p.openMesh ? { openMesh: true } : {}),
-      surfacePairs: p.surfacePairs.filter((s) => s.verdict === 'interference').length,
-      sentence: p.sentence ?? null,
-    }));
+const surfacesOf = (list: number[], max = 6): string => {
+  const unique = [...new Set(list)].sort((x, y) => x - y);
+  return unique.length <= max ? unique.join(' ') : `${unique.slice(0, max).join(' ')} …(${unique.length})`;
+};
+
+/** Per part pair: the interference entry, or the plain contact; interferences first (clashes, deepest), then contacts by path. */
+function partPairRows(report: ContactReport, review: ContactsReview): { pair: PartPairContacts; entry: InterferenceEntry | null }[] {
+  const byId = new Map(review.interferences.map((e) => [e.id, e] as const));
+  const pairsById = new Map(report.pairs.map((p) => [idOf(p), p] as const));
+  const interfering = review.interferences.filter((e) => pairsById.has(e.id)).map((e) => ({ pair: pairsById.get(e.id)!, entry: e }));
+  const contacts = report.pairs.filter((p) => !byId.has(idOf(p)) && p.verdict !== 'interference').map((pair) => ({ pair, entry: null }));
+  return [...interfering, ...contacts];
 }
 
-export function contactsCsv(report: ContactReport): string {
+const classLabel = (e: InterferenceEntry | null): string => (e ? `${e.kind}${e.expected ? ' (expected)' : ''}${e.accepted ? ' (accepted)' : ''}` : 'contact');
+
+/** One row per part pair: class, worst depth, surfaces involved, sentence (surface pairs are in JSON). */
+export function contactsCsv(assembly: Assembly, report: ContactReport, review: ContactsReview = plainReview(assembly, report)): string {
+  const root = commonRoot(assembly.parts.map((p) => p.path));
   return csv(
-    ['partA', 'surfaceA', 'partB', 'surfaceB', 'relation', 'verdict', 'depth', 'kind'],
-    report.contacts.map((c) => [c.partA, c.surfaceA, c.partB, c.surfaceB, c.relation, c.verdict, roundDepth(c.depth), c.kind]),
+    ['id', 'partA', 'partB', 'class', 'expected', 'accepted', 'depth', 'surfacePairs', 'interferingSurfacePairs', 'surfacesA', 'surfacesB', 'sentence', 'acceptReason'],
+    partPairRows(report, review).map(({ pair, entry }) => [
+      entry?.id ?? idOf(pair),
+      displayPath(pair.partA, root),
+      displayPath(pair.partB, root),
+      entry?.kind ?? 'contact',
+      entry ? String(entry.expected) : '',
+      entry ? String(entry.accepted === true) : '',
+      roundDepth(pair.depth),
+      pair.surfacePairs.length,
+      entry?.surfacePairs ?? 0,
+      surfacesOf(pair.surfacePairs.map((s) => s.surfaceA), Infinity),
+      surfacesOf(pair.surfacePairs.map((s) => s.surfaceB), Infinity),
+      entry?.sentence ?? pair.sentence ?? '',
+      entry?.acceptReason ?? '',
+    ]),
   );
 }
 
 const roundDepth = (d: number): number => Math.round(d * 1e6) / 1e6;
 const roundVector = (v: [number, number, number]): [number, number, number] => [roundDepth(v[0]) || 0, roundDepth(v[1]) || 0, roundDepth(v[2]) || 0];
-const VERDICT_LABEL = { interference: 'INTERFERENCE', contained: 'CONTAINED', duplicate: 'DUPLICATE', contact: 'contact' } as const;
 
-/** One row per part pair: what a person scans first. */
-export function contactsTable(assembly: Assembly, report: ContactReport): string {
-  const rows = report.pairs.map((p) => {
-    const touching = p.surfacePairs.filter((s) => s.relation === 'touching').length;
-    const surfacesOf = (list: number[]): string => {
-      const unique = [...new Set(list)].sort((x, y) => x - y);
-      return unique.length <= 6 ? unique.join(' ') : `${unique.slice(0, 6).join(' ')} …(${unique.length})`;
-    };
+/** The one-line summary every writer starts with: counts by class, expected, accepted, ignored. */
+export function reviewHeadline(review: ContactsReview): string {
+  const counts = countByClass(review.interferences);
+  const classes = Object.entries(counts).filter(([, n]) => n > 0).map(([c, n]) => `${n} ${c}`).join(', ');
+  const accepted = review.interferences.filter((e) => e.accepted).length;
+  return `${review.interferences.length} interfering part pairs${classes ? ` (${classes})` : ''}${accepted ? `, accepted ${accepted}` : ''}${review.ignored ? `, ignored ${review.ignored}` : ''}`;
+}
+
+/** One row per part pair, interferences first: what a person scans first. */
+export function contactsTable(assembly: Assembly, report: ContactReport, review: ContactsReview = plainReview(assembly, report)): string {
+  const root = commonRoot(assembly.parts.map((p) => p.path));
+  const rows = partPairRows(report, review).map(({ pair, entry }) => {
+    const touching = pair.surfacePairs.filter((s) => s.relation === 'touching').length;
     return [
-      p.partA,
-      p.partB,
-      p.surfacePairs.length,
+      classLabel(entry),
+      entry ? `${entry.depth.toFixed(3)} mm` : '',
+      displayPath(pair.partA, root),
+      displayPath(pair.partB, root),
+      pair.surfacePairs.length,
       touching,
-      p.surfacePairs.length - touching,
-      p.verdict === 'interference' ? `${VERDICT_LABEL[p.kind]} ${p.depth.toFixed(3)} mm` : 'contact',
-      surfacesOf(p.surfacePairs.map((s) => s.surfaceA)),
-      surfacesOf(p.surfacePairs.map((s) => s.surfaceB)),
+      pair.surfacePairs.length - touching,
+      surfacesOf(pair.surfacePairs.map((s) => s.surfaceA)),
+      surfacesOf(pair.surfacePairs.map((s) => s.surfaceB)),
     ];
   });
   const total = report.contacts.length;
   const touching = report.contacts.filter((c) => c.relation === 'touching').length;
-  const interference = report.contacts.filter((c) => c.verdict === 'interference').length;
-  const interferingPairs = report.pairs.filter((p) => p.verdict === 'interference').length;
   const head =
     `${assembly.name}: ${assembly.parts.length} parts, ${report.pairs.length} part pairs, ${total} surface pairs ` +
-    `(${touching} touching, ${total - touching} crossing), ${interference} interfering, ${interferingPairs} interfering part pairs, tolerance ${report.tolerance} mm\n\n`;
+    `(${touching} touching, ${total - touching} crossing), ${reviewHeadline(review)}, tolerance ${report.tolerance} mm\n\n`;
   if (rows.length === 0) return head + 'No surfaces touch or intersect.\n';
-  const sentences = report.pairs.filter((p) => p.sentence).map((p) => `- ${p.sentence}`);
-  const table = textTable(['part A', 'part B', 'pairs', 'touch', 'cross', 'verdict', 'surfaces A', 'surfaces B'], rows, [false, false, true, true, true, false, false, false]);
+  const sentences = [
+    ...review.interferences.map((e) => `- ${e.kind}${e.accepted ? ` (accepted${e.acceptReason ? `: ${e.acceptReason}` : ''})` : ''}: ${e.sentence}`),
+    ...report.pairs.filter((p) => p.verdict !== 'interference' && p.sentence).map((p) => `- contact: ${p.sentence}`),
+  ];
+  const table = textTable(['class', 'depth', 'part A', 'part B', 'pairs', 'touch', 'cross', 'surfaces A', 'surfaces B'], rows, [false, true, false, false, true, true, true, false, false]);
   return head + table + (sentences.length > 0 ? `\n${sentences.join('\n')}\n` : '');
 }

@@ -17,6 +17,8 @@ import type { Assembly } from '../model/types.js';
 import { contactSentence, clearanceSentence } from './sentences.js';
 import { surfaceNoun } from './surfaceWords.js';
 import type { TimelineStep } from './timeline.js';
+import { escapeIdPart, type InterferenceClass } from '../review/classes.js';
+import type { InterferenceEntry } from '../review/classify.js';
 
 export const REPORT_SCHEMA = 'surfcd/report@1';
 
@@ -84,6 +86,13 @@ export interface ReportModel {
   previous?: { source: string | null; items: number };
   /** With `--script`: the simulation's steps, for the page's timeline. */
   timeline?: { source: string; steps: TimelineStep[] };
+  /**
+   * One entry per interfering part pair with its class (as `contacts --format json` has
+   * them), clashes first, deepest first; the items above are their surface-pair detail.
+   */
+  interferences?: InterferenceEntry[];
+  /** Counts by class, and how many `--ignore` left out. */
+  review?: { classes: Record<InterferenceClass, number>; expected: number; accepted: number; ignored: number };
 }
 
 export interface ReportOptions {
@@ -132,7 +141,6 @@ export function contactFacts(c: SurfaceContact): ContactFacts {
   };
 }
 
-const escapeIdPart = (path: string): string => path.replace(/:/g, '%3A').replace(/\+/g, '%2B');
 
 export function itemId(partA: string, surfaceA: number, partB: string, surfaceB: number): string {
   return `${escapeIdPart(partA)}:${surfaceA}+${escapeIdPart(partB)}:${surfaceB}`;

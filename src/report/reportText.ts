@@ -1,6 +1,7 @@
 /** `surfcd report --format json|md`: the report model as JSON (`surfcd/report@1`) and as Markdown for pull requests. */
 import { compareSeverity, type ReportItem, type ReportModel } from './reportModel.js';
 import { mm } from './surfaceWords.js';
+import { commonRoot, displayPath } from '../model/paths.js';
 
 export function reportJson(model: ReportModel): string {
   return JSON.stringify(model, null, 2) + '\n';
@@ -26,10 +27,23 @@ export function headlineOf(model: ReportModel): string {
 /** Markdown: headline, interferences first (each with its sentence), then one table per part pair. */
 export function reportMarkdown(model: ReportModel): string {
   const out: string[] = [`# Surface contact report: ${model.assembly}`, '', `${headlineOf(model)}.`, ''];
+  const root = commonRoot(model.parts.map((p) => p.path));
   const moved = Object.keys(model.poses);
   if (moved.length > 0) out.push(`Moved from their file positions: ${moved.map((p) => `\`${p}\``).join(', ')}.`, '');
   const worst = model.items.filter((i) => i.kind === 'interference' && i.status !== 'resolved').sort(compareSeverity);
-  if (worst.length > 0) {
+  if (model.interferences) {
+    const r = model.review;
+    out.push('## Interferences', '');
+    if (r) out.push(`${model.interferences.length} interfering part pairs: ${Object.entries(r.classes).filter(([, n]) => n > 0).map(([c, n]) => `${n} ${c}`).join(', ') || 'none'}; ${r.expected} expected, ${r.accepted} accepted, ignored ${r.ignored}.`, '');
+    if (model.interferences.length > 0) {
+      out.push('| class | depth | part A | part B | sentence | id |', '| --- | --- | --- | --- | --- | --- |');
+      for (const e of model.interferences) {
+        const cls = `${e.expected ? '' : '❌ '}${e.kind}${e.expected ? ' (expected)' : ''}${e.accepted ? ` (accepted${e.acceptReason ? `: ${e.acceptReason}` : ''})` : ''}`;
+        out.push(`| ${[cls, `${mm(e.depth)} mm`, displayPath(e.partA, root), displayPath(e.partB, root), e.sentence, `\`${e.id}\``].map(esc).join(' | ')} |`);
+      }
+      out.push('');
+    }
+  } else if (worst.length > 0) {
     out.push('## Interferences', '');
     for (const i of worst) out.push(`- **${mm(i.depth)} mm** — ${i.sentence}${i.status === 'new' ? ' (new)' : ''} \`${i.id}\``);
     out.push('');
@@ -43,7 +57,7 @@ export function reportMarkdown(model: ReportModel): string {
   out.push('## By part pair', '');
   const withStatus = model.items.some((i) => i.status);
   for (const g of model.groups) {
-    out.push(`### ${g.partA} ↔ ${g.partB}`, '');
+    out.push(`### ${displayPath(g.partA, root)} ↔ ${displayPath(g.partB, root)}`, '');
     const header = ['kind', 'amount', 'surfaces A', 'surfaces B', 'constraint', 'sentence', ...(withStatus ? ['status'] : [])];
     out.push(`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`);
     for (const i of model.items) {

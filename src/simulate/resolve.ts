@@ -1,10 +1,10 @@
-import { unknownPart } from '../collide/findContacts.js';
 import { recognizeConstraints } from '../constraints/recognize.js';
 import type { Constraint, ConstraintReport } from '../constraints/types.js';
 import { SurfcdError } from '../errors.js';
 import type { Assembly, ProductNode } from '../model/types.js';
 import type { Vec3 } from '../motion/inputs.js';
 import type { AxisRef, AxisSpec, MotionScript, MotionStep, Sense } from './script.js';
+import { matchPart, matchParts } from '../model/partSets.js';
 
 /** A step with every name turned into part indices and every axis into numbers (assembled frame). */
 export interface ResolvedStep {
@@ -42,7 +42,8 @@ export function resolveScript(assembly: Assembly, script: MotionScript, source: 
       if (part !== undefined) return [part];
       const node = nodes.get(name);
       if (node && node.length > 0) return node;
-      throw new SurfcdError('UNKNOWN_PART', `${at(field)}: ${unknownPart(assembly, name).message.replace(/^no part/, 'no part or product node')}`);
+      // a name as the CAD shows it, a path suffix or a glob (model/partSets.ts)
+      return matchParts(assembly, name, { what: at(field) }).map((p) => byPath.get(p.path)!);
     };
     const moving = [...new Set(step.move.flatMap((name, i) => partsOf(name, `move[${i}]`)))].sort((a, b) => a - b);
     const ignore = new Set<string>();
@@ -96,10 +97,10 @@ function unit(v: Vec3, where: string): Vec3 {
  * head seated on the plate says "up"); a vector picks the side it points to.
  */
 function constraintAxis(assembly: Assembly, constraints: Constraint[], moving: number[], ref: AxisRef, where: string, senseWhere: string): { point: Vec3; direction: Vec3; part: number } {
-  const partner = 'coaxialWith' in ref ? ref.coaxialWith : ref.normalOf;
+  const named = 'coaxialWith' in ref ? ref.coaxialWith : ref.normalOf;
   const kind = 'coaxialWith' in ref ? 'coaxial' : 'against';
   const movingPaths = new Set(moving.map((i) => assembly.parts[i]!.path));
-  if (!assembly.parts.some((p) => p.path === partner)) throw new SurfcdError('UNKNOWN_PART', `${where}: ${unknownPart(assembly, partner).message}`);
+  const partner = assembly.parts.some((p) => p.path === named) ? named : matchPart(assembly, named, where).path;
   const found = constraints.find((c) => c.kind === kind && ((movingPaths.has(c.partA) && c.partB === partner) || (movingPaths.has(c.partB) && c.partA === partner)));
   if (!found) {
     const kinds = constraints.filter((c) => (movingPaths.has(c.partA) && c.partB === partner) || (movingPaths.has(c.partB) && c.partA === partner)).map((c) => c.kind);

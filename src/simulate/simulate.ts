@@ -10,9 +10,9 @@ import { rotateVector, transformPoint } from '../motion/timeOfImpact.js';
 import { indexAssembly } from '../spatial/indexPart.js';
 import { resolveScript, type ResolvedStep } from './resolve.js';
 import { parseMotionScript, type MotionScript } from './script.js';
+import { DEFAULT_TOLERANCE } from '../model/tolerance.js';
 
 export const SIMULATION_SCHEMA = 'surfcd/simulation@1';
-const DEFAULT_TOLERANCE = 0.01;
 
 export interface SurfaceRef {
   part: string;

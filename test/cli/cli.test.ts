@@ -29,7 +29,7 @@ describe('surfcd CLI', () => {
   it('contacts --format json lists surface pairs by part path, sorted', async () => {
     expect(await main(['contacts', sample('rig.step'), '--format', 'json'])).toBe(0);
     const json = JSON.parse(output.stdout);
-    expect(json.schema).toBe('surfcd/contacts@1');
+    expect(json.schema).toBe('surfcd/contacts@2');
     expect(json.parts[0]).toEqual(expect.objectContaining({ path: expect.any(String), name: expect.any(String), surfaces: expect.any(Number), triangles: expect.any(Number) }));
     expect(json.contacts.length).toBeGreaterThan(0);
     const keys = json.contacts.map((c: { partA: string; partB: string; surfaceA: number; surfaceB: number }) => [c.partA, c.partB, c.surfaceA, c.surfaceB]);

@@ -47,7 +47,7 @@ describe('CLI: --out does what users expect (item 6)', () => {
     symlinkSync(target, link);
     expect(await main(['contacts', bad('two-boxes.step'), '--format', 'json', '--out', link])).toBe(0);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
-    expect(JSON.parse(readFileSync(target, 'utf8')).schema).toBe('surfcd/contacts@1');
+    expect(JSON.parse(readFileSync(target, 'utf8')).schema).toBe('surfcd/contacts@2');
     expect(statSync(target).mode & 0o777).toBe(0o640);
   });
   it('refuses FIFOs and devices, leaves no temp file; --out "" is a usage error', async () => {

@@ -42,7 +42,7 @@ describe('surfcd removal / disassemble', () => {
     expect(await main(['disassemble', 'missing.step', '--jobs', '0'])).toBe(2);
     expect(output.stderr).toMatch(/--jobs/);
     expect(await main(['disassemble', sample('stack.step'), '--base', 'nope', '--directions', '0', '--jobs', '1', '--no-cache'])).toBe(1);
-    expect(output.stderr).toMatch(/no part or product node "nope".*\[UNKNOWN_PART\]/);
+    expect(output.stderr).toMatch(/--base: no part or product node matches "nope".*\[UNKNOWN_PART\]/);
   });
 
   it('the worker pool (built dist) finds the same sequence as one thread', async () => {

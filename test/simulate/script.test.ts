@@ -69,8 +69,8 @@ describe('motion script: names and axes are checked against the assembly before 
     throw new Error('expected an error');
   };
   it('an unknown part, even in a later step', () => {
-    expect(run(ok, { ...ok, id: 's2', move: ['bolts'] })).toMatch(/^UNKNOWN_PART: x\.motion\.json: step "s2": move\[0\]: no part or product node with path "bolts".*"bolt"/);
-    expect(run({ ...ok, ignore: [['bolt', 'cable']] })).toMatch(/step "s1": ignore\[0\]\[1\]: no part or product node with path "cable"/);
+    expect(run(ok, { ...ok, id: 's2', move: ['bolts'] })).toMatch(/^UNKNOWN_PART: x\.motion\.json: step "s2": move\[0\]: no part or product node matches "bolts".*"bolt"/);
+    expect(run({ ...ok, ignore: [['bolt', 'cable']] })).toMatch(/step "s1": ignore\[0\]\[1\]: no part or product node matches "cable"/);
   });
   it('a constraint that does not exist', () => {
     expect(run({ ...ok, translate: { along: { coaxialWith: 'nut' }, distance: 5 }, move: ['pin'] })).toMatch(
