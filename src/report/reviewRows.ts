@@ -7,28 +7,13 @@
  * otherwise from its interference items (class `clash`, or `contained` / `duplicate` as the
  * contact verdict said). Browser-safe.
  */
+import { INTERFERENCE_CLASSES, interferenceId, isInterferenceClass as isClassName, type InterferenceClass } from '../review/classes.js';
+import type { InterferenceEntry } from '../review/classify.js';
 import type { ItemStatus, ReportItem, ReportModel } from './reportModel.js';
 
-export type InterferenceClass = 'clash' | 'thread' | 'press-fit' | 'gear-mesh' | 'contained' | 'duplicate';
+export type { InterferenceClass, InterferenceEntry };
+export { INTERFERENCE_CLASSES };
 export type RowClass = InterferenceClass | 'contact' | 'clearance';
-export const INTERFERENCE_CLASSES: readonly InterferenceClass[] = ['clash', 'contained', 'duplicate', 'thread', 'press-fit', 'gear-mesh'];
-
-/** One interfering part pair as the interference review writes it (`interferences[]`). */
-export interface InterferenceEntry {
-  id: string;
-  partA: string;
-  partB: string;
-  kind: InterferenceClass;
-  /** The CAD draws this overlap on purpose (thread, press fit, gear mesh): not a clash. */
-  expected: boolean;
-  depth: number;
-  /** Overlap volume (mm³), when measured. */
-  volume?: number | null;
-  surfacePairs: number;
-  sentence: string;
-  accepted: boolean;
-  reason?: string | null;
-}
 
 export interface ReviewRow {
   id: string;
@@ -48,10 +33,8 @@ export interface ReviewRow {
   items: ReportItem[];
 }
 
-const escapeIdPart = (path: string): string => path.replace(/:/g, '%3A').replace(/\+/g, '%2B');
-
-/** A part pair's id, built like item ids (paths escaped, joined with `+`). */
-export const pairId = (partA: string, partB: string): string => `${escapeIdPart(partA)}+${escapeIdPart(partB)}`;
+/** A part pair's id: the interference id of the review (`partA+partB`, paths escaped), for contact pairs too. */
+export const pairId = interferenceId;
 
 const UNEXPECTED: ReadonlySet<RowClass> = new Set(['clash', 'contained', 'duplicate']);
 
@@ -88,14 +71,17 @@ function statusOf(items: readonly ReportItem[]): ItemStatus | null {
   return items.some((i) => i.status === 'new') ? 'new' : 'persistent';
 }
 
-/** Reads the model's `interferences` when a report carries them (checked field by field: a page must not trust its data blindly). */
-function entriesOf(model: ReportModel): InterferenceEntry[] | null {
-  const raw = (model as { interferences?: unknown }).interferences;
-  if (!Array.isArray(raw)) return null;
-  return raw.filter(
-    (e): e is InterferenceEntry =>
-      typeof e === 'object' && e !== null && typeof e.partA === 'string' && typeof e.partB === 'string' && typeof e.kind === 'string' && INTERFERENCE_CLASSES.includes(e.kind),
-  );
+/** An entry as a row reads it; `volume` comes with the clearance review's measured overlaps. */
+type EntryLike = InterferenceEntry & { volume?: number | null };
+
+/** Reads the model's `interferences` (checked field by field: a page must not trust its data blindly). */
+function entriesOf(model: ReportModel): EntryLike[] {
+  const raw: unknown = model.interferences;
+  if (!Array.isArray(raw)) return [];
+  return raw.filter((e: unknown): e is EntryLike => {
+    const x = e as Partial<Record<keyof EntryLike, unknown>> | null;
+    return typeof x === 'object' && x !== null && typeof x.partA === 'string' && typeof x.partB === 'string' && typeof x.kind === 'string' && isClassName(x.kind);
+  });
 }
 
 /** The review rows of a report, most severe first. */
@@ -107,7 +93,7 @@ export function reviewRows(model: ReportModel): ReviewRow[] {
     if (list) list.push(item);
     else byPair.set(key, [item]);
   }
-  const entries = new Map((entriesOf(model) ?? []).map((e) => [pairId(e.partA, e.partB), e] as const));
+  const entries = new Map(entriesOf(model).map((e) => [pairId(e.partA, e.partB), e] as const));
   const rows: ReviewRow[] = [];
   for (const [key, unsorted] of byPair) {
     const items = [...unsorted].sort(compareItemsBySeverity);
@@ -128,14 +114,14 @@ export function reviewRows(model: ReportModel): ReviewRow[] {
       volume: typeof entry?.volume === 'number' ? entry.volume : null,
       sentence: entry?.sentence ?? worst.sentence,
       accepted: entry?.accepted === true,
-      reason: typeof entry?.reason === 'string' ? entry.reason : null,
+      reason: typeof entry?.acceptReason === 'string' ? entry.acceptReason : null,
       status: statusOf(items),
       items,
     });
   }
   // an entry without surface items (a contained part: no surfaces cross) is a row of its own
   for (const [key, e] of entries) {
-    rows.push({ id: e.id ?? key, partA: e.partA, partB: e.partB, cls: e.kind, expected: e.expected === true, depth: e.depth ?? 0, volume: typeof e.volume === 'number' ? e.volume : null, sentence: e.sentence ?? '', accepted: e.accepted === true, reason: typeof e.reason === 'string' ? e.reason : null, status: null, items: [] });
+    rows.push({ id: e.id ?? key, partA: e.partA, partB: e.partB, cls: e.kind, expected: e.expected === true, depth: e.depth ?? 0, volume: typeof e.volume === 'number' ? e.volume : null, sentence: e.sentence ?? '', accepted: e.accepted === true, reason: typeof e.acceptReason === 'string' ? e.acceptReason : null, status: null, items: [] });
   }
   return rows.sort(compareRows);
 }

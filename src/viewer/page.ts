@@ -10,7 +10,7 @@ import type { PagePayload, PayloadNode } from '../report/pagePayload.js';
 import { segmentLabel, shortNames } from '../report/partNames.js';
 import type { ReportItem } from '../report/reportModel.js';
 import { acceptFileText, rank, type ReviewRow, type RowClass } from '../report/reviewRows.js';
-import { decodePart } from './decode.js';
+import { decodePart, type DecodedPart } from './decode.js';
 import type { LiveApi, startLive } from './live.js';
 import { ALL_CLASSES, amountText, ReviewList, rowAmount, type ListFilters, type Selection } from './reviewList.js';
 import { ReportScene, type Highlight, type ScreenBox } from './scene.js';
@@ -92,14 +92,31 @@ function treeView(node: PayloadNode, payload: PagePayload, onToggle: (parts: num
   return ul;
 }
 
+/** The diagonal of a part's box (its own frame). */
+function extent(part: DecodedPart): number {
+  const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < part.positions.length; i++) {
+    lo[i % 3] = Math.min(lo[i % 3]!, part.positions[i]!);
+    hi[i % 3] = Math.max(hi[i % 3]!, part.positions[i]!);
+  }
+  return Math.hypot(hi[0]! - lo[0]!, hi[1]! - lo[1]!, hi[2]! - lo[2]!);
+}
+
 /** The selection's surfaces and overlap region: one surface pair, or every interfering one of a part pair (all, for a contact pair). */
-function highlightOf(selection: Selection, partIndex: Map<string, number>, regions: PagePayload['regions']): Highlight | null {
+function highlightOf(selection: Selection, partIndex: Map<string, number>, regions: PagePayload['regions'], parts: readonly DecodedPart[]): Highlight | null {
   if (!selection) return null;
   const a = partIndex.get(selection.row.partA), b = partIndex.get(selection.row.partB);
   if (a === undefined || b === undefined) return null;
   const row = selection.row;
   const items = selection.type === 'item' ? [selection.item] : row.items.some((i) => i.kind === 'interference') ? row.items.filter((i) => i.kind === 'interference') : row.items;
   const uniq = (xs: number[]): number[] => [...new Set(xs)];
+  const all = (part: number): number[] => [...Array(parts[part]!.surfaces.length / 2).keys()];
+  // no surface pair (one part inside the other): the smaller, inner part in its colour, the
+  // outer one left translucent so the inner one shows through it
+  if (items.length === 0) {
+    const innerA = extent(parts[a]!) <= extent(parts[b]!);
+    return { partA: a, partB: b, surfacesA: innerA ? all(a) : [], surfacesB: innerA ? [] : all(b), regionA: [], regionB: [] };
+  }
   return {
     partA: a,
     partB: b,
@@ -202,7 +219,7 @@ export async function startPage(live?: typeof startLive): Promise<ReportPageApi>
     label,
     (selection, frame) => {
       detail.replaceChildren(...detailOf(selection));
-      scene.select(highlightOf(selection, partIndex, payload.regions), frame);
+      scene.select(highlightOf(selection, partIndex, payload.regions, parts), frame);
     },
     () => {
       detail.replaceChildren(...detailOf(itemList.selection));

@@ -18,7 +18,8 @@ export interface ListFilters {
   text: string;
 }
 
-export const ALL_CLASSES: readonly RowClass[] = [...INTERFERENCE_CLASSES, 'contact', 'clearance'];
+/** Unexpected classes first, then the overlaps drawn on purpose, then contacts and clearance fits. */
+export const ALL_CLASSES: readonly RowClass[] = ['clash', 'contained', 'duplicate', ...INTERFERENCE_CLASSES.filter((c) => c !== 'clash' && c !== 'contained' && c !== 'duplicate'), 'contact', 'clearance'];
 export const DEFAULT_CLASSES: readonly RowClass[] = ['clash', 'contained', 'duplicate'];
 
 export type Selection = { type: 'pair'; row: ReviewRow } | { type: 'item'; row: ReviewRow; item: ReportItem } | null;
@@ -177,7 +178,8 @@ export class ReviewList {
     const open = live.filter((r) => rank(r) === 0 && !this.accepted.has(r.id));
     if (open.length > 0) return 'No part pair matches these filters.';
     const contacts = live.filter((r) => r.cls === 'contact').length; // part pairs, as the class chips count them
-    const ignored = live.filter((r) => rank(r) === 1 || (rank(r) === 0 && this.accepted.has(r.id))).length;
+    // expected overlaps and accepted ones, and the pairs the report's --ignore left out
+    const ignored = live.filter((r) => rank(r) === 1 || (rank(r) === 0 && this.accepted.has(r.id))).length + (this.model.review?.ignored ?? 0);
     return `No interferences (${contacts} contact${contacts === 1 ? '' : 's'}, ${ignored} expected overlap${ignored === 1 ? '' : 's'} ignored)`;
   }
 

@@ -37,8 +37,8 @@ describe('review rows', () => {
   });
 
   it('rows from the interference entries: expected classes after clashes, volume before depth, accepted last', () => {
-    const entry = (partA: string, partB: string, over: Partial<InterferenceEntry>): InterferenceEntry =>
-      ({ id: pairId(partA, partB), partA, partB, kind: 'clash', expected: false, depth: 0.1, surfacePairs: 1, sentence: `${partA} / ${partB}`, accepted: false, ...over }) as InterferenceEntry;
+    const entry = (partA: string, partB: string, over: Partial<InterferenceEntry> & { volume?: number }): InterferenceEntry =>
+      ({ id: pairId(partA, partB), partA, partB, kind: 'clash', expected: false, depth: 0.1, direction: null, surfacePairs: 1, sentence: `${partA} / ${partB}`, ...over }) as InterferenceEntry;
     const model = {
       ...pushed,
       interferences: [
@@ -46,7 +46,7 @@ describe('review rows', () => {
         entry('pin', 'plate', { kind: 'clash', depth: 0.5, volume: 2 }),
         entry('plate', 'spacer', { kind: 'press-fit', expected: true, depth: 0.01 }),
         entry('a', 'b', { kind: 'contained', depth: 0.2, volume: 40 }), // no surface items: a row of its own
-        entry('c', 'd', { kind: 'duplicate', depth: 9, accepted: true, reason: 'two copies on purpose' }),
+        entry('c', 'd', { kind: 'duplicate', depth: 9, accepted: true, acceptReason: 'two copies on purpose' }),
         { partA: 'x', partB: 'y', kind: 'no such class' } as unknown as InterferenceEntry, // ignored, not trusted
       ],
     } as ReportModel;
