@@ -94,7 +94,7 @@ function programWith(modules: CommandModule[], outcome: RunOutcome): Command {
       .argument('<file>', 'STEP, IGES or BREP file')
       .option('-t, --tolerance <mm>', 'surfaces closer than this count as touching (the default of every command)', String(DEFAULT_TOLERANCE))
       .addOption(new Option('--mode <mode>', 'first-surface: one pair per part pair; all-surfaces: every surface pair').choices([...COLLIDE_MODES]).default('all-surfaces'))
-      .addOption(new Option('--method <name>', 'narrow phase: scd (S-CD) or one a plugin adds (obbtree, boxtree); same answer, different speed').choices(narrowPhaseNames()).default('scd'))
+      .addOption(new Option('--method <name>', 'narrow phase: scd (S-CD) or one a plugin adds (obbtree, boxtree, boxtree-paper, boxtree-paper-lite, boxtree-paper-sat); same answer, different speed').choices(narrowPhaseNames()).default('scd'))
       .option('--interference-only', 'list only interferences beyond the tessellation error: overlapping surface pairs, parts inside others, duplicates')
       .option('--previous <file>', 'an earlier `contacts --format json` (or `report --format json`) run, for --fail-on new')
       .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']).default('table'))
