@@ -259,16 +259,7 @@ export class ReportScene {
 
   /** World box of some surfaces of a part. */
   surfaceBox(part: number, surfaces: readonly number[]): Box3 {
-    const p = this.parts[part]!, m = this.meshes[part]!.matrix;
-    const box = new Box3(), v = new Vector3();
-    for (const s of surfaces) {
-      const first = p.surfaces[2 * s]!, count = p.surfaces[2 * s + 1]!;
-      for (let t = first * 3, end = (first + count) * 3; t < end; t++) {
-        const i = p.indices[t]! * 3;
-        box.expandByPoint(v.set(p.positions[i]!, p.positions[i + 1]!, p.positions[i + 2]!).applyMatrix4(m));
-      }
-    }
-    return box;
+    return this.triangleBox(part, this.surfaceTriangles(part, surfaces));
   }
 
   /** Puts the box's bounding sphere in view, looking along `direction` (default: the current view direction). */
