@@ -26,6 +26,30 @@ const hexBolt = ({ d, af, k }, at, zHead, zTip) => hexPrism(af, at, zHead, k).fu
 const nutShape = ({ af, nutM }, bore, at, z0) => hexPrism(af, at, z0, nutM).cut(zCylinder(bore / 2, at, z0 - 1, nutM + 2));
 const washerShape = ({ id, od, h }, at, z0) => zCylinder(od / 2, at, z0, h).cut(zCylinder(id / 2, at, z0 - 1, h + 2));
 
+/** `fastener`'s head seated on `plate` at z = top, its shank in the plate's ISO 273 hole: against + coaxial + insert. */
+function seated(m, plate, fastener, S, { top, holeZ, head }) {
+  const a = m.against(plate, fastener, up, [(S.hole / 2 + head / 2) / 2, 0, top], `${fastener} head on the ${plate}`);
+  const c = m.coaxial(plate, fastener, [0, 0, holeZ], up, S.hole / 2, S.d / 2, `M${S.d} shank in its ISO 273 medium hole (dia. ${S.hole})`);
+  m.list[c].params.standard = `M${S.d} medium`;
+  m.insert(c, a, `${fastener} inserted, head seated`);
+}
+
+/**
+ * A washer under `plate` (bottom at z = bottom) and a nut under the washer, threaded on `bolt`;
+ * the nut's bore drawn at `bore`. Returns the joint's params.
+ */
+function washerAndNut(m, plate, S, bottom, bore) {
+  const W = S.washer;
+  m.against(plate, 'washer', down, [(S.hole / 2 + W.od / 2) / 2, 0, bottom], `washer on the ${plate}`);
+  const w = m.coaxial('washer', 'bolt', [0, 0, bottom - W.h], up, W.id / 2, S.d / 2, `washer (dia. ${W.id}) on the shank`);
+  m.list[w].params.standard = `M${S.d} fine`;
+  m.against('washer', 'nut', down, [(W.id / 2 + S.af / 2) / 2, 0, bottom - W.h], 'nut on the washer');
+  const drawn = bore === S.d ? 'nominal' : 'minor';
+  const joint = { point: [0, 0, bottom - W.h - S.nutM / 2], axis: down, nominal: S.d, pitch: S.pitch, engagement: S.nutM, drawn, bore };
+  m.threaded('nut', 'bolt', joint, `M${S.d} nut on the bolt, bore drawn at ${drawn === 'nominal' ? 'nominal' : `the minor diameter ${bore.toFixed(3)}: the shank overlaps it`}`);
+  return joint;
+}
+
 /** The truth document: roles by part name, joints, overlaps by construction, moves with the fitter's verdict. */
 function truthDocument(sample, { roles, joints = [], overlaps = [], moves = [] }) {
   return { schema: TRUTH_SCHEMA, units: 'mm', sample, roles, joints, overlaps, moves };
@@ -47,10 +71,7 @@ function buildBoltNut() {
     { name: 'nut', color: '#b8860b', shape: nutShape(S, S.d, at, nutZ) },
   ];
   const m = new ProfileMates();
-  const a = m.against('plate', 'bolt', up, [(S.hole / 2 + S.af / 2) / 2, 0, top], 'bolt head on the plate top');
-  const c = m.coaxial('plate', 'bolt', [0, 0, 0], up, S.hole / 2, S.d / 2, 'M10 shank in its ISO 273 medium hole (dia. 11)');
-  m.list[c].params.standard = 'M10 medium';
-  m.insert(c, a, 'bolt inserted, head seated');
+  seated(m, 'plate', 'bolt', S, { top, holeZ: 0, head: S.af });
   m.against('plate', 'nut', down, [(S.hole / 2 + S.af / 2) / 2, 0, P.z[0]], 'nut on the plate bottom');
   const joint = { point: [0, 0, P.z[0] - S.nutM / 2], axis: down, nominal: S.d, pitch: S.pitch, engagement: S.nutM, drawn: 'nominal', bore: S.d };
   m.threaded('nut', 'bolt', joint, 'M10 nut on the bolt, bore drawn at nominal (= shank)');
@@ -90,10 +111,7 @@ function buildScrewTapped() {
   ];
   const m = new ProfileMates();
   m.against('block', 'plate', up, [B.x[1] - 2, 0, 0], 'plate on the block');
-  const a = m.against('plate', 'screw', up, [(S.hole / 2 + dk / 2) / 2, 0, pz1], 'screw head on the plate');
-  const c = m.coaxial('plate', 'screw', [0, 0, pz0], up, S.hole / 2, S.d / 2, 'M6 shank in its ISO 273 medium hole (dia. 6.6)');
-  m.list[c].params.standard = 'M6 medium';
-  m.insert(c, a, 'screw inserted, head seated');
+  seated(m, 'plate', 'screw', S, { top: pz1, holeZ: pz0, head: dk });
   const engagement = -SCREW_TAPPED.tip;
   const joint = { point: [0, 0, -engagement / 2], axis: down, nominal: S.d, pitch: S.pitch, engagement, drawn: 'minor', bore: S.tapDrill };
   m.threaded('block', 'screw', joint, 'M6 screw drawn at nominal in the dia. 5 tap-drill hole');
@@ -127,16 +145,8 @@ function buildBoltWasherNut() {
     { name: 'nut', color: '#b8860b', shape: nutShape(S, S.d, at, nutZ) },
   ];
   const m = new ProfileMates();
-  const a = m.against('plate', 'bolt', up, [(S.hole / 2 + S.af / 2) / 2, 0, top], 'bolt head on the plate top');
-  const c = m.coaxial('plate', 'bolt', [0, 0, 0], up, S.hole / 2, S.d / 2, 'M8 shank in its ISO 273 medium hole (dia. 9)');
-  m.list[c].params.standard = 'M8 medium';
-  m.insert(c, a, 'bolt inserted, head seated');
-  m.against('plate', 'washer', down, [(S.hole / 2 + W.od / 2) / 2, 0, P.z[0]], 'washer on the plate bottom');
-  const w = m.coaxial('washer', 'bolt', [0, 0, P.z[0] - W.h], up, W.id / 2, S.d / 2, 'washer (dia. 8.4) on the shank');
-  m.list[w].params.standard = 'M8 fine';
-  m.against('washer', 'nut', down, [(W.id / 2 + S.af / 2) / 2, 0, P.z[0] - W.h], 'nut on the washer');
-  const joint = { point: [0, 0, nutZ + S.nutM / 2], axis: down, nominal: S.d, pitch: S.pitch, engagement: S.nutM, drawn: 'nominal', bore: S.d };
-  m.threaded('nut', 'bolt', joint, 'M8 nut on the bolt, bore drawn at nominal');
+  seated(m, 'plate', 'bolt', S, { top, holeZ: 0, head: S.af });
+  const joint = washerAndNut(m, 'plate', S, P.z[0], S.d);
   const truth = truthDocument('bolt-washer-nut', {
     roles: { plate: null, bolt: { role: 'bolt', designation: 'M8' }, washer: { role: 'washer' }, nut: { role: 'nut', designation: 'M8' } },
     joints: [{ fastener: 'bolt', mate: 'nut', ...joint }],
@@ -170,18 +180,10 @@ function buildClampedStack() {
   ];
   const m = new ProfileMates();
   m.against('lower-plate', 'upper-plate', up, [xy[0][1] - 2, 0, L.z[1]], 'upper plate on the lower plate');
-  const a = m.against('upper-plate', 'bolt', up, [(S.hole / 2 + S.af / 2) / 2, 0, U.z[1]], 'bolt head on the upper plate');
-  const c = m.coaxial('upper-plate', 'bolt', [0, 0, U.z[0]], up, S.hole / 2, S.d / 2, 'M10 shank in the upper plate hole (dia. 11)');
-  m.list[c].params.standard = 'M10 medium';
-  m.insert(c, a, 'bolt inserted, head seated');
+  seated(m, 'upper-plate', 'bolt', S, { top: U.z[1], holeZ: U.z[0], head: S.af });
   const c2 = m.coaxial('lower-plate', 'bolt', [0, 0, L.z[0]], up, S.hole / 2, S.d / 2, 'M10 shank in the lower plate hole (dia. 11)');
   m.list[c2].params.standard = 'M10 medium';
-  m.against('lower-plate', 'washer', down, [(S.hole / 2 + W.od / 2) / 2, 0, L.z[0]], 'washer on the lower plate');
-  const w = m.coaxial('washer', 'bolt', [0, 0, L.z[0] - W.h], up, W.id / 2, S.d / 2, 'washer (dia. 10.5) on the shank');
-  m.list[w].params.standard = 'M10 fine';
-  m.against('washer', 'nut', down, [(W.id / 2 + S.af / 2) / 2, 0, L.z[0] - W.h], 'nut on the washer');
-  const joint = { point: [0, 0, nutZ + S.nutM / 2], axis: down, nominal: S.d, pitch: S.pitch, engagement: S.nutM, drawn: 'minor', bore: S.minor };
-  m.threaded('nut', 'bolt', joint, 'M10 nut with its bore at the minor diameter 8.376: the shank overlaps it');
+  const joint = washerAndNut(m, 'lower-plate', S, L.z[0], S.minor);
   const truth = truthDocument('clamped-stack', {
     roles: { 'lower-plate': null, 'upper-plate': null, bolt: { role: 'bolt', designation: 'M10' }, washer: { role: 'washer' }, nut: { role: 'nut', designation: 'M10' } },
     joints: [{ fastener: 'bolt', mate: 'nut', ...joint }],

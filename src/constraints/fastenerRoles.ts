@@ -97,14 +97,21 @@ export function shapeRole(shape: AxisShape | null, path: string, tolerance: numb
     return none(`its Ø${mm(d)} bore has neither a polygon nor a round outline`);
   }
 
-  // a shank: the longest shaft on the axis
+  // a shank: the radius whose shafts reach farthest along the axis (a thread drawn as rings of cylinders and cones is one shank)
   if (shape.shafts.length === 0) return none('it has no shank on its axis');
-  const shank = shape.shafts.reduce((a, b) => (b.range[1] - b.range[0] > a.range[1] - a.range[0] ? b : a));
+  const byRadius = shape.shafts.map((s) => {
+    const same = shape.shafts.filter((t) => Math.abs(t.radius - s.radius) <= tol(s.radius));
+    return { radius: s.radius, range: [Math.min(...same.map((t) => t.range[0])), Math.max(...same.map((t) => t.range[1]))] as [number, number], surfaces: same.map((t) => t.surface) };
+  });
+  const shank = byRadius.reduce((a, b) => (b.range[1] - b.range[0] > a.range[1] - a.range[0] + tolerance ? b : a));
   const r = shank.radius, d = 2 * r;
   const shankLength = shank.range[1] - shank.range[0];
-  const surfaces = shape.shafts.filter((s) => Math.abs(s.radius - r) <= tol(r)).map((s) => s.surface);
+  const surfaces = shank.surfaces;
   if (shape.bores.some((b) => b.range[1] - b.range[0] > 0.5 * length)) return none('it is hollow');
   const wide = shape.rangeBeyond(r + tol(r));
+  // flats along the shank (not in a head): a spline, a key seat, a D flat; no thread
+  const alongShank = shape.outerFlats.filter((f) => f.range[1] > shank.range[0] + tol(r) && f.range[0] < shank.range[1] - tol(r) && !(wide && f.range[0] >= wide[0] - tol(r) && f.range[1] <= wide[1] + tol(r)));
+  if (alongShank.length > 0) return none(`it has ${alongShank.length} flat(s) along its Ø${mm(d)} shank (a spline or a key seat)`);
   const size = sizeOf(d, path, tolerance);
   if (!wide) {
     // a headless rod (chamfers and domes stay within the shank)
@@ -128,7 +135,7 @@ export function shapeRole(shape: AxisShape | null, path: string, tolerance: numb
   const headFlats = shape.outerFlats.filter((f) => inHead(f.range));
   const outline = polygonOutline(headFlats, shape.axis, Math.PI / 90, tolerance);
   const socket = shape.innerFlats.filter((f) => inHead(f.range) || f.range[0] >= wide[0] - tol(r));
-  const recess = socket.length > 0 || shape.bores.some((b) => inHead(b.range)) || shape.freeform.length > 0;
+  const recess = socket.length > 0 || shape.bores.some((b) => inHead(b.range)) || shape.freeform.length > 0 || shape.recessCylinders > 0;
   const domed = shape.domes.length > 0 && !outline;
   let head: string;
   if (outline?.name === 'hex') head = `hex head ${mm(outline.across[0]!)} AF`;

@@ -48,6 +48,8 @@ export interface AxisShape {
   offAxisArea: number;
   /** Cylinders not on the axis (another hole, another shaft): a fastener has none. */
   offAxisCylinders: number;
+  /** Small concave cylinders off the axis (under 0.3 of the part's radius): the fillets of a drive recess. */
+  recessCylinders: number;
   /** Max vertex radius over vertices whose axial coordinate lies in [lo, hi]. */
   radiusOver(lo: number, hi: number): number;
   /** Axial range of the vertices farther than `radius` from the axis, or null. */
@@ -84,10 +86,11 @@ export function axisShape(views: readonly SurfaceView[], points: (visit: (x: num
   };
   const shape: AxisShape = {
     point, axis, span: [Infinity, -Infinity], maxRadius: 0,
-    shafts: [], bores: [], outerFlats: [], innerFlats: [], domes: [], cones: [], freeform: [], offAxisArea: 0, offAxisCylinders: 0,
+    shafts: [], bores: [], outerFlats: [], innerFlats: [], domes: [], cones: [], freeform: [], offAxisArea: 0, offAxisCylinders: 0, recessCylinders: 0,
     radiusOver: () => 0, rangeBeyond: () => null,
   };
   let totalArea = 0, offArea = 0;
+  const offCylinders: { radius: number; concave: boolean }[] = [];
   const parallel = (d: Vec3): boolean => Math.abs(dot(d, axis)) >= Math.cos(angle);
   for (const v of views) {
     const k = v.kind;
@@ -100,7 +103,7 @@ export function axisShape(views: readonly SurfaceView[], points: (visit: (x: num
           (v.sense === 'convex' ? shape.shafts : shape.bores).push({ surface: v.index, radius: k.radius, range, area: v.area });
         } else {
           offArea += v.area;
-          shape.offAxisCylinders++;
+          offCylinders.push({ radius: k.radius, concave: v.sense === 'concave' });
         }
         break;
       }
@@ -144,6 +147,10 @@ export function axisShape(views: readonly SurfaceView[], points: (visit: (x: num
   const sortedT = order.map((i) => ts[i]!), sortedR = order.map((i) => rs[i]!);
   if (sortedT.length > 0) shape.span = [sortedT[0]!, sortedT[sortedT.length - 1]!];
   shape.maxRadius = sortedR.reduce((m, r) => Math.max(m, r), 0);
+  for (const c of offCylinders) {
+    if (c.concave && c.radius < 0.3 * shape.maxRadius) shape.recessCylinders++;
+    else shape.offAxisCylinders++;
+  }
   shape.radiusOver = (lo, hi) => {
     let m = 0;
     for (let i = 0; i < sortedT.length; i++) if (sortedT[i]! >= lo && sortedT[i]! <= hi && sortedR[i]! > m) m = sortedR[i]!;

@@ -143,12 +143,14 @@ export function fastenerAnalysis(assembly: Assembly, poses: readonly Rigid[], to
     const dTol = diameterTolerance(d, tolerance);
     const [s0, s1] = s.shank.range;
     const shankBox = growAabb(boxes[slot]!, tolerance + dTol);
-    type Candidate = { mate: number; drawn: 'nominal' | 'minor'; surfaces: number[]; range: [number, number] };
+    // 'under': between the tap drill and the nominal diameter (a hole for a thread-forming screw, or drawn a little under size)
+    type Drawn = 'nominal' | 'minor' | 'under';
+    type Candidate = { mate: number; drawn: Drawn; surfaces: number[]; range: [number, number] };
     const found: Candidate[] = [];
     for (let m = 0; m < parts.length; m++) {
       if (m === slot || !aabbsOverlap(shankBox, boxes[m]!)) continue;
       const mate = parts[m]!;
-      const byDrawn: Record<'nominal' | 'minor', Candidate | undefined> = { nominal: undefined, minor: undefined };
+      const byDrawn: Record<Drawn, Candidate | undefined> = { nominal: undefined, minor: undefined, under: undefined };
       for (const surface of mate.surfaces) {
         if (!aabbsOverlap(shankBox, transformAabb(surface.bounds, poses[m]!))) continue;
         const v = viewsOf(m)[surface.index]!;
@@ -157,7 +159,7 @@ export function fastenerAnalysis(assembly: Assembly, poses: readonly Rigid[], to
         if (Math.abs(dot(k.axis, axis)) < Math.cos(angleTolerance)) continue;
         if (norm(cross(sub(k.point, point), axis)) > tolerance + k.residual + dTol / 2) continue;
         const bore = 2 * k.radius;
-        const drawn = Math.abs(bore - d) <= dTol ? 'nominal' : bore < d && boreAtMinor(size, bore, dTol) ? 'minor' : null;
+        const drawn: Drawn | null = Math.abs(bore - d) <= dTol ? 'nominal' : bore < d && boreAtMinor(size, bore, dTol) ? 'minor' : bore < d && bore > 0.8 * d ? 'under' : null;
         if (!drawn) continue;
         const range = v.range(axis);
         const lo = Math.max(range[0], s0), hi = Math.min(range[1], s1);
@@ -167,17 +169,19 @@ export function fastenerAnalysis(assembly: Assembly, poses: readonly Rigid[], to
         c.range = [Math.min(c.range[0], lo), Math.max(c.range[1], hi)];
       }
       // a mate drawn both ways (a counterbored thread) counts once, as minor: the overlap decides
-      const c = byDrawn.minor ?? byDrawn.nominal;
+      const c = byDrawn.minor ?? byDrawn.nominal ?? byDrawn.under;
       if (c) found.push(c);
     }
     const isNut = (m: number): boolean => shapeOf(m).role === 'nut';
     const chosen = found.filter((c) => c.drawn === 'minor');
     const nominal = found.filter((c) => c.drawn === 'nominal');
     if (found.some((c) => isNut(c.mate))) chosen.push(...nominal.filter((c) => isNut(c.mate)));
-    else if (s.form === 'headed' && chosen.length === 0 && nominal.length > 0) {
-      // the equal bore reaching farthest toward the tip holds the thread
+    else if (s.form === 'headed' && chosen.length === 0) {
+      // no nut, no bore at minor diameter: the equal bore reaching farthest toward the tip holds the thread; failing that,
+      // a bore a little under the nominal diameter (a thread-forming screw's hole)
       const tipward = (c: Candidate): number => (s.shank!.head === 1 ? -c.range[0] : c.range[1]);
-      chosen.push(nominal.reduce((a, b) => (tipward(b) > tipward(a) ? b : a)));
+      const pool = nominal.length > 0 ? nominal : found.filter((c) => c.drawn === 'under');
+      if (pool.length > 0) chosen.push(pool.reduce((a, b) => (tipward(b) > tipward(a) ? b : a)));
     }
     const mid = (s0 + s1) / 2;
     return chosen.sort((a, b) => a.mate - b.mate).map((c) => {
@@ -192,7 +196,7 @@ export function fastenerAnalysis(assembly: Assembly, poses: readonly Rigid[], to
         pitch: size.pitch,
         designation: size.designation,
         engagement: Math.round((c.range[1] - c.range[0]) * 1e4) / 1e4,
-        drawn: c.drawn,
+        drawn: c.drawn === 'nominal' ? 'nominal' : 'minor',
         fastenerSurfaces: [...s.shank!.surfaces].sort((x, y) => x - y),
         mateSurfaces: c.surfaces.sort((x, y) => x - y),
       };
