@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import { DEFAULT_CLEARANCE, DEFAULT_TOLERANCE } from '../constraints/recognize.js';
 import { SurfcdError } from '../errors.js';
 import type { Assembly } from '../model/types.js';
-import { pageHtml, readViewerBundle, VIEW_CSP } from '../report/htmlReport.js';
+import { pageHtml, readViewerBundle, VIEW_CSP, VIEW_CSP_HEADER } from '../report/htmlReport.js';
 import { buildPayload } from '../report/pagePayload.js';
 import { loadAssembly } from '../spatial/load.js';
 import { addLoadOptions, loadOptions, reportWarnings, type LoadFlags } from './loadFlags.js';
@@ -24,19 +24,35 @@ export interface ViewServer {
   close(): Promise<void>;
 }
 
-/** Starts the viewer for an assembly; port 0 picks a free one. Only 127.0.0.1 is bound. */
-/** `clearance` undefined: by size (ISO 273), in the page too. */
+/** The Host header of a request meant for this server: a loopback name with exactly its port. */
+export function allowedHost(host: string | undefined, port: number): boolean {
+  if (host === undefined) return false;
+  return host === `127.0.0.1:${port}` || host.toLowerCase() === `localhost:${port}` || host === `[::1]:${port}`;
+}
+
+/**
+ * Starts the viewer for an assembly; port 0 picks a free one. Only 127.0.0.1 is bound.
+ * `clearance` undefined: by size (ISO 273), in the page too.
+ */
 export async function startViewServer(assembly: Assembly, options: { port: number; tolerance: number; clearance?: number | undefined }): Promise<ViewServer> {
   const model = reportModelOf(assembly, { tolerance: options.tolerance, clearance: options.clearance });
   const payload = { ...buildPayload(assembly, model, (b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64'), 'view'), live: { tolerance: options.tolerance, clearance: options.clearance ?? null } };
   const html = pageHtml(payload, readViewerBundle('view'), VIEW_CSP);
+  let port = 0;
   const server = createServer((req, res) => {
+    // A DNS-rebinding page reaches 127.0.0.1 under its own host name: answer only requests
+    // addressed to this loopback port by name, and nothing but the page itself.
+    if (!allowedHost(req.headers.host, port)) {
+      res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('misdirected request: surfcd view answers only http://127.0.0.1, localhost or [::1] on its own port\n');
+      return;
+    }
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-    if (req.method === 'GET' && (path === '/' || path === '/index.html')) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      res.end(html);
+    if ((req.method === 'GET' || req.method === 'HEAD') && (path === '/' || path === '/index.html')) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': VIEW_CSP_HEADER, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' });
+      res.end(req.method === 'HEAD' ? undefined : html);
     } else {
-      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('not found\n');
     }
   });
@@ -46,7 +62,7 @@ export async function startViewServer(assembly: Assembly, options: { port: numbe
     );
     server.listen(options.port, '127.0.0.1', () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  port = (server.address() as AddressInfo).port;
   return { url: `http://127.0.0.1:${port}/`, server, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 

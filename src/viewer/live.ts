@@ -1,16 +1,18 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 /**
- * `surfcd view`: pick a part (click it) and drag it with a gizmo — free translate / rotate,
- * or constrained to a recognized constraint (slide along or spin about a coaxial axis,
- * slide on an against plane). Contacts and constraints update on every drag step; with
- * "stop on clash" an interfering step is refused and the part stays at its last free pose.
+ * `surfcd view`: pick a part (click it; it turns bluish green) and drag it with a gizmo —
+ * free translate / rotate, or constrained to a recognized constraint (slide along or spin
+ * about a coaxial axis, slide on an against plane). Contacts and constraints update on every
+ * drag step; with "stop on clash" an interfering step is refused, the part stays at its last
+ * free pose, and the panel names the part and surfaces in the way and how deep the step
+ * would have gone, with "slide until contact" to go as far as the motion is free.
  */
-import { Matrix4, Object3D, Quaternion, Raycaster, Vector2, Vector3 } from 'three';
+import { Matrix4, Object3D, Quaternion, Vector3 } from 'three';
 import { TransformControls } from 'three/examples/jsm/controls/TransformControls.js';
 import type { Constraint } from '../core.js';
 import type { ReportItem } from '../report/reportModel.js';
-import type { ItemList } from './itemList.js';
+import type { ReviewList } from './reviewList.js';
 import { LiveCore, motionScript, type LiveResult } from './liveCore.js';
 import type { ReportScene } from './scene.js';
 
@@ -36,6 +38,28 @@ export interface LiveApi {
   stats(): { last: number; mean: number; median: number; max: number; count: number };
   lastResult(): LiveResult | null;
   motionScript(): string;
+  /** The gizmo is being dragged (a pointer-up then is not a click on a part). */
+  dragging(): boolean;
+  /** The last refused step, in words (null when the last step moved). */
+  refusal(): string | null;
+  /** After a refused step: moves the part along that step as far as it stays free; returns the fraction of the step done. */
+  slideUntilContact(): number;
+}
+
+const mm = (x: number): string => x.toFixed(3).replace(/\.?0+$/, '');
+
+/** What stopped a refused step: the deepest interference first, from the moving part's side. */
+export function refusalText(moving: string, items: readonly ReportItem[], label: (path: string) => string): string {
+  const clashes = items.filter((i) => i.kind === 'interference').sort((x, y) => y.depth - x.depth);
+  if (clashes.length === 0) return `blocked: ${label(moving)} would clash`;
+  const words = (i: ReportItem): string => {
+    const mine = i.partA === moving;
+    const [own, other, otherPath] = mine ? [i.surfacesA[0]!, i.surfacesB[0]!, i.partB] : [i.surfacesB[0]!, i.surfacesA[0]!, i.partA];
+    return `${own.noun} (surface ${own.index}) into ${label(otherPath)} ${other.noun} (surface ${other.index}), ${mm(i.depth)} mm deep`;
+  };
+  const others = new Set(clashes.map((i) => (i.partA === moving ? i.partB : i.partA)));
+  const more = clashes.length > 1 ? `; ${clashes.length - 1} more surface pair${clashes.length > 2 ? 's' : ''}${others.size > 1 ? ` with ${others.size} parts` : ''}` : '';
+  return `blocked: ${label(moving)} would cut its ${words(clashes[0]!)}${more}`;
 }
 
 type DragMode = { label: string; mode: 'translate' | 'rotate'; axes: 'xyz' | 'z' | 'xy'; frame: Matrix4 | null };
@@ -48,8 +72,8 @@ function frameAlong(point: Vector3, axis: Vector3): Matrix4 {
   return new Matrix4().compose(point, q, new Vector3(1, 1, 1));
 }
 
-function dragModesOf(c: Constraint, picked: string): DragMode[] {
-  const other = c.partA === picked ? c.partB : c.partA;
+function dragModesOf(c: Constraint, picked: string, label: (path: string) => string): DragMode[] {
+  const other = label(c.partA === picked ? c.partB : c.partA);
   const p = c.params;
   if (c.kind === 'coaxial' && p['axis'] && p['point']) {
     const f = frameAlong(v3(p['point']), v3(p['axis']));
@@ -65,7 +89,16 @@ function dragModesOf(c: Constraint, picked: string): DragMode[] {
 }
 
 /** `clearance` null: by size (ISO 273), as the server's report. */
-export function startLive(scene: ReportScene, list: ItemList, allItems: ReportItem[], assembly: string, tolerance: number, clearance: number | null, panel: HTMLElement): LiveApi {
+export function startLive(
+  scene: ReportScene,
+  list: ReviewList,
+  allItems: ReportItem[],
+  assembly: string,
+  tolerance: number,
+  clearance: number | null,
+  panel: HTMLElement,
+  label: (path: string) => string = (p) => p,
+): LiveApi {
   const core = new LiveCore(scene.parts, assembly, tolerance, clearance);
   const n = core.parts.length;
   const poses: number[][] = scene.meshes.map((m) => [...m.matrix.elements]);
@@ -76,6 +109,8 @@ export function startLive(scene: ReportScene, list: ItemList, allItems: ReportIt
   let stopOnClash = true;
   let liveConstraints = true;
   let last: LiveResult | null = null;
+  /** The last refused step: from the last free pose to the pose that clashed. */
+  let refused: { from: number[]; to: number[]; text: string } | null = null;
   const times: number[] = [];
 
   const proxy = new Object3D();
@@ -105,7 +140,10 @@ export function startLive(scene: ReportScene, list: ItemList, allItems: ReportIt
   stopLabel.append(stopBox, ' stop on clash');
   const constraintsLabel = document.createElement('label');
   constraintsLabel.append(constraintsBox, ' constraints while dragging');
-  panel.append(stopLabel, ' ', constraintsLabel, ' ', save, modes, status);
+  const slide = Object.assign(document.createElement('button'), { textContent: 'slide until contact', id: 'slide-until-contact', hidden: true, title: 'go along the refused step as far as it is free' });
+  slide.addEventListener('click', () => api.slideUntilContact());
+  status.id = 'live-status';
+  panel.append(stopLabel, ' ', constraintsLabel, ' ', save, modes, status, slide);
   status.textContent = 'click a part to drag it';
 
   const others = (): number[] => [...Array(n).keys()].filter((j) => j !== picked && !hidden.has(j));
@@ -130,8 +168,21 @@ export function startLive(scene: ReportScene, list: ItemList, allItems: ReportIt
       showItems();
     }
     const interferences = result.items.filter((i) => i.kind === 'interference').length;
-    status.textContent = `${ok ? '' : 'blocked: '}${result.items.length} items with ${result.pairs} parts, ${interferences} interference · ${result.ms.toFixed(1)} ms`;
+    refused = ok ? null : { from: poses[picked]!, to: pose, text: refusalText(path, result.items, label) };
+    slide.hidden = ok;
+    status.textContent = ok
+      ? `${label(path)}: ${result.items.length} surface pairs with ${result.pairs} parts, ${interferences} interfering · ${result.ms.toFixed(1)} ms`
+      : refused!.text;
     return ok;
+  }
+
+  /** The step's motion done to fraction f: translation scaled, rotation slerped (drag steps are small). */
+  function along(from: number[], to: number[], f: number): number[] {
+    const delta = new Matrix4().fromArray(to).multiply(new Matrix4().fromArray(from).invert());
+    const t = new Vector3(), q = new Quaternion(), scale = new Vector3();
+    delta.decompose(t, q, scale);
+    const partial = new Matrix4().compose(t.multiplyScalar(f), new Quaternion().slerp(q, f), new Vector3(1, 1, 1));
+    return partial.multiply(new Matrix4().fromArray(from)).elements.slice();
   }
 
   let offered: DragMode[] = [];
@@ -144,7 +195,7 @@ export function startLive(scene: ReportScene, list: ItemList, allItems: ReportIt
     const options: DragMode[] = [
       { label: 'free move', mode: 'translate', axes: 'xyz', frame: null },
       { label: 'free rotate', mode: 'rotate', axes: 'xyz', frame: null },
-      ...result.constraints.flatMap((c) => dragModesOf(c, path)),
+      ...result.constraints.flatMap((c) => dragModesOf(c, path, label)),
     ];
     offered = options;
     for (const m of options) {
@@ -197,25 +248,15 @@ export function startLive(scene: ReportScene, list: ItemList, allItems: ReportIt
     });
   });
 
-  // click (not drag) on a part picks it
-  const canvas = scene.renderer.domElement;
-  let down: Vector2 | null = null;
-  canvas.addEventListener('pointerdown', (e) => (down = new Vector2(e.clientX, e.clientY)));
-  canvas.addEventListener('pointerup', (e) => {
-    if (!down || down.distanceTo(new Vector2(e.clientX, e.clientY)) > 4 || gizmo.dragging) return;
-    const rect = canvas.getBoundingClientRect();
-    const ray = new Raycaster();
-    ray.setFromCamera(new Vector2(((e.clientX - rect.left) / rect.width) * 2 - 1, -((e.clientY - rect.top) / rect.height) * 2 + 1), scene.camera);
-    const hit = ray.intersectObjects(scene.meshes.filter((m) => m.visible), false)[0];
-    if (hit) api.pick(scene.parts[hit.object.userData['part'] as number]!.path);
-  });
-
   const api: LiveApi = {
     pick(path) {
       picked = path === null ? -1 : (byPath.get(path) ?? -1);
       if (picked < 0) gizmo.detach();
+      scene.setPicked(picked);
+      refused = null;
+      slide.hidden = true;
       setModes();
-      status.textContent = picked < 0 ? 'click a part to drag it' : `dragging ${path}`;
+      status.textContent = picked < 0 || path === null ? 'click a part to drag it' : `dragging ${label(path)}`;
       scene.requestRender();
     },
     translateBy(t) {
@@ -258,6 +299,30 @@ export function startLive(scene: ReportScene, list: ItemList, allItems: ReportIt
       return { last: times[count - 1] ?? 0, mean: count ? times.reduce((a, b) => a + b, 0) / count : 0, median: sorted[count >> 1] ?? 0, max: Math.max(0, ...times), count };
     },
     lastResult: () => last,
+    dragging: () => gizmo.dragging,
+    refusal: () => refused?.text ?? null,
+    slideUntilContact() {
+      if (!refused || picked < 0) return 0;
+      const { from, to } = refused;
+      const trial = poses.slice();
+      const clashes = (f: number): boolean => {
+        trial[picked] = along(from, to, f);
+        return core.check(picked, trial, others(), false).interferes;
+      };
+      // bisection on the step: free at 0 (the last pose), clashing at 1; 2^-30 of a drag step
+      let free = 0, clash = 1;
+      for (let k = 0; k < 30; k++) {
+        const mid = (free + clash) / 2;
+        if (clashes(mid)) clash = mid;
+        else free = mid;
+      }
+      tryPose(along(from, to, free));
+      // the gizmo follows the part: proxy = pose · partStart⁻¹ · proxyStart
+      new Matrix4().fromArray(poses[picked]!).multiply(partStart.clone().invert()).multiply(proxyStart).decompose(proxy.position, proxy.quaternion, proxy.scale);
+      proxy.updateMatrix();
+      scene.requestRender();
+      return free;
+    },
     motionScript: () =>
       motionScript(
         assembly,

@@ -10,7 +10,7 @@ import { growAabb, transformAabb, type Aabb } from '../math/aabb.js';
 import { createPart } from '../model/part.js';
 import { indexPart } from '../spatial/indexPart.js';
 import { buildReport, type ReportItem } from '../report/reportModel.js';
-import type { DecodedPart } from './scene.js';
+import type { DecodedPart } from './decode.js';
 
 export interface LiveResult {
   /** Items between the moved part and the parts it reaches, at the new pose. */

@@ -6,9 +6,20 @@ export const COLORS = {
   a: 0x0072b2,
   b: 0xe69f00,
   region: 0xcc79a7,
+  /** The live viewer's picked part: Okabe–Ito bluish green, apart from A and B. */
+  picked: 0x009e73,
   ghost: 0x9aa0a6,
   background: 0xf4f5f7,
 } as const;
+
+/** A page that cannot start says so in the page, not only in the console. */
+export function showStartError(error: unknown): void {
+  const box = document.createElement('div');
+  box.id = 'error';
+  box.textContent = `This report could not open: ${error instanceof Error ? error.message : String(error)}`;
+  document.body.append(box);
+  throw error;
+}
 
 export const CSS = `
 :root { --a: #0072b2; --b: #e69f00; --region: #cc79a7; --int: #b3261e; --con: #3c6e47; --clr: #5f6b7a; font: 13px/1.35 system-ui, sans-serif; color: #1d1f23; }
@@ -24,6 +35,24 @@ html, body { margin: 0; height: 100%; overflow: hidden; }
 .filters select { max-width: 180px; }
 #count { padding: 4px 12px; color: #555; border-bottom: 1px solid #eef0f2; }
 #list { flex: 1; overflow-y: auto; margin: 0; padding: 0; list-style: none; min-height: 0; }
+#list .pair { padding: 6px 12px 6px 10px; cursor: pointer; border-left: 4px solid transparent; border-top: 1px solid #eef0f2; }
+#list .pair:hover { background: #f6f8fb; }
+#list .pair[aria-selected=true] { background: #e6f0f8; border-left-color: var(--a); }
+#list .pair.resolved .names { text-decoration: line-through; color: #777; }
+#list .pair.accepted { color: #666; }
+#list .pair .names { margin-top: 2px; font-weight: 600; overflow-wrap: anywhere; }
+#list .pair button.accept { float: right; font-size: 11px; padding: 0 6px; }
+#list .empty { padding: 18px 12px; color: #3c6e47; font-weight: 600; }
+.classes { display: flex; flex-wrap: wrap; gap: 4px 8px; flex: 1 1 100%; }
+.chip { border: 1px solid #c9cdd3; border-radius: 10px; padding: 0 7px 0 3px; white-space: nowrap; }
+.badge.clash, .badge.contained, .badge.duplicate { background: var(--int); }
+.badge.thread, .badge.press-fit, .badge.gear-mesh { background: #8a6d00; }
+.badge.status.accepted { border-color: var(--con); color: var(--con); }
+#viewtools { position: absolute; left: 8px; top: 8px; background: rgba(255,255,255,.92); border: 1px solid #d5d8dd; padding: 4px 6px; display: flex; flex-wrap: wrap; gap: 4px 8px; align-items: center; max-width: calc(100% - 360px); }
+#viewtools input[type=range] { width: 160px; }
+#hover { position: absolute; pointer-events: none; background: #1d1f23; color: #fff; font-size: 12px; padding: 2px 6px; border-radius: 3px; white-space: nowrap; }
+.accept-row { display: flex; gap: 6px; margin: 4px 0; }
+.accept-row input { flex: 1; }
 #list .group { padding: 6px 12px 3px; background: #f2f3f5; font-weight: 600; position: sticky; top: 0; border-top: 1px solid #e4e6ea; }
 #list .item { padding: 5px 12px 6px 20px; cursor: pointer; border-left: 4px solid transparent; }
 #list .item:hover { background: #f6f8fb; }

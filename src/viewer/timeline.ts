@@ -5,10 +5,12 @@
  * is replayed exactly from its motion (translation, rotation or screw about its axis) and
  * the pose the step started from; removed parts disappear after their step; a blocked
  * step ends on its blocking surfaces, coloured as A (moving) and B (the other part).
+ * A step's chip is coloured by whether it did what the script expected (met green, missed
+ * red, no expectation grey); free / blocked is its icon. A missed step opens its blocking pair.
  */
 import { Matrix4, Quaternion, Vector3 } from 'three';
 import type { TimelineStep } from '../report/timeline.js';
-import type { ReportScene } from './scene.js';
+import type { Highlight, ReportScene } from './scene.js';
 
 export interface TimelineApi {
   /** Position in steps: 2.5 = halfway through the third step. */
@@ -39,7 +41,26 @@ const close = (a: ArrayLike<number>, b: ArrayLike<number>): boolean => {
   return true;
 };
 
-export function startTimeline(scene: ReportScene, steps: TimelineStep[], initial: Record<string, number[]>, stage: HTMLElement): TimelineApi {
+/** How a step's chip looks: expectation met / missed / none, and free / blocked / error. */
+export function chipOf(step: Pick<TimelineStep, 'status' | 'expected' | 'met'>): { outcome: 'met' | 'missed' | 'none'; icon: string } {
+  const outcome = step.status === 'error' ? 'missed' : step.expected ? (step.met ? 'met' : 'missed') : 'none';
+  return { outcome, icon: step.status === 'free' ? '→' : step.status === 'blocked' ? '⊣' : '!' };
+}
+
+const CHIP_COLOURS = { met: '#3c6e47', missed: '#b3261e', none: '#5f6b7a' } as const;
+
+/**
+ * `label`: short part names for the captions' chips; `openPair(moving, other)` selects that
+ * part pair in the review list (false when the list has no such row).
+ */
+export function startTimeline(
+  scene: ReportScene,
+  steps: TimelineStep[],
+  initial: Record<string, number[]>,
+  stage: HTMLElement,
+  label: (path: string) => string = (p) => p,
+  openPair: (moving: string, other: string) => boolean = () => false,
+): TimelineApi {
   const index = new Map(scene.parts.map((p, i) => [p.path, i] as const));
   // poses and removed parts at the start of every step
   const starts: { poses: number[][]; removed: Set<number> }[] = [];
@@ -70,13 +91,27 @@ export function startTimeline(scene: ReportScene, steps: TimelineStep[], initial
   const caption = document.createElement('div');
   caption.id = 'timeline-caption';
   steps.forEach((s, k) => {
-    const chip = Object.assign(document.createElement('button'), { textContent: s.id, title: s.sentence });
-    chip.className = `step ${s.status}`;
+    const { outcome, icon } = chipOf(s);
+    const expectation = s.expected ? `expected ${s.expected}: ${s.met ? 'met' : 'MISSED'}` : 'no expectation';
+    const chip = Object.assign(document.createElement('button'), { textContent: `${icon} ${s.id}`, title: `${s.sentence}\n${s.status} · ${expectation} · moved ${s.moved.map(label).join(', ')}` });
+    chip.className = `step ${s.status} ${outcome}`;
     chip.dataset['step'] = String(k);
-    chip.setAttribute('style', `margin:2px;border:1px solid ${s.status === 'free' ? '#3c6e47' : '#b3261e'};color:${s.status === 'free' ? '#3c6e47' : '#b3261e'};background:#fff`);
-    chip.addEventListener('click', () => api.seek(k + 1));
+    const colour = CHIP_COLOURS[outcome];
+    chip.setAttribute('style', outcome === 'missed' ? `margin:2px;border:1px solid ${colour};color:#fff;background:${colour}` : `margin:2px;border:1px solid ${colour};color:${colour};background:#fff`);
+    chip.addEventListener('click', () => {
+      api.seek(k + 1);
+      const block = blockingOf(s);
+      if (outcome !== 'missed' || !block) return;
+      openPair(s.blocking[0]!.moving, s.blocking[0]!.other);
+      scene.select(block, true); // frame the blocking surfaces where the step left them
+    });
     chips.append(chip);
   });
+  function blockingOf(step: TimelineStep): Highlight | null {
+    const block = step.blocking[0];
+    if (!block || !index.has(block.moving) || !index.has(block.other)) return null;
+    return { partA: index.get(block.moving)!, partB: index.get(block.other)!, surfacesA: [block.movingSurface], surfacesB: [block.otherSurface], regionA: [], regionB: [] };
+  }
   bar.append(play, ' ', slider, chips, caption);
   stage.append(bar);
 
@@ -99,10 +134,9 @@ export function startTimeline(scene: ReportScene, steps: TimelineStep[], initial
     });
     for (const chip of chips.querySelectorAll<HTMLElement>('button.step')) chip.style.fontWeight = chip.dataset['step'] === String(k) ? '700' : '400';
     caption.textContent = step.sentence;
-    const block = step.blocking[0];
-    if (step.status === 'blocked' && f >= 0.999 && block && index.has(block.moving) && index.has(block.other)) {
-      scene.select({ partA: index.get(block.moving)!, partB: index.get(block.other)!, surfacesA: [block.movingSurface], surfacesB: [block.otherSurface], regionA: [], regionB: [] }, false);
-    } else scene.select(null, false);
+    const block = blockingOf(step);
+    if (step.status === 'blocked' && f >= 0.999 && block) scene.select(block, false);
+    else scene.select(null, false);
   }
   slider.addEventListener('input', () => seek(Number(slider.value)));
   let last = 0;

@@ -3,190 +3,204 @@
  * The HTML report in real headless Chromium, opened from file:// with every non-file
  * request aborted: the report fixture as built (previous) against the fixture with its
  * pin pushed into the hole wall, the block lifted off and the spacer put down (current).
+ * Screenshots go to test-artifacts/.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { reportModelOf } from '../../src/cli/report.js';
+import type { Assembly } from '../../src/index.js';
 import { reportHtml } from '../../src/report/htmlReport.js';
 import { applyPrevious } from '../../src/report/reportDiff.js';
-import { timelineOf, type SimulationStepLike } from '../../src/report/timeline.js';
 import type { ReportModel } from '../../src/report/reportModel.js';
+import { reviewRows } from '../../src/report/reviewRows.js';
+import { artifactPath } from '../helpers/artifacts.js';
 import { describeBrowser, launchChromium } from '../helpers/browser.js';
 import { ensureViewerBundle } from '../helpers/viewerBundle.js';
-import { PUSHED, reportFixture, translate } from './fixture.js';
-import { canvasPixels } from './pixels.js';
+import { PUSHED, reportFixture } from './fixture.js';
+import { canvasPixels, changedPixels } from './pixels.js';
 
 describeBrowser('surfcd report: the HTML page in Chromium', () => {
   let browser: Browser;
   let page: Page;
   let before: ReportModel;
   let model: ReportModel;
+  const assembly = reportFixture();
   const requests: string[] = [];
   const errors: string[] = [];
 
+  async function open(of: Assembly, m: ReportModel, name: string): Promise<Page> {
+    const file = join(mkdtempSync(join(tmpdir(), 'surfcd-report-')), name);
+    writeFileSync(file, reportHtml(of, m));
+    const p = await browser.newPage({ viewport: { width: 1200, height: 760 }, acceptDownloads: true });
+    p.on('pageerror', (e) => errors.push(e.message));
+    await p.route('**/*', (route) => {
+      requests.push(route.request().url());
+      return route.request().url().startsWith('file:') || route.request().url().startsWith('blob:') ? route.continue() : route.abort();
+    });
+    await p.goto(pathToFileURL(file).href);
+    await p.waitForFunction(() => window.surfcdReport?.ready === true);
+    return p;
+  }
+
   beforeAll(async () => {
     ensureViewerBundle();
-    const assembly = reportFixture();
     before = reportModelOf(assembly, { tolerance: 0.01, clearance: 0.5 });
     model = applyPrevious(reportModelOf(assembly, { tolerance: 0.01, clearance: 0.5, poses: PUSHED }), JSON.parse(JSON.stringify(before.items)), 'before.json');
-    const file = join(mkdtempSync(join(tmpdir(), 'surfcd-report-')), 'fixture.html');
-    writeFileSync(file, reportHtml(assembly, model));
     browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1200, height: 760 } });
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.route('**/*', (route) => {
-      requests.push(route.request().url());
-      return route.request().url().startsWith('file:') ? route.continue() : route.abort();
-    });
-    await page.goto(pathToFileURL(file).href);
-    await page.waitForFunction(() => window.surfcdReport?.ready === true);
+    page = await open(assembly, model, 'fixture.html');
   });
   afterAll(async () => browser?.close());
 
-  const count = (): Promise<number> => page.locator('#list li.item').count();
+  const rowIds = (): Promise<string[]> => page.locator('#list li.pair').evaluateAll((lis) => lis.map((li) => (li as HTMLElement).dataset['pair']!));
+  const classes = async (on: string[]): Promise<void> => {
+    for (const box of await page.locator('#f-classes input').all()) await box.setChecked(on.includes((await box.getAttribute('data-class'))!));
+  };
 
-  it('opens from disk with no request leaving the page, one list entry per item', async () => {
+  it('opens from disk with nothing requested, on the clashing part pairs, with counts per class', async () => {
     expect(requests.filter((u) => !u.startsWith('file:'))).toEqual([]);
     expect(errors).toEqual([]);
-    expect(await count()).toBe(model.items.length);
-    expect(await page.locator('#list li.item').evaluateAll((lis) => lis.map((li) => (li as HTMLElement).dataset['id']))).toEqual(model.items.map((i) => i.id));
+    const rows = reviewRows(model);
+    expect(await rowIds()).toEqual(rows.filter((r) => r.cls === 'clash' && r.status !== 'resolved').map((r) => r.id));
+    expect(await rowIds()).toEqual(['pin+plate']);
+    const chips = await page.locator('#f-classes label').allTextContents();
+    expect(chips.map((c) => c.trim())).toEqual(['clash 1', `contact ${rows.filter((r) => r.cls === 'contact' && r.status !== 'resolved').length}`, `clearance ${rows.filter((r) => r.cls === 'clearance' && r.status !== 'resolved').length}`].filter((c) => !c.endsWith(' 0')));
   });
 
-  it('marks new / persistent / resolved against the previous report', async () => {
-    const was = new Set(before.items.map((i) => i.id)), now = new Set(model.items.filter((i) => i.status !== 'resolved').map((i) => i.id));
-    const statusOf = async (id: string): Promise<string> => (await page.locator(`#list li.item[data-id="${id}"] .badge.status`).textContent()) ?? '';
+  it('a part pair opens onto its surface pairs, with their statuses against the previous report', async () => {
+    await page.locator('#list li.pair[data-pair="pin+plate"]').click();
+    const items = await page.locator('#list li.item').evaluateAll((lis) => lis.map((li) => (li as HTMLElement).dataset['id']));
+    expect(items).toEqual(reviewRows(model).find((r) => r.id === 'pin+plate')!.items.filter((i) => i.kind === 'interference').map((i) => i.id));
     // the clearance fit of the pin in the hole is now an interference: same id, persistent
-    expect(await statusOf('pin:0+plate:0')).toBe('persistent (was clearance)');
-    const expectNew = [...now].filter((id) => !was.has(id)), expectResolved = [...was].filter((id) => !now.has(id));
-    expect(expectNew.length).toBeGreaterThan(0);
-    for (const id of expectNew) expect(await statusOf(id)).toBe('new');
-    expect(expectResolved.length).toBeGreaterThan(0);
-    for (const id of expectResolved) expect(await statusOf(id)).toMatch(/^resolved/);
-    expect(await page.locator('#list li.item .badge.status.persistent').count()).toBe([...now].filter((id) => was.has(id)).length);
-  });
-
-  it('filters change the count: interferences only, hide touching, by part, text, status', async () => {
-    const total = model.items.length;
-    await page.locator('#f-interference').check();
-    expect(await count()).toBe(model.items.filter((i) => i.kind === 'interference').length);
-    expect(await count()).toBeGreaterThan(0);
-    await page.locator('#f-interference').uncheck();
-    await page.locator('#f-touching').check();
-    expect(await count()).toBe(model.items.filter((i) => i.kind !== 'contact').length);
-    await page.locator('#f-touching').uncheck();
-    await page.locator('#f-part').selectOption('pin');
-    expect(await count()).toBe(model.items.filter((i) => i.partA === 'pin' || i.partB === 'pin').length);
+    expect(await page.locator('#list li.item[data-id="pin:0+plate:0"] .badge.status').textContent()).toBe('persistent (was clearance)');
+    await classes(['clash', 'contact', 'clearance']);
+    expect(await rowIds()).toEqual(reviewRows(model).map((r) => r.id));
+    await page.locator('#f-status').selectOption('resolved');
+    expect(await rowIds()).toEqual(reviewRows(model).filter((r) => r.status === 'resolved').map((r) => r.id));
+    expect((await rowIds()).length).toBeGreaterThan(0);
+    await page.locator('#f-status').selectOption('');
+    await page.locator('#f-part').selectOption('block');
+    expect(await rowIds()).toEqual(reviewRows(model).filter((r) => r.partA === 'block' || r.partB === 'block').map((r) => r.id));
     await page.locator('#f-part').selectOption('');
     await page.locator('#f-text').fill('Ø10.5 hole');
-    expect(await count()).toBe(model.items.filter((i) => i.sentence.toLowerCase().includes('ø10.5 hole')).length);
+    expect(await rowIds()).toEqual(['pin+plate']);
     await page.locator('#f-text').fill('');
-    await page.locator('#f-status').selectOption('resolved');
-    expect(await count()).toBe(model.items.filter((i) => i.status === 'resolved').length);
-    await page.locator('#f-status').selectOption('');
-    expect(await count()).toBe(total);
-    expect(await page.locator('#count').textContent()).toBe(`${total} of ${total} items shown`);
+    await classes(['clash']);
   });
 
-  it('selecting an interference frames both surfaces inside the viewport and colours them A blue, B orange', async () => {
-    await page.locator('#f-sort').selectOption('severity');
-    const deepest = model.items.filter((i) => i.kind === 'interference').sort((x, y) => y.depth - x.depth)[0]!;
-    expect(await page.locator('#list li.item').first().getAttribute('data-id')).toBe(deepest.id);
-    const framesBefore = await page.evaluate(() => window.surfcdReport!.frames());
-    await page.locator(`#list li.item[data-id="${deepest.id}"]`).click();
-    await page.waitForFunction((n) => window.surfcdReport!.frames() > n, framesBefore);
+  it('selecting a part pair frames its overlap region: both regions on screen and large, A blue, B orange; another pair moves the camera again', async () => {
+    await page.keyboard.press('Escape');
+    await page.locator('#reset-view').click();
+    await canvasPixels(page, 'home');
+    const camera = (): Promise<number[]> => page.evaluate(() => window.surfcdReport!.scene.camera.position.toArray());
+    const homeCamera = await camera();
+    await page.locator('#list li.pair[data-pair="pin+plate"]').click();
     const boxes = (await page.evaluate(() => window.surfcdReport!.projectedBoxes()))!;
-    for (const b of [boxes.a, boxes.b]) {
-      expect(b.left).toBeGreaterThanOrEqual(0);
-      expect(b.top).toBeGreaterThanOrEqual(0);
-      expect(b.right).toBeLessThanOrEqual(boxes.width);
-      expect(b.bottom).toBeLessThanOrEqual(boxes.height);
-      expect(b.right - b.left).toBeGreaterThan(boxes.width / 20); // framed, not a speck
+    for (const b of [boxes.a, boxes.b!]) {
+      const w = Math.min(b.right, boxes.width) - Math.max(b.left, 0), h = Math.min(b.bottom, boxes.height) - Math.max(b.top, 0);
+      expect(w).toBeGreaterThan(boxes.width / 8); // framed, not a speck
+      expect(h).toBeGreaterThan(boxes.height / 8);
     }
-    const px = await canvasPixels(page);
-    expect(px.blue).toBeGreaterThan(px.total / 200);
-    expect(px.orange).toBeGreaterThan(px.total / 200);
-    expect(await page.locator('#detail').textContent()).toContain(deepest.sentence);
-    await page.screenshot({ path: join(tmpdir(), 'surfcd-report-selected.png') });
+    const framed = await canvasPixels(page, 'framed');
+    expect(framed.blue).toBeGreaterThan(framed.total / 100);
+    expect(framed.orange).toBeGreaterThan(framed.total / 100);
+    expect(await changedPixels(page, 'home', 'framed')).toBeGreaterThan(framed.total / 4);
+    const pinCamera = await camera();
+    expect(Math.hypot(...pinCamera.map((x, i) => x - homeCamera[i]!))).toBeGreaterThan(1);
+    await page.screenshot({ path: artifactPath('report-pair-selected.png') });
+    await classes(['clash', 'contact']);
+    await page.locator('#list li.pair[data-pair="block+plate"]').click();
+    expect(Math.hypot(...(await camera()).map((x, i) => x - pinCamera[i]!))).toBeGreaterThan(1);
+    await classes(['clash']);
+    expect(await page.locator('#detail').textContent()).toContain('block');
   });
 
-  it('the part tree hides and shows parts', async () => {
-    const visible = (): Promise<boolean[]> => page.evaluate(() => window.surfcdReport!.scene.meshes.map((m) => m.visible));
-    expect(await visible()).toEqual([true, true, true, true]);
-    await page.locator('#tree summary').click();
-    await page.locator('#tree input[data-part="block"]').uncheck();
-    expect(await visible()).toEqual([true, true, false, true]);
-    await page.locator('#tree input[data-part="block"]').check();
-    expect(await visible()).toEqual([true, true, true, true]);
+  it('the section plane cuts through the overlap: pixels behind it change, flipping keeps the other side, off restores the picture', async () => {
+    await page.locator('#list li.pair[data-pair="pin+plate"]').click();
+    await canvasPixels(page, 'whole');
+    await page.locator('#section-axis').selectOption('y');
+    const offset = Number(await page.locator('#section-offset').inputValue());
+    const focusY = await page.evaluate(() => { const s = window.surfcdReport!.scene; return s.focusBox(s.highlighted!).getCenter(new (s.camera.position.constructor as any)()).y; });
+    expect(offset).toBeCloseTo(focusY, 1); // through the middle of the overlap
+    const cut = await canvasPixels(page, 'cut');
+    expect(await changedPixels(page, 'whole', 'cut')).toBeGreaterThan(cut.total / 50);
+    await page.screenshot({ path: artifactPath('report-section.png') });
+    await page.locator('#section-flip').check();
+    await canvasPixels(page, 'flipped');
+    expect(await changedPixels(page, 'cut', 'flipped')).toBeGreaterThan(cut.total / 50);
+    // the plane dragged past the whole assembly: nothing is cut
+    await page.locator('#section-flip').uncheck();
+    await page.evaluate(() => window.surfcdReport!.tools.section('y', 1e6));
+    await canvasPixels(page, 'past');
+    expect(await changedPixels(page, 'whole', 'past')).toBe(0);
+    await page.locator('#section-axis').selectOption('');
+    await canvasPixels(page, 'off');
+    expect(await changedPixels(page, 'whole', 'off')).toBe(0);
   });
 
-  it('keyboard: j / k step through the visible items, Esc clears; the picture is not blank', async () => {
+  it('a click in the 3-D view selects the part under the cursor and lists its part pairs; hover names it', async () => {
+    await page.locator('#reset-view').click();
+    const at = await page.evaluate(() => {
+      const api = window.surfcdReport!;
+      const i = api.scene.parts.findIndex((p) => p.path === 'block');
+      const b = api.scene.projectBox(api.scene.surfaceBox(i, [1])); // its top face, seen from above
+      const r = api.scene.renderer.domElement.getBoundingClientRect();
+      return { x: r.left + (b.left + b.right) / 2, y: r.top + (b.top + b.bottom) / 2, index: i };
+    });
+    expect(await page.evaluate(({ x, y }) => window.surfcdReport!.scene.partAt(x, y), at)).toBe(at.index);
+    await page.mouse.move(at.x, at.y);
+    await expect.poll(() => page.locator('#hover').textContent()).toBe('block');
+    await page.mouse.click(at.x, at.y);
+    expect(await page.evaluate(() => { const h = window.surfcdReport!.scene.highlighted; return h && [h.partA, h.partB]; })).toEqual([at.index, null]);
+    expect(await page.locator('#f-part').inputValue()).toBe('block');
+    expect(await rowIds()).toEqual(reviewRows(model).filter((r) => r.partA === 'block' || r.partB === 'block').map((r) => r.id));
+    expect((await rowIds()).length).toBeGreaterThan(0);
+    await page.screenshot({ path: artifactPath('report-part-clicked.png') });
+    await page.locator('#f-part').selectOption('');
+    await classes(['clash']);
+  });
+
+  it('accept / un-accept downloads the accept file [{id, reason}]; the accepted filter finds it', async () => {
+    await page.locator('#list li.pair[data-pair="pin+plate"]').click();
+    await page.locator('#accept-reason').fill('pin drawn oversize on purpose');
+    const [accepted] = await Promise.all([page.waitForEvent('download'), page.locator('#accept').click()]);
+    expect(accepted.suggestedFilename()).toBe('test.accept.json');
+    expect(JSON.parse(readFileSync((await accepted.path())!, 'utf8'))).toEqual([{ id: 'pin+plate', reason: 'pin drawn oversize on purpose' }]);
+    expect(await page.locator('#list li.pair.accepted').count()).toBe(1);
+    await page.locator('#f-status').selectOption('accepted');
+    expect(await rowIds()).toEqual(['pin+plate']);
+    await page.locator('#f-status').selectOption('');
+    const [unaccepted] = await Promise.all([page.waitForEvent('download'), page.locator('#list li.pair[data-pair="pin+plate"] button.accept').click()]);
+    expect(readFileSync((await unaccepted.path())!, 'utf8')).toBe('[]\n');
+  });
+
+  it('keyboard: j / k step through rows and surface pairs, Esc clears; the picture is not blank', async () => {
     await page.keyboard.press('Escape');
     expect(await page.evaluate(() => window.surfcdReport!.selected())).toBeNull();
-    const ids = await page.evaluate(() => window.surfcdReport!.visibleIds());
     await page.keyboard.press('j');
+    expect(await page.evaluate(() => window.surfcdReport!.selected())).toBe('pair:pin+plate');
     await page.keyboard.press('j');
-    expect(await page.evaluate(() => window.surfcdReport!.selected())).toBe(ids[1]);
+    expect(await page.evaluate(() => window.surfcdReport!.selected())).toMatch(/^item:pin:\d+\+plate:\d+$/);
     await page.keyboard.press('k');
-    await page.keyboard.press('k');
-    expect(await page.evaluate(() => window.surfcdReport!.selected())).toBe(ids[ids.length - 1]); // wraps
+    expect(await page.evaluate(() => window.surfcdReport!.selected())).toBe('pair:pin+plate');
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(100);
     const px = await canvasPixels(page);
     expect(px.total - px.background).toBeGreaterThan(px.total * 0.05);
     expect(px.distinct).toBeGreaterThan(50);
   });
 
-  it('--script timeline: scrubbing replays each step exactly, removed parts go, a blocked step ends on its blocking surfaces', async () => {
-    // ground truth by construction: the spacer comes down 1 of 5 mm onto the plate (blocked),
-    // the pin leaves 20 mm up and is removed, the block turns 90° about a vertical axis at x = 20
-    const c = Math.cos(Math.PI / 2), s = Math.sin(Math.PI / 2);
-    const turned = [c, s, 0, 0, -s, c, 0, 0, 0, 0, 1, 0, 20 - 20 * c, -20 * s, 0, 1];
-    const step = (over: Partial<SimulationStepLike>): SimulationStepLike =>
-      ({ motion: 'translate', expected: null, met: true, fraction: 1, travelled: {}, blocking: [], removed: false, status: 'free', ...over }) as SimulationStepLike;
-    const steps = timelineOf(
-      {
-        schema: 'surfcd/simulation@1',
-        steps: [
-          step({ id: 'spacer-down', moved: ['spacer'], status: 'blocked', expected: 'blocked', fraction: 0.2, direction: [0, 0, -1], travelled: { distance: 1 }, poses: [{ part: 'spacer', matrix: translate(0, 0, -1) }], blocking: [{ moving: { part: 'spacer', surface: 0 }, other: { part: 'plate', surface: 1 }, depth: 0 }] }),
-          step({ id: 'pin-out', moved: ['pin'], direction: [0, 0, 1], travelled: { distance: 20 }, poses: [{ part: 'pin', matrix: translate(0, 0, 20) }], removed: true }),
-          step({ id: 'block-turn', moved: ['block'], motion: 'rotate', axis: { point: [20, 0, 10], direction: [0, 0, 1] }, travelled: { angle: 90 }, poses: [{ part: 'block', matrix: turned }] }),
-        ],
-      },
-      'rig.motion.json',
-    );
-    expect(steps[0]!.sentence).toBe('spacer-down: spacer was blocked after 1 mm (20 %) by plate surface 1 against its surface 0');
-    const assembly = reportFixture();
-    const file = join(mkdtempSync(join(tmpdir(), 'surfcd-report-')), 'timeline.html');
-    writeFileSync(file, reportHtml(assembly, { ...reportModelOf(assembly, { tolerance: 0.01, clearance: 0.5 }), timeline: { source: 'rig.motion.json', steps } }));
-    const timeline = await browser.newPage({ viewport: { width: 1200, height: 760 } });
-    await timeline.goto(pathToFileURL(file).href);
-    await timeline.waitForFunction(() => window.surfcdReport?.ready === true);
-    const at = (t: number): Promise<{ poses: number[][]; visible: boolean[]; caption: string }> =>
-      timeline.evaluate((t) => {
-        const api = window.surfcdReport!;
-        api.timeline!.seek(t);
-        return { poses: api.scene.meshes.map((m) => [...m.matrix.elements]), visible: api.scene.meshes.map((m) => m.visible), caption: document.getElementById('timeline-caption')!.textContent ?? '' };
-      }, t);
-    const [plate, pin, block, spacer] = [0, 1, 2, 3];
-    const near = (a: number[], b: number[]): void => a.forEach((x, i) => expect(x).toBeCloseTo(b[i]!, 9));
-    near((await at(0.5)).poses[spacer]!, translate(0, 0, -0.5));
-    const blocked = await at(1);
-    near(blocked.poses[spacer]!, translate(0, 0, -1));
-    expect(blocked.caption).toBe(steps[0]!.sentence);
-    const px = await canvasPixels(timeline); // the blocking surfaces in A blue and B orange
-    expect(px.blue).toBeGreaterThan(0);
-    expect(px.orange).toBeGreaterThan(0);
-    near((await at(1.5)).poses[pin]!, translate(0, 0, 10));
-    expect((await at(2.2)).visible).toEqual([true, false, true, true]); // pin removed
-    const half = (await at(2.5)).poses[block]!, r = Math.SQRT1_2;
-    near(half, [r, r, 0, 0, -r, r, 0, 0, 0, 0, 1, 0, 20 - 20 * r, -20 * r, 0, 1]);
-    near((await at(3)).poses[block]!, turned);
-    expect((await at(3)).poses[plate]).toEqual([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
-    await timeline.screenshot({ path: join(tmpdir(), 'surfcd-report-timeline.png') });
-    await timeline.close();
+  it('no interference: the list says so, with the contacts and expected overlaps it left out', async () => {
+    const clean = await open(assembly, before, 'clean.html');
+    const contacts = reviewRows(before).filter((r) => r.cls === 'contact').length;
+    expect(contacts).toBeGreaterThan(0);
+    const text = `No interferences (${contacts} contact${contacts === 1 ? '' : 's'}, 0 expected overlaps ignored)`;
+    expect(await clean.locator('#list li.empty').textContent()).toBe(text);
+    expect(await clean.evaluate(() => window.surfcdReport!.emptyText())).toBe(text);
+    expect(await clean.locator('#list li.empty').isVisible()).toBe(true);
+    await clean.screenshot({ path: artifactPath('report-empty.png') });
+    await clean.close();
   });
 });

@@ -11,6 +11,8 @@ import { loadAssembly } from '../../src/index.js';
 import { describeBrowser, launchChromium } from '../helpers/browser.js';
 import { ensureViewerBundle } from '../helpers/viewerBundle.js';
 import { sample } from '../helpers/shared.js';
+import { artifactPath } from '../helpers/artifacts.js';
+import { canvasPixels } from '../report/pixels.js';
 
 describeBrowser('surfcd view: live drag in Chromium', () => {
   let browser: Browser;
@@ -48,7 +50,12 @@ describeBrowser('surfcd view: live drag in Chromium', () => {
       const b = api.scene.projectBox(head), r = api.scene.renderer.domElement.getBoundingClientRect();
       return { x: r.left + (b.left + b.right) / 2, y: r.top + (b.top + b.bottom) / 2 };
     });
+    const unpicked = await canvasPixels(page);
     await page.mouse.click(at.x, at.y);
+    const picked = await canvasPixels(page);
+    expect(unpicked.green).toBe(0);
+    expect(picked.green).toBeGreaterThan(200); // the picked part in its own colour
+    await page.screenshot({ path: artifactPath('view-picked.png') });
     const buttons = await page.locator('#tools button').allTextContents();
     expect(buttons).toEqual(expect.arrayContaining(['free move', 'free rotate', 'slide along coaxial axis with plate', 'spin about coaxial axis with plate', 'slide on the against plane with plate']));
   });
@@ -69,8 +76,9 @@ describeBrowser('surfcd view: live drag in Chromium', () => {
     expect(r.kinds).toContain('clearance bolt:8+plate:6');
     expect(r.constraints).toEqual(expect.arrayContaining(['threaded bolt nut', 'coaxial bolt plate']));
     expect(r.constraints.some((c) => c.startsWith('against bolt plate'))).toBe(false); // the head lifted off
-    const list = await page.locator('#list li.item[data-id="bolt:3+plate:2"]').count();
-    expect(list).toBe(0); // the seated-head contact left the list
+    await page.locator('#list li.pair[data-pair="bolt+plate"]').click();
+    expect(await page.locator('#list li.item[data-id="bolt:8+plate:6"]').count()).toBe(1); // the clearance fit is listed
+    expect(await page.locator('#list li.item[data-id="bolt:3+plate:2"]').count()).toBe(0); // the seated-head contact left the list
   });
 
   it('dragging sideways with stop on clash stops at the hole wall, 0.25 mm over', async () => {
@@ -91,6 +99,27 @@ describeBrowser('surfcd view: live drag in Chromium', () => {
     // the shank (surface 8) against the plate: the hole wall, or the rim where it meets a face
     expect(r.blockedBy.length).toBeGreaterThan(0);
     for (const id of r.blockedBy) expect(id).toMatch(/^bolt:8\+plate:\d+$/);
+    // the refusal names the part, its surface, what it would cut into and how deep
+    const refusal = await page.evaluate(() => window.surfcdReport!.live!.refusal());
+    expect(refusal).toMatch(/^blocked: bolt would cut its Ø10 cylinder \(surface 8\) into plate .+ \(surface \d+\), [\d.]+ mm deep/);
+    expect(await page.locator('#live-status').textContent()).toBe(refusal);
+    expect(await page.locator('#slide-until-contact').isVisible()).toBe(true);
+    await page.screenshot({ path: artifactPath('view-refused.png') });
+    // slide until contact: as far along the refused step as it stays free
+    const slid = await page.evaluate(() => {
+      const live = window.surfcdReport!.live!;
+      const fraction = live.slideUntilContact();
+      return { fraction, x: live.poseOf('bolt')[12]!, interferes: live.lastResult()!.interferes, refusal: live.refusal() };
+    });
+    expect(slid.fraction).toBeGreaterThanOrEqual(0);
+    expect(slid.fraction).toBeLessThan(1);
+    expect(slid.interferes).toBe(false);
+    expect(slid.refusal).toBeNull();
+    expect(slid.x).toBeGreaterThanOrEqual(r.x - 1e-12);
+    expect(slid.x).toBeLessThan(r.x + 0.05);
+    // … and not a hair further: 1 µm more is refused
+    const further = await page.evaluate(() => window.surfcdReport!.live!.translateBy([0.001, 0, 0]));
+    expect(further).toBe(false);
     // without stop on clash the part goes through, and the list says interference
     const through = await page.evaluate(() => {
       const live = window.surfcdReport!.live!;
@@ -99,6 +128,8 @@ describeBrowser('surfcd view: live drag in Chromium', () => {
       return live.poseOf('bolt')[12]!;
     });
     expect(through).toBeGreaterThan(0.7);
+    expect(await page.locator('#list li.pair.clash[data-pair="bolt+plate"]').count()).toBe(1);
+    await page.locator('#list li.pair[data-pair="bolt+plate"]').click();
     expect(await page.locator('#list li.item.interference[data-id^="bolt:8+plate:"]').count()).toBeGreaterThan(0);
   });
 
