@@ -31,8 +31,8 @@ export async function loadCached(path: string, options: LoadOptions, dir: string
   let stale = false;
   if (entry) {
     try {
-      // Entries are only written for loads without warnings (below), so a hit has none.
-      const assembly: Assembly = { ...deserializeAssembly(entry, path), warnings: [] };
+      // The entry keeps the import's warnings: a hit says them again, and --strict still fails on them.
+      const assembly = deserializeAssembly(entry, path);
       entries.set(assembly, { dir, key, known: keptFacts(assembly) });
       lastCacheOutcome = 'hit';
       return assembly;
@@ -42,8 +42,7 @@ export async function loadCached(path: string, options: LoadOptions, dir: string
     }
   }
   const assembly = indexAssembly(await importAssembly(path, options));
-  // A load with warnings is not cached: the next run imports again and says them again (--strict stays true).
-  const written = (assembly.warnings ?? []).length === 0 && (await writeCacheEntry(dir, key, serializeAssembly(measureSurfaces(assembly), keepKind)));
+  const written = await writeCacheEntry(dir, key, serializeAssembly(measureSurfaces(assembly), keepKind));
   if (written) entries.set(assembly, { dir, key, known: keptFacts(assembly) });
   lastCacheOutcome = !written ? 'unwritable' : stale ? 'rewritten' : 'miss';
   return assembly;

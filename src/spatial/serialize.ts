@@ -15,7 +15,7 @@
 import { SurfcdError } from '../errors.js';
 import type { Obb } from '../math/obb.js';
 import type { SurfaceKind } from '../model/surfaceKind.js';
-import type { Assembly, BoxTree, Part, ProductNode, Surface } from '../model/types.js';
+import type { Assembly, BoxTree, LoadWarning, Part, ProductNode, Surface } from '../model/types.js';
 import { knownSurfaceShell, rememberSurfaceShell, type SurfaceShell } from '../model/surfaceShell.js';
 import { newSurface } from '../model/surface.js';
 import { knownSurfaceSlab, rememberSurfaceSlab, slabFromNumbers, slabNumbers } from '../model/surfaceSlab.js';
@@ -23,7 +23,7 @@ import { knownSags, rememberSags } from '../model/tessellationError.js';
 import { triangleTreeOf } from './triangleTree.js';
 
 /** Bump on any change to the layout or to what the index contains (tree builder, OBB fit…). */
-export const SERIAL_FORMAT_VERSION = 4;
+export const SERIAL_FORMAT_VERSION = 5;
 const MAGIC = 'SURFCDIX';
 const HEADER_BYTES = 24;
 const PART_FLOATS = 21;
@@ -74,6 +74,8 @@ interface HeaderMeta {
   units: 'mm';
   root: ProductNode;
   parts: PartMeta[];
+  /** The import's warnings, said again when the entry is read (absent: none). */
+  warnings?: LoadWarning[];
 }
 
 /** What a serialized surface kind must satisfy to be written (e.g. fitted with the default tolerance). */
@@ -128,7 +130,8 @@ export function serializeAssembly(assembly: Assembly, keepKind: KindFilter = () 
     ...(p.color ? { color: p.color } : {}),
     ...(p.deflection !== undefined ? { deflection: p.deflection } : {}),
   }));
-  const meta: HeaderMeta = { name: assembly.name, units: assembly.units, root: assembly.root, parts };
+  const warnings = assembly.warnings ?? [];
+  const meta: HeaderMeta = { name: assembly.name, units: assembly.units, root: assembly.root, parts, ...(warnings.length > 0 ? { warnings: [...warnings] } : {}) };
   const json = new TextEncoder().encode(JSON.stringify(meta, (_key, v: unknown) => (typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0)) ? { $num: Object.is(v, -0) ? '-0' : String(v) } : v)));
   const dataStart = align8(HEADER_BYTES + json.length);
   const total = align8(dataStart + cursor);
@@ -246,7 +249,20 @@ export function deserializeAssembly(input: Uint8Array, source?: string): Assembl
     part.surfaceTree = tree(pm.surfaceTree, part.surfaces.filter((s) => s.triangleCount > 0).length, `${where} surface tree`);
     return part;
   });
-  return { name: meta.name, units: 'mm', root: meta.root, parts, ...(source ? { source } : {}) };
+  return { name: meta.name, units: 'mm', root: meta.root, parts, ...(source ? { source } : {}), warnings: warningsOf(meta.warnings, bad) };
+}
+
+const WARNING_CODES: ReadonlySet<string> = new Set<LoadWarning['code']>(['NO_TRIANGLES', 'NO_GEOMETRY', 'UNRESOLVED_REFERENCE', 'DUPLICATE_ENTITY', 'NAME_ENCODING', 'BAD_COORDINATES', 'READER_MESSAGE']);
+
+/** The stored warnings, checked field by field (an entry is a file anyone could have edited). */
+function warningsOf(stored: unknown, bad: (why: string) => never): LoadWarning[] {
+  if (stored === undefined) return [];
+  if (!Array.isArray(stored)) return bad('warnings: not a list');
+  return stored.map((w: unknown, i) => {
+    const o = (w ?? {}) as { code?: unknown; message?: unknown; part?: unknown };
+    if (typeof o.code !== 'string' || !WARNING_CODES.has(o.code) || typeof o.message !== 'string' || (o.part !== undefined && typeof o.part !== 'string')) bad(`warning ${i}: not a load warning`);
+    return { code: o.code as LoadWarning['code'], message: o.message as string, ...(o.part !== undefined ? { part: o.part as string } : {}) };
+  });
 }
 
 function shellMeta(s: Surface): { shell?: ShellNumbers | null } {
