@@ -26,6 +26,7 @@ import { disassemblySamples } from './samples/disassembly.mjs';
 import { FIT_SAMPLES } from './samples/fits.mjs';
 import { buildRig, buildShaftBearings, buildBallJoint, buildConeSeat, buildRotatedRig } from './samples/classic.mjs';
 import { GEAR_SAMPLES } from './samples/gears.mjs';
+import { SPRING_SAMPLES } from './samples/spring.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'samples');
@@ -44,6 +45,7 @@ const SAMPLES = [
   ...disassemblySamples(() => R),
   ...FIT_SAMPLES,
   ...GEAR_SAMPLES,
+  ...SPRING_SAMPLES,
 ];
 
 /** Write via a temporary name + rename; leave the file alone if the bytes are unchanged. */

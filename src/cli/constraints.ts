@@ -55,7 +55,7 @@ export function registerConstraintsCommand(program: Command): Command {
       const clearance = flags.clearance === undefined ? undefined : parseNumber('--clearance', flags.clearance, { min: 0 });
       const angleTolerance = flags.angleTolerance === undefined ? undefined : (parseNumber('--angle-tolerance', flags.angleTolerance, { min: 0 }) * Math.PI) / 180;
       if (angleTolerance !== undefined && angleTolerance > Math.PI / 4) throw new SurfcdError('INVALID_OPTION', `--angle-tolerance: expected at most 45 degrees, got ${flags.angleTolerance}`);
-      const load = loadOptions(flags);
+      const load = loadOptions(flags, file);
       const extra: LoadedPlugin[] = [];
       for (const path of flags.plugin) extra.push(await loadPlugin(path));
       extra.forEach(watchPlugin);

@@ -74,7 +74,7 @@ function programWith(modules: CommandModule[]): Command {
       .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
       .option('-o, --out <file>', 'write the report to a file instead of stdout'),
   ).action(async (file: string, flags: LoadFlags & { format: string; out?: string }) => {
-    const load = loadOptions(flags);
+    const load = loadOptions(flags, file);
     const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, load));
     reportWarnings(assembly, flags.strict);
     const text = flags.format === 'json' ? inspectJson(assembly) : inspectText(assembly);
@@ -96,7 +96,7 @@ function programWith(modules: CommandModule[]): Command {
   ).action(async (file: string, flags: LoadFlags & { tolerance: string; mode: string; method: string; format: string; out?: string; interferenceOnly?: boolean }) => {
     const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
     const mode = flags.mode as CollideMode;
-    const load = loadOptions(flags);
+    const load = loadOptions(flags, file);
     const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, load));
     reportWarnings(assembly, flags.strict);
     const [found, queryMs] = await timed('finding contacts', () => findContacts(assembly, { tolerance, mode, method: flags.method }));

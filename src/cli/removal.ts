@@ -88,7 +88,7 @@ async function withSweeps(
   work: (assembly: Assembly, sweep: SweepBatch | undefined, done: () => void) => Promise<void>,
 ): Promise<void> {
   const stop = status(`loading ${file}`);
-  const assembly = await loadAssembly(file, loadOptions(flags)).finally(stop);
+  const assembly = await loadAssembly(file, loadOptions(flags, file)).finally(stop);
   reportWarnings(assembly, flags.strict);
   const engine = await sweeper(assembly, opts.tolerance, opts.jobs);
   try {

@@ -84,7 +84,7 @@ export function registerReportCommand(program: Command): Command {
     const sim = flags.script !== undefined ? { ...(await import('../simulate/script.js')), ...(await import('../simulate/simulate.js')) } : null;
     const script = sim && flags.script !== undefined ? sim.parseMotionScript(await readText(flags.script, 'motion script'), flags.script) : null;
     const previous = flags.previous !== undefined ? previousItems(await readPrevious(flags.previous), flags.previous) : null;
-    const assembly = await loadAssembly(file, loadOptions(flags));
+    const assembly = await loadAssembly(file, loadOptions(flags, file));
     reportWarnings(assembly, flags.strict);
     let model = reportModelOf(assembly, { tolerance, clearance, poses });
     if (previous) model = applyPrevious(model, previous, flags.previous ?? null);

@@ -8,6 +8,7 @@ import { firstError, readerWarnings, syntaxError } from './occtMessages.js';
 import { OcctFailure, runOcct, type OcctSource } from './occtSession.js';
 import { checkStepComplete, checkStepStructure, detectFormat, duplicateEntities, firstStepSyntaxError, stepShapeProducts, externalReferences, stepHasGeometry, stripBom, type CadFormat } from './sniff.js';
 import { rewriteStepNames } from './stepStrings.js';
+import type { ImportProgressListener } from './progress.js';
 import { restoreProductTree } from './productTree.js';
 import { readStepStructure, type StepStructure } from './stepStructure.js';
 
@@ -28,6 +29,8 @@ export interface LoadOptions extends OcctOptions {
   maxTriangles?: number;
   /** Files larger than this many bytes are refused before reading (default 1 GiB). */
   maxFileBytes?: number;
+  /** Called as the import goes through its phases (see progress.ts); errors it throws end the import. */
+  onProgress?: ImportProgressListener;
 }
 
 /** occt-import-js's own defaults when no deflection is given. */
@@ -49,6 +52,8 @@ export async function readAssembly(source: string | Uint8Array, options: LoadOpt
     throw new SurfcdError('EMPTY_FILE', bytes.length === 0 ? `${label}: file is empty` : `${label}: file is empty (${bytes.length} bytes of whitespace only)`);
   }
   const params = occtParams(options);
+  const progress = options.onProgress ?? ((): void => undefined);
+  progress({ phase: 'read', done: 0, total: 1 });
   const format = options.format ?? detectFormat(bytes, typeof source === 'string' ? label : undefined);
   const warnings: LoadWarning[] = [];
   let prepared: PreparedStep = { input: bytes, resolveName: (name) => name, products: [], structure: null };
@@ -58,6 +63,8 @@ export async function readAssembly(source: string | Uint8Array, options: LoadOpt
     if (format === 'brep') checkBrepCounts(new TextDecoder('latin1').decode(bytes), label);
   }
   const { input, resolveName, products, structure } = prepared;
+  progress({ phase: 'read', done: 1, total: 1 });
+  progress({ phase: 'mesh', done: 0, total: 1 });
 
   let result: OcctResult;
   let messages: readonly string[];
@@ -73,6 +80,7 @@ export async function readAssembly(source: string | Uint8Array, options: LoadOpt
     throw new SurfcdError('IMPORT_FAILED', `${label}: cannot start OpenCascade (${error instanceof Error ? error.message : String(error)})`, { cause: error });
   }
   const meshes = result?.success ? (result.meshes ?? []) : [];
+  progress({ phase: 'mesh', done: 1, total: 1 });
   if (meshes.length === 0) {
     // occt reports an assembly without geometry either as a failure or as zero meshes.
     const refs = format === 'step' ? externalReferences(bytes) : [];
@@ -91,7 +99,7 @@ export async function readAssembly(source: string | Uint8Array, options: LoadOpt
     throw new SurfcdError('PARSE_FAILED', `${label}: OpenCascade could not read this ${format.toUpperCase()} file (${reason ?? 'the reader reported failure'})`);
   }
   warnings.push(...readerWarnings(messages, label));
-  const assembly = buildAssembly(result, meshes, options, typeof source === 'string' ? source : undefined, { label, resolveName, warnings, structure });
+  const assembly = buildAssembly(result, meshes, options, typeof source === 'string' ? source : undefined, { label, resolveName, warnings, structure, progress });
   warnMissingProducts(assembly, products, label);
   oneLineWarnings(warnings);
   if (assembly.parts.every((p) => p.indices.length === 0)) {
@@ -188,6 +196,9 @@ function checkLoadArguments(source: unknown, options: unknown): asserts options 
   if (o['angularDeflection'] !== undefined && !(typeof o['angularDeflection'] === 'number' && o['angularDeflection'] > 0 && o['angularDeflection'] < Math.PI)) {
     throw new SurfcdError('INVALID_OPTION', `loadAssembly: angularDeflection must be in (0, π) radians, got ${String(o['angularDeflection'])}`);
   }
+  if (o['onProgress'] !== undefined && typeof o['onProgress'] !== 'function') {
+    throw new SurfcdError('INVALID_OPTION', `loadAssembly: onProgress must be a function, got ${o['onProgress'] === null ? 'null' : typeof o['onProgress']}`);
+  }
   for (const name of ['maxTriangles', 'maxFileBytes']) {
     const v = o[name];
     if (v !== undefined && !(typeof v === 'number' && Number.isSafeInteger(v) && v > 0)) {
@@ -255,6 +266,7 @@ interface BuildContext {
   resolveName: (name: string) => string;
   warnings: LoadWarning[];
   structure: StepStructure | null;
+  progress: ImportProgressListener;
 }
 
 /** Walks occt's product tree; every mesh becomes a Part whose path follows ARCHITECTURE.md ("Data model"). */
@@ -277,7 +289,9 @@ function buildAssembly(result: OcctResult, meshes: OcctMesh[], options: LoadOpti
     const part = partFromOcctMesh(meshes[m]!, parts.length, partPath, partName, options, budget, ctx);
     parts.push(part);
     into.parts.push(part.index);
+    ctx.progress({ phase: 'build', done: parts.length, total: meshes.length });
   };
+  ctx.progress({ phase: 'build', done: 0, total: meshes.length });
   // An unnamed solid takes the name of the nearest named product above it, so people can find it.
   const visit = (node: OcctNode, name: string, path: string, nearest = ''): ProductNode => {
     const named = name || nearest;

@@ -9,7 +9,8 @@ import { knownSurfaceSlab, slabsOf, surfaceSlab } from '../model/surfaceSlab.js'
 import { knownSags, partSag } from '../model/tessellationError.js';
 import type { Assembly, Surface } from '../model/types.js';
 import { isSurfcdError } from '../errors.js';
-import { indexAssembly } from './indexPart.js';
+import type { ImportProgressListener } from '../import/progress.js';
+import { indexAssembly, indexPartFully } from './indexPart.js';
 import { deserializeAssembly, serializeAssembly, SERIAL_FORMAT_VERSION } from './serialize.js';
 
 /** Where each cached assembly's entry lives, so fitted kinds and measurements can be added later. */
@@ -23,7 +24,7 @@ export async function loadCached(path: string, options: LoadOptions, dir: string
   // Unreadable: let the importer throw its usual, precise error.
   if (bytes === null) {
     lastCacheOutcome = 'unread';
-    return indexAssembly(await importAssembly(path, options));
+    return indexAssembly(await importAssembly(path, options), options.onProgress);
   }
   // The file name goes in too: an unnamed assembly is named after its file.
   const key = cacheKey(bytes, SERIAL_FORMAT_VERSION, { ...options, fileName: basename(path) });
@@ -41,8 +42,8 @@ export async function loadCached(path: string, options: LoadOptions, dir: string
       stale = true; // corrupt, truncated or from another format version: rebuild and rewrite
     }
   }
-  const assembly = indexAssembly(await importAssembly(path, options));
-  const written = await writeCacheEntry(dir, key, serializeAssembly(measureSurfaces(assembly), keepKind));
+  const assembly = indexAssembly(await importAssembly(path, options), options.onProgress);
+  const written = await writeCacheEntry(dir, key, serializeAssembly(measureSurfaces(assembly, options.onProgress), keepKind));
   if (written) entries.set(assembly, { dir, key, known: keptFacts(assembly) });
   lastCacheOutcome = !written ? 'unwritable' : stale ? 'rewritten' : 'miss';
   return assembly;
@@ -55,17 +56,21 @@ async function importAssembly(path: string, options: LoadOptions): Promise<Assem
 }
 
 /**
- * Queries measure shells, flat-surface slabs and normal-turn sags lazily; the entry keeps
- * them, so a re-opened assembly never pays for them (none needs a fitted kind).
+ * Queries build triangle trees and measure shells, flat-surface slabs and normal-turn sags
+ * lazily; the entry keeps them, so a re-opened assembly never pays for them (none needs a
+ * fitted kind).
  */
-function measureSurfaces(assembly: Assembly): Assembly {
-  for (const part of assembly.parts) {
+function measureSurfaces(assembly: Assembly, onProgress?: ImportProgressListener): Assembly {
+  const parts = assembly.parts;
+  for (let i = 0; i < parts.length; i++) {
+    const part = indexPartFully(parts[i]!);
     const slabs = slabsOf(part);
     for (const s of part.surfaces) {
       surfaceShell(s);
       surfaceSlab(slabs, s);
     }
     partSag(part);
+    onProgress?.({ phase: 'measure', done: i + 1, total: parts.length });
   }
   return assembly;
 }
