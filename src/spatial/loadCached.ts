@@ -4,9 +4,10 @@ import { basename } from 'node:path';
 import { cacheKey, readCacheEntry, readSourceBytes, writeCacheEntry } from '../import/cache.js';
 import type { LoadOptions } from '../import/readAssembly.js';
 import { defaultFitTolerance, kindFitTolerance } from '../model/surfaceKindOf.js';
-import { knownSurfaceShell, surfaceShell } from '../model/surfaceShell.js';
-import { knownSurfaceSlab, slabsOf, surfaceSlab } from '../model/surfaceSlab.js';
-import { knownSags, partSag } from '../model/tessellationError.js';
+import { derivedOf } from '../model/derived.js';
+import { surfaceShell } from '../model/surfaceShell.js';
+import { slabsOf, surfaceSlab } from '../model/surfaceSlab.js';
+import { partSag } from '../model/tessellationError.js';
 import type { Assembly, Surface } from '../model/types.js';
 import { isSurfcdError } from '../errors.js';
 import type { ImportProgressListener } from '../import/progress.js';
@@ -81,26 +82,19 @@ function keepKind(surface: Surface): boolean {
   return tolerance === undefined || tolerance === defaultFitTolerance(surface.part);
 }
 
-/** How many kinds and measurements an entry written now would keep (each only grows). */
+/** How many kinds and derived facts an entry written now would keep (each only grows). */
 function keptFacts(assembly: Assembly): number {
   let n = 0;
   for (const part of assembly.parts) {
-    for (const s of part.surfaces) {
-      if (s.kind && keepKind(s)) {
-        n++;
-        if (knownSags(s).sag !== undefined) n++;
-      }
-      if (knownSags(s).turn !== undefined) n++;
-      if (knownSurfaceShell(s) !== undefined) n++;
-      if (knownSurfaceSlab(s) !== undefined) n++;
-    }
+    n += derivedOf(part).facts();
+    for (const s of part.surfaces) if (s.kind && keepKind(s)) n++;
   }
   return n;
 }
 
 /**
  * Rewrites the cache entry of an assembly that came through the cache when surface kinds
- * were fitted, or sags, shells or slabs measured, since it was written (so the next run
+ * were fitted, or derived data (sags, shells, slabs, trees…) built, since it was written (so the next run
  * skips that work). False when there is no entry or nothing new to keep.
  */
 export async function updateAssemblyCache(assembly: Assembly): Promise<boolean> {
