@@ -16,7 +16,7 @@ import { surfaceKindToWorld, type SurfaceKind } from '../model/surfaceKind.js';
 import { surfaceKindOf } from '../model/surfaceKindOf.js';
 import { coordinateNoise, effectiveSag } from '../model/tessellationError.js';
 import type { Surface } from '../model/types.js';
-import { decodeSurfaceNumbers, encodeSurfaceNumbers, measuredCount, perSurface, type DerivedKind } from '../model/derived.js';
+import { decodeSurfaceNumbers, encodeSurfaceNumbers, perSurface, type DerivedKind } from '../model/derived.js';
 
 /** A pose as callers give it (16 numbers column-major, or a three.js Matrix4) or a Rigid (row-major 3×4, 12 numbers). */
 export type PoseLike = Pose | Rigid;
@@ -117,7 +117,6 @@ const SENSES: DerivedKind<(number | undefined)[]> = {
       if (n[0] !== 1 && n[0] !== -1 && n[0] !== 0) throw new Error('not a sense');
       return n[0];
     }).map((v) => v ?? undefined),
-  count: measuredCount,
 };
 
 /** +1 convex (facets face away from the axis or centre: a shaft), −1 concave (a hole), 0 unknown. */

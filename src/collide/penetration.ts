@@ -189,7 +189,6 @@ const SOLID_SAMPLES: DerivedKind<Map<number, Float64Array>> = {
     }
     return out;
   },
-  count: (byCount) => byCount.size,
 };
 
 function solidSamples(part: Part, maxSamples: number): Float64Array {

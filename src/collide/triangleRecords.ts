@@ -21,7 +21,6 @@ const RECORDS: DerivedKind<TriangleRecords> = {
       return r;
     });
   },
-  count: (records) => records.filter((r) => r !== null).length,
 };
 
 export function triangleRecordsOf(part: Part): TriangleRecords {

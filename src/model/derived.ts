@@ -23,8 +23,6 @@ export interface DerivedKind<T> {
   readonly encode?: (value: T, part: Part) => Encoded | undefined;
   /** The value back from `encode`'s data; throws (any Error) when the data does not fit the part, which then builds it anew. */
   readonly decode?: (data: Encoded, part: Part) => T;
-  /** How many facts the value holds (a per-surface list: the surfaces measured); default 1. */
-  readonly count?: (value: T) => number;
 }
 
 /** A part's derived data. */
@@ -81,13 +79,6 @@ export class PartDerived {
     for (const [name, value] of Object.entries(data)) if (!this.values.has(name)) this.stored.set(name, value);
   }
 
-  /** How many facts are known (built values by their kinds' counts, stored data as one each): only grows as queries derive more. */
-  facts(): number {
-    let n = this.stored.size;
-    for (const { kind, value } of this.values.values()) n += kind.count ? kind.count(value) : 1;
-    return n;
-  }
-
   /** Names of the kinds known now (built or stored), sorted. */
   names(): string[] {
     return [...new Set([...this.values.keys(), ...this.stored.keys()])].sort();
@@ -98,13 +89,6 @@ export class PartDerived {
 export function perSurface<T>(kind: DerivedKind<(T | undefined)[]>, part: Part): (T | undefined)[] {
   return derivedOf(part).of(kind, part, () => new Array<T | undefined>(part.surfaces.length).fill(undefined));
 }
-
-/** Counts the measured entries of a per-surface list (a DerivedKind's `count`). */
-export const measuredCount = (list: readonly unknown[]): number => {
-  let n = 0;
-  for (let i = 0; i < list.length; i++) if (list[i] !== undefined) n++;
-  return n;
-};
 
 /**
  * Encodes a per-surface list as one Float64Array of `width + 1` numbers per surface: a state

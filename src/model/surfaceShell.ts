@@ -10,7 +10,7 @@
 import { closestPointOnTriangle } from '../math/pointInSolid.js';
 import { perpBasis, type V3 } from './fit/vec.js';
 import { algebraicSphere, normalScatterCylinder, type ShellFrame } from './shellFrames.js';
-import { decodeSurfaceNumbers, derivedOf, encodeSurfaceNumbers, measuredCount, perSurface, type DerivedKind } from './derived.js';
+import { decodeSurfaceNumbers, derivedOf, encodeSurfaceNumbers, perSurface, type DerivedKind } from './derived.js';
 import type { Surface } from './types.js';
 
 /** Surfaces with fewer triangles get no shell: their triangle tests are cheaper than one. */
@@ -43,7 +43,6 @@ const SHELLS: DerivedKind<(SurfaceShell | null | undefined)[]> = {
   name: 'surface-shells',
   encode: (list) => encodeSurfaceNumbers(list, 12, shellNumbers),
   decode: (data, part) => decodeSurfaceNumbers(data, part, 12, shellFromNumbers),
-  count: measuredCount,
 };
 
 /**

@@ -5,7 +5,7 @@
 // indexed-assembly cache can keep it and a re-opened assembly never measures it again.
 import { EPS } from '../math/triangleIntersect.js';
 import { RECORD, triangleRecord } from '../math/trianglePrepared.js';
-import { decodeSurfaceNumbers, derivedOf, encodeSurfaceNumbers, measuredCount, perSurface, type DerivedKind } from './derived.js';
+import { decodeSurfaceNumbers, derivedOf, encodeSurfaceNumbers, perSurface, type DerivedKind } from './derived.js';
 import type { Part, Surface } from './types.js';
 
 /** Surfaces with fewer triangles get no slab: their few pair tests cost about what the check does. */
@@ -42,7 +42,6 @@ const SLABS: DerivedKind<(SurfaceSlab | null | undefined)[]> = {
       if (slab === null) throw new Error('not a usable slab');
       return slab;
     }),
-  count: measuredCount,
 };
 
 /** Per surface of a part: its slab (null: not flat, or not provably usable), measured on first use. */

@@ -21,7 +21,7 @@ import { aabbMagnitude } from '../math/aabb.js';
 import { distanceToKind } from './kindDistance.js';
 import type { SurfaceKind, Vec3 } from './surfaceKind.js';
 import { surfaceKindOf } from './surfaceKindOf.js';
-import { decodeSurfaceNumbers, derivedOf, encodeSurfaceNumbers, measuredCount, perSurface, type DerivedKind } from './derived.js';
+import { decodeSurfaceNumbers, derivedOf, encodeSurfaceNumbers, perSurface, type DerivedKind } from './derived.js';
 import type { Part, Surface } from './types.js';
 
 /** Float32 unit roundoff: occt-import-js hands positions over as float32. */
@@ -59,7 +59,6 @@ const OWN_SAGS: DerivedKind<({ sag: number; kind: SurfaceKind } | undefined)[]> 
       return { sag, kind };
     });
   },
-  count: measuredCount,
 };
 /** Each surface's sag from the turn of its normals (no fit), kept by the cache. */
 const TURN_SAGS: DerivedKind<(number | undefined)[]> = {
@@ -70,7 +69,6 @@ const TURN_SAGS: DerivedKind<(number | undefined)[]> = {
       if (!(n[0]! >= 0 && Number.isFinite(n[0]!))) throw new Error('not a sag');
       return n[0]!;
     }).map((v) => v ?? undefined),
-  count: measuredCount,
 };
 /** Each surface's effective sag (effectiveSag): cheap from the two above, so not kept. */
 const EFFECTIVE_SAGS: DerivedKind<(number | undefined)[]> = { name: 'surface-effective-sags' };

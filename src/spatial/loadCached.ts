@@ -4,7 +4,6 @@ import { basename } from 'node:path';
 import { cacheKey, readCacheEntry, readSourceBytes, writeCacheEntry } from '../import/cache.js';
 import type { LoadOptions } from '../import/readAssembly.js';
 import { defaultFitTolerance, kindFitTolerance } from '../model/surfaceKindOf.js';
-import { derivedOf } from '../model/derived.js';
 import { surfaceShell } from '../model/surfaceShell.js';
 import { slabsOf, surfaceSlab } from '../model/surfaceSlab.js';
 import { partSag } from '../model/tessellationError.js';
@@ -14,8 +13,8 @@ import type { ImportProgressListener } from '../import/progress.js';
 import { indexAssembly, indexPartFully } from './indexPart.js';
 import { deserializeAssembly, serializeAssembly, SERIAL_FORMAT_VERSION } from './serialize.js';
 
-/** Where each cached assembly's entry lives, so fitted kinds and measurements can be added later. */
-const entries = new WeakMap<Assembly, { dir: string; key: string; known: number }>();
+/** Where each cached assembly's entry lives and what it holds, so what queries derive later can be added. */
+const entries = new WeakMap<Assembly, { dir: string; key: string; bytes: Uint8Array }>();
 
 /** What the last loadCached call did (for the CLI's status line and the tests). */
 export let lastCacheOutcome: 'hit' | 'miss' | 'rewritten' | 'unwritable' | 'unread' = 'miss';
@@ -35,7 +34,7 @@ export async function loadCached(path: string, options: LoadOptions, dir: string
     try {
       // The entry keeps the import's warnings: a hit says them again, and --strict still fails on them.
       const assembly = deserializeAssembly(entry, path);
-      entries.set(assembly, { dir, key, known: keptFacts(assembly) });
+      entries.set(assembly, { dir, key, bytes: entry });
       lastCacheOutcome = 'hit';
       return assembly;
     } catch (error) {
@@ -44,8 +43,9 @@ export async function loadCached(path: string, options: LoadOptions, dir: string
     }
   }
   const assembly = indexAssembly(await importAssembly(path, options), options.onProgress);
-  const written = await writeCacheEntry(dir, key, serializeAssembly(measureSurfaces(assembly, options.onProgress), keepKind));
-  if (written) entries.set(assembly, { dir, key, known: keptFacts(assembly) });
+  const entryBytes = serializeAssembly(measureSurfaces(assembly, options.onProgress), keepKind);
+  const written = await writeCacheEntry(dir, key, entryBytes);
+  if (written) entries.set(assembly, { dir, key, bytes: entryBytes });
   lastCacheOutcome = !written ? 'unwritable' : stale ? 'rewritten' : 'miss';
   return assembly;
 }
@@ -82,16 +82,6 @@ function keepKind(surface: Surface): boolean {
   return tolerance === undefined || tolerance === defaultFitTolerance(surface.part);
 }
 
-/** How many kinds and derived facts an entry written now would keep (each only grows). */
-function keptFacts(assembly: Assembly): number {
-  let n = 0;
-  for (const part of assembly.parts) {
-    n += derivedOf(part).facts();
-    for (const s of part.surfaces) if (s.kind && keepKind(s)) n++;
-  }
-  return n;
-}
-
 /**
  * Rewrites the cache entry of an assembly that came through the cache when surface kinds
  * were fitted, or derived data (sags, shells, slabs, trees…) built, since it was written (so the next run
@@ -100,8 +90,17 @@ function keptFacts(assembly: Assembly): number {
 export async function updateAssemblyCache(assembly: Assembly): Promise<boolean> {
   const entry = entries.get(assembly);
   if (!entry) return false;
-  const known = keptFacts(assembly);
-  if (known <= entry.known) return false;
-  entry.known = known;
-  return writeCacheEntry(entry.dir, entry.key, serializeAssembly(assembly, keepKind));
+  // Serialization is deterministic: the same bytes mean nothing new. Kinds and derived data
+  // only accumulate in a run, so a shorter entry has lost kinds (refitted with another
+  // tolerance, which is not kept) and is not worth writing over the fuller one.
+  const bytes = serializeAssembly(assembly, keepKind);
+  if (bytes.length < entry.bytes.length || sameBytes(bytes, entry.bytes)) return false;
+  entry.bytes = bytes;
+  return writeCacheEntry(entry.dir, entry.key, bytes);
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -11,7 +11,7 @@
 import { aabbMagnitude } from '../math/aabb.js';
 import { orthonormalizeRows, symmetricEigen3Into } from '../math/symmetricEigen.js';
 import type { Surface } from '../model/types.js';
-import { measuredCount, perSurface, type DerivedKind } from '../model/derived.js';
+import { perSurface, type DerivedKind } from '../model/derived.js';
 
 /** Numbers per node box: centre (3), axes as rows (9), half-extents (3). */
 export const OBB_NODE = 15;
@@ -50,7 +50,6 @@ const OBB_TREES: DerivedKind<(SurfaceObbTree | undefined)[]> = {
       return { boxes: t[0], child: t[1], shape: t[2] };
     });
   },
-  count: measuredCount,
 };
 
 /** The surface's OBB tree, built now if it was not yet; null for an empty surface. */
