@@ -1,5 +1,6 @@
 // loadAssembly through the indexed-assembly cache: a hit deserializes, a miss (or an entry
 // that does not check out) imports, indexes and writes the entry.
+import { Buffer } from 'node:buffer';
 import { basename } from 'node:path';
 import { cacheKey, readCacheEntry, readSourceBytes, writeCacheEntry } from '../import/cache.js';
 import type { LoadOptions } from '../import/readAssembly.js';
@@ -100,7 +101,5 @@ export async function updateAssemblyCache(assembly: Assembly): Promise<boolean> 
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+  return a.length === b.length && Buffer.compare(a, b) === 0;
 }
