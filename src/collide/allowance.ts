@@ -16,7 +16,7 @@ import { surfaceKindToWorld, type SurfaceKind } from '../model/surfaceKind.js';
 import { surfaceKindOf } from '../model/surfaceKindOf.js';
 import { coordinateNoise, effectiveSag } from '../model/tessellationError.js';
 import type { Surface } from '../model/types.js';
-import { decodeSurfaceNumbers, encodeSurfaceNumbers, perSurface, type DerivedKind } from '../model/derived.js';
+import { decodeSurfaceNumbers, derivedOf, encodeSurfaceNumbers, perSurface, type DerivedKind } from '../model/derived.js';
 
 /** A pose as callers give it (16 numbers column-major, or a three.js Matrix4) or a Rigid (row-major 3×4, 12 numbers). */
 export type PoseLike = Pose | Rigid;
@@ -141,12 +141,14 @@ export function radialSense(s: Surface): number {
       rx -= k.center[0]; ry -= k.center[1]; rz -= k.center[2];
     } else {
       senses[s.index] = 0;
+      derivedOf(s.part).touch(SENSES);
       return 0;
     }
     sum += nx * rx + ny * ry + nz * rz;
   }
   const sense = sum > 0 ? 1 : sum < 0 ? -1 : 0;
   senses[s.index] = sense;
+  derivedOf(s.part).touch(SENSES);
   return sense;
 }
 

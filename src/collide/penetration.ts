@@ -171,9 +171,12 @@ export function solidPenetration(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid,
  * nearest-surface searches: they are computed once per part and sample count.
  */
 export function forEachSolidSample(part: Part, maxSamples: number, visit: (x: number, y: number, z: number) => void): void {
-  const byCount = derivedOf(part).of(SOLID_SAMPLES, part, () => new Map<number, Float64Array>());
+  const byCount = derivedOf(part).of(SOLID_SAMPLES, part, () => new Map<number, Float64Array>(), true);
   let samples = byCount.get(maxSamples);
-  if (!samples) byCount.set(maxSamples, (samples = solidSamples(part, maxSamples)));
+  if (!samples) {
+    byCount.set(maxSamples, (samples = solidSamples(part, maxSamples)));
+    derivedOf(part).touch(SOLID_SAMPLES);
+  }
   for (let i = 0; i < samples.length; i += 3) visit(samples[i]!, samples[i + 1]!, samples[i + 2]!);
 }
 

@@ -24,7 +24,7 @@ const RECORDS: DerivedKind<TriangleRecords> = {
 };
 
 export function triangleRecordsOf(part: Part): TriangleRecords {
-  return derivedOf(part).of(RECORDS, part, () => new Array<Float64Array | null>(part.surfaces.length).fill(null));
+  return derivedOf(part).of(RECORDS, part, () => new Array<Float64Array | null>(part.surfaces.length).fill(null), true);
 }
 
 /** The records of one surface's triangles (triangle t at RECORD · (t − firstTriangle)), filled on first use. */
@@ -43,6 +43,7 @@ export function surfaceRecords(part: Part, surface: number, records: TriangleRec
     );
   }
   records[surface] = out;
+  derivedOf(part).touch(RECORDS);
   return out;
 }
 

@@ -31,6 +31,22 @@ export class PartDerived {
   private readonly values = new Map<string, { kind: DerivedKind<unknown>; value: unknown }>();
   /** Read back from a cache entry or a worker copy, decoded on first use. */
   private readonly stored = new Map<string, Encoded>();
+  private dirty = false;
+
+  /** Whether a kept value was built or filled in since the part was made or restored (its cache entry is out of date). */
+  get changed(): boolean {
+    return this.dirty;
+  }
+
+  /** Records that a kept kind's value was filled in place (a per-surface list's entry). */
+  touch<T>(kind: DerivedKind<T>): void {
+    if (kind.encode) this.dirty = true;
+  }
+
+  /** Records a change the cache keeps outside the derived data (a surface's fitted kind). */
+  markChanged(): void {
+    this.dirty = true;
+  }
 
   /** The value when known (built, or stored and decodable), else undefined. */
   get<T>(kind: DerivedKind<T>, part: Part): T | undefined {
@@ -49,18 +65,20 @@ export class PartDerived {
     return value;
   }
 
-  /** The value, built now when not known. */
-  of<T>(kind: DerivedKind<T>, part: Part, build: () => T): T {
+  /** The value, built now when not known. `empty`: what `build` makes holds nothing yet (entries are filled and touched later). */
+  of<T>(kind: DerivedKind<T>, part: Part, build: () => T, empty = false): T {
     const known = this.get(kind, part);
     if (known !== undefined) return known;
     const value = build();
     this.values.set(kind.name, { kind: kind as DerivedKind<unknown>, value });
+    if (kind.encode && !empty) this.dirty = true;
     return value;
   }
 
   set<T>(kind: DerivedKind<T>, value: T): void {
     this.stored.delete(kind.name);
     this.values.set(kind.name, { kind: kind as DerivedKind<unknown>, value });
+    if (kind.encode) this.dirty = true;
   }
 
   /** Encoded data of every kept kind, by name, for the cache and the worker (stored data not yet decoded passes through). */
@@ -87,7 +105,7 @@ export class PartDerived {
 
 /** A per-surface list: one entry per surface of the part, undefined until measured. */
 export function perSurface<T>(kind: DerivedKind<(T | undefined)[]>, part: Part): (T | undefined)[] {
-  return derivedOf(part).of(kind, part, () => new Array<T | undefined>(part.surfaces.length).fill(undefined));
+  return derivedOf(part).of(kind, part, () => new Array<T | undefined>(part.surfaces.length).fill(undefined), true);
 }
 
 /**

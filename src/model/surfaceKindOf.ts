@@ -90,5 +90,6 @@ export function surfaceKindOf(surface: Surface, tolerance?: number): SurfaceKind
   });
   surface.kind = kind;
   perSurface(FITTED_WITH, part)[surface.index] = tol;
+  derivedOf(part).markChanged(); // the entry keeps default-tolerance kinds
   return kind;
 }

@@ -64,6 +64,7 @@ export function surfaceShell(surface: Surface): SurfaceShell | null {
     }
   }
   shells[surface.index] = shell;
+  derivedOf(surface.part).touch(SHELLS);
   return shell;
 }
 

@@ -61,6 +61,7 @@ export function flatSurface(slabs: (SurfaceSlab | null | undefined)[], surface: 
   if (s === undefined) {
     s = measureFlat(surface);
     slabs[surface.index] = s;
+    derivedOf(surface.part).touch(SLABS);
   }
   return s;
 }

@@ -83,6 +83,7 @@ export function surfaceSag(surface: Surface): number {
   if (kind.type === 'freeform') sag = normalTurnSag(surface);
   else if (kind.type !== 'plane') sag = primitiveSag(surface);
   sags[surface.index] = { sag, kind };
+  derivedOf(surface.part).touch(OWN_SAGS);
   return sag;
 }
 
@@ -128,7 +129,10 @@ export function partSag(part: Part): number {
 function turnSag(s: Surface): number {
   const turns = perSurface(TURN_SAGS, s.part);
   let v = turns[s.index];
-  if (v === undefined) turns[s.index] = v = normalTurnSag(s);
+  if (v === undefined) {
+    turns[s.index] = v = normalTurnSag(s);
+    derivedOf(s.part).touch(TURN_SAGS);
+  }
   return v;
 }
 

@@ -4,6 +4,7 @@ import { Buffer } from 'node:buffer';
 import { basename } from 'node:path';
 import { cacheKey, readCacheEntry, readSourceBytes, writeCacheEntry } from '../import/cache.js';
 import type { LoadOptions } from '../import/readAssembly.js';
+import { derivedOf } from '../model/derived.js';
 import { defaultFitTolerance, kindFitTolerance } from '../model/surfaceKindOf.js';
 import { surfaceShell } from '../model/surfaceShell.js';
 import { slabsOf, surfaceSlab } from '../model/surfaceSlab.js';
@@ -90,7 +91,7 @@ function keepKind(surface: Surface): boolean {
  */
 export async function updateAssemblyCache(assembly: Assembly): Promise<boolean> {
   const entry = entries.get(assembly);
-  if (!entry) return false;
+  if (!entry || !assembly.parts.some((p) => derivedOf(p).changed)) return false;
   // Serialization is deterministic: the same bytes mean nothing new. Kinds and derived data
   // only accumulate in a run, so a shorter entry has lost kinds (refitted with another
   // tolerance, which is not kept) and is not worth writing over the fuller one.

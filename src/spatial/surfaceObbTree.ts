@@ -11,7 +11,7 @@
 import { aabbMagnitude } from '../math/aabb.js';
 import { orthonormalizeRows, symmetricEigen3Into } from '../math/symmetricEigen.js';
 import type { Surface } from '../model/types.js';
-import { perSurface, type DerivedKind } from '../model/derived.js';
+import { derivedOf, perSurface, type DerivedKind } from '../model/derived.js';
 
 /** Numbers per node box: centre (3), axes as rows (9), half-extents (3). */
 export const OBB_NODE = 15;
@@ -57,7 +57,10 @@ export function surfaceObbTreeOf(surface: Surface): SurfaceObbTree | null {
   if (surface.triangleCount === 0) return null;
   const trees = perSurface(OBB_TREES, surface.part);
   let tree = trees[surface.index];
-  if (tree === undefined) trees[surface.index] = tree = buildSurfaceObbTree(surface);
+  if (tree === undefined) {
+    trees[surface.index] = tree = buildSurfaceObbTree(surface);
+    derivedOf(surface.part).touch(OBB_TREES);
+  }
   return tree;
 }
 

@@ -29,6 +29,7 @@ describe('PartDerived: one owner for what a part derives', () => {
     const b = derivedOf(part).of(COUNTER, part, () => (builds++, [9]));
     expect(a).toBe(b);
     expect(builds).toBe(1);
+    expect(derivedOf(part).changed).toBe(true); // a kept kind was built
     derivedOf(part).set(LOCAL, 'x');
     expect(Object.keys(derivedOf(part).encoded(part))).toEqual(['test-counter']);
     expect(derivedOf(part).names()).toEqual(['test-counter', 'test-local']);
@@ -39,6 +40,7 @@ describe('PartDerived: one owner for what a part derives', () => {
     const store = new PartDerived();
     store.restore({ 'test-counter': Float64Array.of(4, 5) });
     expect(store.get(COUNTER, part)).toEqual([4, 5]);
+    expect(store.changed).toBe(false); // decoding what was stored changes nothing
     const broken = new PartDerived();
     broken.restore({ 'test-counter': 'not numbers' });
     const THROWING: DerivedKind<number[]> = { ...COUNTER, decode: () => { throw new Error('bad'); } };
@@ -76,6 +78,8 @@ describe('PartDerived: one owner for what a part derives', () => {
     const second = await loadAssembly(sample('rig.step'), { cache: dir });
     expect(cached.lastCacheOutcome).toBe('hit');
     expect(JSON.stringify(findContacts(second).contacts)).toBe(contacts);
+    // Nothing the cache keeps was built or filled in by the second run's queries.
+    expect(second.parts.filter((p) => derivedOf(p).changed).map((p) => p.path)).toEqual([]);
     expect(await cached.updateAssemblyCache(second)).toBe(false);
   });
 });
