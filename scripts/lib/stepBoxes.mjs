@@ -38,11 +38,8 @@ export function boxesStep({ products, unit = '(.MILLI.,.METRE.)', uses = [], des
 
   const definitions = [];
   for (const p of products) {
-    const product = add(`PRODUCT('${p.id ?? p.name}','${p.name}','',(${productContext}))`);
-    const formation = add(`PRODUCT_DEFINITION_FORMATION('','',${product})`);
-    const definition = add(`PRODUCT_DEFINITION('design','',${formation},${definitionContext})`);
+    const { definition, shape } = productDefinition(add, p, productContext, definitionContext);
     definitions.push(definition);
-    const shape = add(`PRODUCT_DEFINITION_SHAPE('','',${definition})`);
     const solids = [p.solidRef ?? box(add, p.min, p.max, p.solidName ?? ''), ...(p.more ?? []).map((m) => box(add, m.min, m.max, ''))];
     const rep = add(`ADVANCED_BREP_SHAPE_REPRESENTATION('',(${solids.join(',')},${worldAxis}),${context})`);
     add(`SHAPE_DEFINITION_REPRESENTATION(${shape},${rep})`);
@@ -51,6 +48,14 @@ export function boxesStep({ products, unit = '(.MILLI.,.METRE.)', uses = [], des
     add(`NEXT_ASSEMBLY_USAGE_OCCURRENCE('use${k}','use${k}','',${definitions[parent]},${definitions[child]},$)`);
   });
   return physicalFile(lines, description);
+}
+
+/** A PRODUCT with its formation, definition and definition shape. */
+function productDefinition(add, p, productContext, definitionContext) {
+  const product = add(`PRODUCT('${p.id ?? p.name}','${p.name}','',(${productContext}))`);
+  const formation = add(`PRODUCT_DEFINITION_FORMATION('','',${product})`);
+  const definition = add(`PRODUCT_DEFINITION('design','',${formation},${definitionContext})`);
+  return { definition, shape: add(`PRODUCT_DEFINITION_SHAPE('','',${definition})`) };
 }
 
 /** Entities numbered #1, #2, … in the order they are added. */
@@ -105,11 +110,8 @@ export function assemblyStep({ products, description = 'surfcd assembly fixture'
   const { productContext, definitionContext, context, worldAxis } = contexts(add, '(.MILLI.,.METRE.)');
   const definitions = [], representations = [];
   for (const p of products) {
-    const product = add(`PRODUCT('${p.id ?? p.name}','${p.name}','',(${productContext}))`);
-    const formation = add(`PRODUCT_DEFINITION_FORMATION('','',${product})`);
-    const definition = add(`PRODUCT_DEFINITION('design','',${formation},${definitionContext})`);
+    const { definition, shape } = productDefinition(add, p, productContext, definitionContext);
     definitions.push(definition);
-    const shape = add(`PRODUCT_DEFINITION_SHAPE('','',${definition})`);
     let rep;
     if (p.sharesShapeOf !== undefined) rep = representations[p.sharesShapeOf];
     else {
