@@ -136,8 +136,12 @@ export function decodeSurfaceNumbers<T>(data: Encoded, part: Part, width: number
   return out;
 }
 
-/** The part's derived data (created with the part; parts built by hand get theirs on first use). */
+/**
+ * The part's derived data (created with the part; parts built by hand get theirs on first
+ * use, and so does a structured clone of a part, whose copy lost the class: it starts empty).
+ */
 export function derivedOf(part: Part): PartDerived {
   const p = part as { derived?: PartDerived };
-  return (p.derived ??= new PartDerived());
+  const d = p.derived;
+  return d instanceof PartDerived ? d : (p.derived = new PartDerived());
 }

@@ -59,15 +59,16 @@ describe('import progress', () => {
     }
   };
 
-  it('not a terminal: quiet for a quick import, one line per finished phase for a slow one', () => {
+  it('not a terminal: quiet for a quick import, one line per finished phase for a slow one (by CPU time)', () => {
     const clock = { now: 0 };
     vi.spyOn(performance, 'now').mockImplementation(() => clock.now);
+    vi.spyOn(process, 'cpuUsage').mockImplementation(() => ({ user: clock.now * 1000, system: 0 }));
     const quick = fakeStream(false);
     replay(importProgress('a.step', quick.stream), clock, 10);
     expect(quick.text()).toBe('');
     const slow = fakeStream(false);
-    replay(importProgress('big.step', slow.stream), clock, 1000);
-    expect(slow.text()).toBe('surfcd: big.step: meshed by OpenCascade in 1.0 s\nsurfcd: big.step: building parts: 3 parts in 3.0 s\n');
+    replay(importProgress('big.step', slow.stream), clock, 2000);
+    expect(slow.text()).toBe('surfcd: big.step: meshed by OpenCascade in 2.0 s\nsurfcd: big.step: building parts: 3 parts in 6.0 s\n');
     vi.restoreAllMocks();
   });
 
