@@ -27,6 +27,7 @@ import { FIT_SAMPLES } from './samples/fits.mjs';
 import { buildRig, buildShaftBearings, buildBallJoint, buildConeSeat, buildRotatedRig } from './samples/classic.mjs';
 import { GEAR_SAMPLES } from './samples/gears.mjs';
 import { REVIEW_SAMPLES } from './samples/review.mjs';
+import { SPRING_SAMPLES } from './samples/spring.mjs';
 import { FASTENER_SAMPLES } from './samples/fasteners.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -47,6 +48,7 @@ const SAMPLES = [
   ...FIT_SAMPLES,
   ...GEAR_SAMPLES,
   ...REVIEW_SAMPLES,
+  ...SPRING_SAMPLES,
   ...FASTENER_SAMPLES,
 ];
 

@@ -142,4 +142,13 @@ Object.assign(EXPECT, {
       cover: { min: [-15, -15, 12.8], max: [15, 15, 17.8], flat: ALL },
     },
   },
+  spring: {
+    boxes: {
+      base: { min: [-20, -20, 0], max: [20, 20, 5], flat: [2] },
+      rod: { min: [-4, -4, 5], max: [4, 4, 60], flat: [2] },
+      // the wire's end circles are tilted by the helix lead (5.7°): its lowest point is 0.005 above 5.5
+      spring: { min: [-9, -9, 5.5], max: [9, 9, 57.5], flat: [] },
+      cap: { min: [-20, -20, 60], max: [20, 20, 65], flat: [2] },
+    },
+  },
 });

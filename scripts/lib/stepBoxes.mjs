@@ -33,6 +33,33 @@ const length = (value, raw) => (Number.isFinite(value) ? real(value) : raw);
  * @returns {string} latin1 string of the whole file
  */
 export function boxesStep({ products, unit = '(.MILLI.,.METRE.)', uses = [], description = 'surfcd bad-input fixture' }) {
+  const { lines, add } = entityWriter();
+  const { productContext, definitionContext, context, worldAxis } = contexts(add, unit);
+
+  const definitions = [];
+  for (const p of products) {
+    const { definition, shape } = productDefinition(add, p, productContext, definitionContext);
+    definitions.push(definition);
+    const solids = [p.solidRef ?? box(add, p.min, p.max, p.solidName ?? ''), ...(p.more ?? []).map((m) => box(add, m.min, m.max, ''))];
+    const rep = add(`ADVANCED_BREP_SHAPE_REPRESENTATION('',(${solids.join(',')},${worldAxis}),${context})`);
+    add(`SHAPE_DEFINITION_REPRESENTATION(${shape},${rep})`);
+  }
+  uses.forEach(([parent, child], k) => {
+    add(`NEXT_ASSEMBLY_USAGE_OCCURRENCE('use${k}','use${k}','',${definitions[parent]},${definitions[child]},$)`);
+  });
+  return physicalFile(lines, description);
+}
+
+/** A PRODUCT with its formation, definition and definition shape. */
+function productDefinition(add, p, productContext, definitionContext) {
+  const product = add(`PRODUCT('${p.id ?? p.name}','${p.name}','',(${productContext}))`);
+  const formation = add(`PRODUCT_DEFINITION_FORMATION('','',${product})`);
+  const definition = add(`PRODUCT_DEFINITION('design','',${formation},${definitionContext})`);
+  return { definition, shape: add(`PRODUCT_DEFINITION_SHAPE('','',${definition})`) };
+}
+
+/** Entities numbered #1, #2, … in the order they are added. */
+function entityWriter() {
   const lines = [];
   let next = 1;
   const add = (text) => {
@@ -40,6 +67,11 @@ export function boxesStep({ products, unit = '(.MILLI.,.METRE.)', uses = [], des
     lines.push(`#${id} = ${text};`);
     return `#${id}`;
   };
+  return { lines, add };
+}
+
+/** The application, product and geometric contexts every file needs (mm unless `unit` says otherwise). */
+function contexts(add, unit) {
   const appContext = add("APPLICATION_CONTEXT('core data for automotive mechanical design processes')");
   add(`APPLICATION_PROTOCOL_DEFINITION('international standard','automotive_design',2000,${appContext})`);
   const productContext = add(`PRODUCT_CONTEXT('',${appContext},'mechanical')`);
@@ -51,25 +83,63 @@ export function boxesStep({ products, unit = '(.MILLI.,.METRE.)', uses = [], des
   const context = add(
     `( GEOMETRIC_REPRESENTATION_CONTEXT(3) GLOBAL_UNCERTAINTY_ASSIGNED_CONTEXT((${uncertainty})) GLOBAL_UNIT_ASSIGNED_CONTEXT((${length},${angle},${solidAngle})) REPRESENTATION_CONTEXT('Context #1','3D Context with UNIT and UNCERTAINTY') )`,
   );
-  const origin = add("CARTESIAN_POINT('',(0.,0.,0.))");
+  const worldAxis = placement(add, [0, 0, 0]);
+  return { productContext, definitionContext, context, worldAxis };
+}
+
+/** An AXIS2_PLACEMENT_3D at `origin`, axes along the world's. */
+function placement(add, origin) {
+  const point = add(`CARTESIAN_POINT('',(${origin.map(real).join(',')}))`);
   const dirZ = add("DIRECTION('',(0.,0.,1.))");
   const dirX = add("DIRECTION('',(1.,0.,0.))");
-  const worldAxis = add(`AXIS2_PLACEMENT_3D('',${origin},${dirZ},${dirX})`);
+  return add(`AXIS2_PLACEMENT_3D('',${point},${dirZ},${dirX})`);
+}
 
-  const definitions = [];
+/**
+ * A real AP214 assembly, as CAD systems write one: every product has a SHAPE_REPRESENTATION;
+ * a part's holds its boxes (MANIFOLD_SOLID_BREPs, in an ADVANCED_BREP_SHAPE_REPRESENTATION
+ * related to it, unless `sharesShapeOf` names an earlier part whose representation it reuses);
+ * an assembly places each child with a NEXT_ASSEMBLY_USAGE_OCCURRENCE and a
+ * CONTEXT_DEPENDENT_SHAPE_REPRESENTATION (a translation). Names are written as given (latin1
+ * strings: escapes, quotes as '' and line breaks included); product 0 is the root.
+ * @param {{products: ({name: string, id?: string, solids: {min: number[], max: number[], name?: string}[], sharesShapeOf?: number} | {name: string, id?: string, children: {product: number, at: number[], name?: string}[]})[]}} spec
+ * @returns {string} latin1 string of the whole file
+ */
+export function assemblyStep({ products, description = 'surfcd assembly fixture' }) {
+  const { lines, add } = entityWriter();
+  const { productContext, definitionContext, context, worldAxis } = contexts(add, '(.MILLI.,.METRE.)');
+  const definitions = [], representations = [];
   for (const p of products) {
-    const product = add(`PRODUCT('${p.id ?? p.name}','${p.name}','',(${productContext}))`);
-    const formation = add(`PRODUCT_DEFINITION_FORMATION('','',${product})`);
-    const definition = add(`PRODUCT_DEFINITION('design','',${formation},${definitionContext})`);
+    const { definition, shape } = productDefinition(add, p, productContext, definitionContext);
     definitions.push(definition);
-    const shape = add(`PRODUCT_DEFINITION_SHAPE('','',${definition})`);
-    const solids = [p.solidRef ?? box(add, p.min, p.max, p.solidName ?? ''), ...(p.more ?? []).map((m) => box(add, m.min, m.max, ''))];
-    const rep = add(`ADVANCED_BREP_SHAPE_REPRESENTATION('',(${solids.join(',')},${worldAxis}),${context})`);
+    let rep;
+    if (p.sharesShapeOf !== undefined) rep = representations[p.sharesShapeOf];
+    else {
+      const childAxes = (p.children ?? []).map((c) => placement(add, c.at));
+      rep = add(`SHAPE_REPRESENTATION('${p.children ? 'assembly' : 'part'}',(${[worldAxis, ...childAxes].join(',')}),${context})`);
+      if (p.solids) {
+        const solids = p.solids.map((b) => box(add, b.min, b.max, b.name ?? ''));
+        const brep = add(`ADVANCED_BREP_SHAPE_REPRESENTATION('',(${[...solids, worldAxis].join(',')}),${context})`);
+        add(`SHAPE_REPRESENTATION_RELATIONSHIP('','',${rep},${brep})`);
+      }
+      p.childAxes = childAxes;
+    }
+    representations.push(rep);
     add(`SHAPE_DEFINITION_REPRESENTATION(${shape},${rep})`);
   }
-  uses.forEach(([parent, child], k) => {
-    add(`NEXT_ASSEMBLY_USAGE_OCCURRENCE('use${k}','use${k}','',${definitions[parent]},${definitions[child]},$)`);
+  products.forEach((p, pi) => {
+    (p.children ?? []).forEach((c, k) => {
+      const use = add(`NEXT_ASSEMBLY_USAGE_OCCURRENCE('${c.name ?? `use${pi}.${k}`}','${c.name ?? ''}','',${definitions[pi]},${definitions[c.product]},$)`);
+      const useShape = add(`PRODUCT_DEFINITION_SHAPE('','',${use})`);
+      const transform = add(`ITEM_DEFINED_TRANSFORMATION('','',${worldAxis},${p.childAxes[k]})`);
+      const relation = add(`( REPRESENTATION_RELATIONSHIP('','',${representations[c.product]},${representations[pi]}) REPRESENTATION_RELATIONSHIP_WITH_TRANSFORMATION(${transform}) SHAPE_REPRESENTATION_RELATIONSHIP() )`);
+      add(`CONTEXT_DEPENDENT_SHAPE_REPRESENTATION(${relation},${useShape})`);
+    });
   });
+  return physicalFile(lines, description);
+}
+
+function physicalFile(lines, description) {
   return [
     'ISO-10303-21;',
     'HEADER;',
@@ -86,7 +156,7 @@ export function boxesStep({ products, unit = '(.MILLI.,.METRE.)', uses = [], des
 }
 
 /** One MANIFOLD_SOLID_BREP box: 8 vertices, 12 edges, 6 planar faces with outward normals. */
-function box(add, min, max, solidName) {
+export function box(add, min, max, solidName) {
   const corner = (i) => [i & 1 ? max[0] : min[0], i & 2 ? max[1] : min[1], i & 4 ? max[2] : min[2]];
   const num = (v) => (typeof v === 'string' ? Number(v) : v);
   const points = [], vertices = [];

@@ -63,7 +63,7 @@ export function registerConstraintsCommand(program: Command, outcome: RunOutcome
       checkReviewFlags(flags);
       const accepted = await readAcceptFile(flags.accept);
       const previousIds = await readPreviousIds(flags.previous);
-      const load = loadOptions(flags);
+      const load = loadOptions(flags, file);
       const extra: LoadedPlugin[] = [];
       for (const path of flags.plugin) extra.push(await loadPlugin(path));
       extra.forEach(watchPlugin);

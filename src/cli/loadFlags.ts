@@ -7,6 +7,7 @@ import { SurfcdError } from '../errors.js';
 import type { Pose } from '../math/rigid.js';
 import type { AssemblyLoadOptions } from '../spatial/load.js';
 import { addCacheOptions, cacheOf } from './cacheOption.js';
+import { importProgress } from './importProgress.js';
 import { DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_TRIANGLES, MIN_ANGULAR_DEFLECTION } from '../import/limits.js';
 import type { LoadOptions } from '../import/readAssembly.js';
 import type { Assembly } from '../model/types.js';
@@ -41,10 +42,10 @@ export function addLoadOptions(command: Command): Command {
     .option('--timings', 'print how long loading and the query took on stderr');
 }
 
-/** Load options (with the cache) from the flags; every problem is a usage error naming the flag. */
-export function loadOptions(flags: LoadFlags): AssemblyLoadOptions {
+/** Load options (with the cache and import progress on stderr) from the flags; every problem is a usage error naming the flag. */
+export function loadOptions(flags: LoadFlags, file?: string): AssemblyLoadOptions {
   if (flags.out !== undefined && flags.out.trim() === '') throw new SurfcdError('INVALID_OPTION', '--out: expected a file name, got ""');
-  return { cache: cacheOf(flags), ...loadOptionsOf(flags) };
+  return { cache: cacheOf(flags), ...loadOptionsOf(flags), ...(file !== undefined ? { onProgress: importProgress(file) } : {}) };
 }
 
 /** Load options from the flags, checked before anything is read. */

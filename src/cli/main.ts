@@ -78,7 +78,7 @@ function programWith(modules: CommandModule[], outcome: RunOutcome): Command {
       .option('--no-roles', 'skip fastener recognition (roles bolt, screw, nut, washer, stud, pin, rivet: fits every surface)')
       .option('-o, --out <file>', 'write the report to a file instead of stdout'),
   ).action(async (file: string, flags: LoadFlags & { format: string; out?: string; roles: boolean }) => {
-    const load = loadOptions(flags);
+    const load = loadOptions(flags, file);
     const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, load));
     reportWarnings(assembly, flags.strict);
     const fasteners = flags.roles ? recognizeFasteners(assembly) : undefined;
@@ -105,7 +105,7 @@ function programWith(modules: CommandModule[], outcome: RunOutcome): Command {
     checkReviewFlags(flags);
     const accepted = await readAcceptFile(flags.accept);
     const previousIds = await readPreviousIds(flags.previous);
-    const load = loadOptions(flags);
+    const load = loadOptions(flags, file);
     const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, load));
     reportWarnings(assembly, flags.strict);
     const select = selectionOf(assembly, flags);

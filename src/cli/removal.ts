@@ -125,7 +125,7 @@ async function withSweeps(
   sweepBar = true,
 ): Promise<void> {
   const stop = status(`loading ${file}`);
-  const assembly = await loadAssembly(file, loadOptions(flags)).finally(stop);
+  const assembly = await loadAssembly(file, loadOptions(flags, file)).finally(stop);
   reportWarnings(assembly, flags.strict);
   const engine = await sweeper(assembly, opts.tolerance, opts.jobs, sweepBar);
   try {

@@ -109,7 +109,7 @@ export function registerReportCommand(program: Command, outcome: RunOutcome = { 
     const previousDoc = flags.previous !== undefined ? await readPrevious(flags.previous) : null;
     const previous = flags.previous !== undefined ? previousItems(previousDoc, flags.previous) : null;
     const previousIds = flags.previous !== undefined ? previousInterferenceIds(previousDoc, flags.previous) : null;
-    const assembly = await loadAssembly(file, loadOptions(flags));
+    const assembly = await loadAssembly(file, loadOptions(flags, file));
     reportWarnings(assembly, flags.strict);
     const select = selectionOf(assembly, flags);
     const moved = keyedByPath(assembly, poses, '--move');

@@ -29,7 +29,7 @@ export function registerSimulateCommand(program: Command): void {
     .action(async (file: string, scriptFile: string, flags: LoadFlags & { tolerance?: string; format: string }) => {
       pendingExitCode = 0;
       const tolerance = flags.tolerance !== undefined ? parseNumber('--tolerance', flags.tolerance, { min: 0 }) : undefined;
-      const load = loadOptions(flags);
+      const load = loadOptions(flags, file);
       let text: string;
       try {
         text = await readFile(scriptFile, 'utf8');

@@ -80,7 +80,7 @@ export function registerViewCommand(program: Command): Command {
     if (!Number.isInteger(port) || port > 65535) throw new SurfcdError('INVALID_OPTION', `--port: expected an integer 0..65535, got "${flags.port}"`);
     const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
     const clearance = flags.clearance === undefined ? undefined : parseNumber('--clearance', flags.clearance, { min: 0 });
-    const assembly = await loadAssembly(file, loadOptions(flags));
+    const assembly = await loadAssembly(file, loadOptions(flags, file));
     reportWarnings(assembly, flags.strict);
     const view = await startViewServer(assembly, { port, tolerance, clearance });
     process.stderr.write(`surfcd view: ${assembly.name} at ${view.url} (Ctrl-C to stop)\n`);

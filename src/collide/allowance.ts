@@ -16,6 +16,7 @@ import { surfaceKindToWorld, type SurfaceKind } from '../model/surfaceKind.js';
 import { surfaceKindOf } from '../model/surfaceKindOf.js';
 import { coordinateNoise, effectiveSag } from '../model/tessellationError.js';
 import type { Surface } from '../model/types.js';
+import { decodeSurfaceNumbers, derivedOf, encodeSurfaceNumbers, perSurface, type DerivedKind } from '../model/derived.js';
 
 /** A pose as callers give it (16 numbers column-major, or a three.js Matrix4) or a Rigid (row-major 3×4, 12 numbers). */
 export type PoseLike = Pose | Rigid;
@@ -107,11 +108,21 @@ export function fittedRadialOverlap(surfaceA: Surface, rigidA: Rigid, surfaceB: 
   return null;
 }
 
-const senseCache = new WeakMap<Surface, number>();
+/** Each surface's radial sense (radialSense), kept with its part (a sign a surface: cheap to keep). */
+const SENSES: DerivedKind<(number | undefined)[]> = {
+  name: 'surface-senses',
+  encode: (list) => encodeSurfaceNumbers(list, 1, (v) => [v]),
+  decode: (data, part) =>
+    decodeSurfaceNumbers(data, part, 1, (n) => {
+      if (n[0] !== 1 && n[0] !== -1 && n[0] !== 0) throw new Error('not a sense');
+      return n[0];
+    }).map((v) => v ?? undefined),
+};
 
 /** +1 convex (facets face away from the axis or centre: a shaft), −1 concave (a hole), 0 unknown. */
 export function radialSense(s: Surface): number {
-  const cached = senseCache.get(s);
+  const senses = perSurface(SENSES, s.part);
+  const cached = senses[s.index];
   if (cached !== undefined) return cached;
   const k = surfaceKindOf(s);
   const { positions: p, indices } = s.part;
@@ -129,13 +140,15 @@ export function radialSense(s: Surface): number {
     } else if (k.type === 'sphere') {
       rx -= k.center[0]; ry -= k.center[1]; rz -= k.center[2];
     } else {
-      senseCache.set(s, 0);
+      senses[s.index] = 0;
+      derivedOf(s.part).touch(SENSES);
       return 0;
     }
     sum += nx * rx + ny * ry + nz * rz;
   }
   const sense = sum > 0 ? 1 : sum < 0 ? -1 : 0;
-  senseCache.set(s, sense);
+  senses[s.index] = sense;
+  derivedOf(s.part).touch(SENSES);
   return sense;
 }
 

@@ -11,6 +11,7 @@ import type { Rigid } from '../math/rigid.js';
 import type { Part } from '../model/types.js';
 import type { CollisionResult, ResolvedOptions } from './collide.js';
 import { FIRST_PARTY_NARROW_PHASES } from './firstPartyPhases.js';
+import { derivedOf, type DerivedKind } from '../model/derived.js';
 
 /** A part with the index a narrow phase built for it. */
 export interface IndexedPart<Index = unknown> {
@@ -48,7 +49,8 @@ export const SCD_METHOD = 'scd';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
 const phases = new Map<string, NarrowPhase>();
-const indices = new WeakMap<Part, Map<string, unknown>>();
+/** Each narrow phase's index of the part, by phase name (plugin data: built again in each process). */
+const PHASE_INDICES: DerivedKind<Map<string, unknown>> = { name: 'narrow-phase-indices' };
 
 const describeValue = (v: unknown): string =>
   v === undefined ? 'missing' : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'function' ? 'a function' : typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`;
@@ -101,11 +103,7 @@ export function narrowPhase(name: string): NarrowPhase {
 
 /** The phase's index of a part, built on first use and kept with the part. */
 export function narrowIndex<Index>(phase: NarrowPhase<Index>, part: Part): Index {
-  let byPhase = indices.get(part);
-  if (!byPhase) {
-    byPhase = new Map();
-    indices.set(part, byPhase);
-  }
+  const byPhase = derivedOf(part).of(PHASE_INDICES, part, () => new Map<string, unknown>());
   if (!byPhase.has(phase.name)) byPhase.set(phase.name, phase.build(part));
   return byPhase.get(phase.name) as Index;
 }

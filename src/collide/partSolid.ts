@@ -13,6 +13,7 @@ import { emptyStats } from './stats.js';
 import { loadTriangle } from './triangles.js';
 import { queryBoxTree } from './treeQuery.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
+import { derivedOf, type DerivedKind } from '../model/derived.js';
 
 const tri = new Float64Array(9);
 const rayBox: Aabb = new Float64Array(6);
@@ -150,7 +151,15 @@ function grow(a: Uint32Array): Uint32Array {
   return b;
 }
 
-const closedCache = new WeakMap<Part, boolean>();
+/** Whether the part's mesh is closed, kept with it (and by the cache). */
+const CLOSED: DerivedKind<boolean> = {
+  name: 'closed-mesh',
+  encode: (closed) => closed,
+  decode: (data) => {
+    if (typeof data !== 'boolean') throw new Error('not a boolean');
+    return data;
+  },
+};
 
 /**
  * Is the part's mesh closed (watertight)? Every directed edge, keyed by its endpoints'
@@ -158,7 +167,7 @@ const closedCache = new WeakMap<Part, boolean>();
  * matched by the opposite edge of a neighbouring triangle. Cached.
  */
 export function partIsClosed(part: Part): boolean {
-  const cached = closedCache.get(part);
+  const cached = derivedOf(part).get(CLOSED, part);
   if (cached !== undefined) return cached;
   const { positions: p, indices } = part;
   const vertexId = new Map<string, number>();
@@ -187,6 +196,6 @@ export function partIsClosed(part: Part): boolean {
       break;
     }
   }
-  closedCache.set(part, closed);
+  derivedOf(part).set(CLOSED, closed);
   return closed;
 }

@@ -24,6 +24,7 @@ import { emptyStats } from './stats.js';
 import { loadTransformedTriangle, loadTriangle, triangleBox } from './triangles.js';
 import { queryBoxTree } from './treeQuery.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
+import { derivedOf, type DerivedKind, type Encoded } from '../model/derived.js';
 
 export interface Penetration {
   /** mm; 0 when no sampled point of either part lies inside the other. */
@@ -171,14 +172,28 @@ export function solidPenetration(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid,
  * nearest-surface searches: they are computed once per part and sample count.
  */
 export function forEachSolidSample(part: Part, maxSamples: number, visit: (x: number, y: number, z: number) => void): void {
-  let byCount = sampleCache.get(part);
-  if (!byCount) sampleCache.set(part, (byCount = new Map()));
+  const byCount = derivedOf(part).of(SOLID_SAMPLES, part, () => new Map<number, Float64Array>(), true);
   let samples = byCount.get(maxSamples);
-  if (!samples) byCount.set(maxSamples, (samples = solidSamples(part, maxSamples)));
+  if (!samples) {
+    byCount.set(maxSamples, (samples = solidSamples(part, maxSamples)));
+    derivedOf(part).touch(SOLID_SAMPLES);
+  }
   for (let i = 0; i < samples.length; i += 3) visit(samples[i]!, samples[i + 1]!, samples[i + 2]!);
 }
 
-const sampleCache = new WeakMap<Part, Map<number, Float64Array>>();
+/** Solid samples by sample count, kept with the part (and by the cache). */
+const SOLID_SAMPLES: DerivedKind<Map<number, Float64Array>> = {
+  name: 'solid-samples',
+  encode: (byCount) => Object.fromEntries([...byCount].sort(([a], [b]) => a - b).map(([n, samples]) => [String(n), samples])),
+  decode: (data) => {
+    const out = new Map<number, Float64Array>();
+    for (const [n, samples] of Object.entries(data as Record<string, Encoded>)) {
+      if (!/^[1-9]\d*$/.test(n) || !(samples instanceof Float64Array) || samples.length % 3 !== 0) throw new Error('not solid samples');
+      out.set(Number(n), samples);
+    }
+    return out;
+  },
+};
 
 function solidSamples(part: Part, maxSamples: number): Float64Array {
   const { positions: p, indices } = part;

@@ -4,19 +4,27 @@
 // Only surfaces that reach the triangle test are allocated (RECORD floats per triangle).
 import { RECORD, triangleRecord } from '../math/trianglePrepared.js';
 import type { Part } from '../model/types.js';
+import { derivedOf, type DerivedKind } from '../model/derived.js';
 
 /** Per surface of a part: its triangles' records, or null until first needed. */
 export type TriangleRecords = (Float64Array | null)[];
 
-const cache = new WeakMap<Part, TriangleRecords>();
+/** Kept with the part, and by the cache: each filled surface's records as they are. */
+const RECORDS: DerivedKind<TriangleRecords> = {
+  name: 'triangle-records',
+  encode: (records) => (records.some((r) => r !== null) ? records.map((r) => r ?? 0) : undefined),
+  decode: (data, part) => {
+    if (!Array.isArray(data) || data.length !== part.surfaces.length) throw new Error('records do not fit the part');
+    return data.map((r, i) => {
+      if (r === 0) return null;
+      if (!(r instanceof Float64Array) || r.length !== RECORD * part.surfaces[i]!.triangleCount) throw new Error('records do not fit the surface');
+      return r;
+    });
+  },
+};
 
 export function triangleRecordsOf(part: Part): TriangleRecords {
-  let r = cache.get(part);
-  if (r === undefined) {
-    r = new Array<Float64Array | null>(part.surfaces.length).fill(null);
-    cache.set(part, r);
-  }
-  return r;
+  return derivedOf(part).of(RECORDS, part, () => new Array<Float64Array | null>(part.surfaces.length).fill(null), true);
 }
 
 /** The records of one surface's triangles (triangle t at RECORD · (t − firstTriangle)), filled on first use. */
@@ -35,12 +43,13 @@ export function surfaceRecords(part: Part, surface: number, records: TriangleRec
     );
   }
   records[surface] = out;
+  derivedOf(part).touch(RECORDS);
   return out;
 }
 
 /** Bytes the records of a part take now. */
 export function triangleRecordBytes(part: Part): number {
   let bytes = 0;
-  for (const r of cache.get(part) ?? []) bytes += r?.byteLength ?? 0;
+  for (const r of derivedOf(part).get(RECORDS, part) ?? []) bytes += r?.byteLength ?? 0;
   return bytes;
 }

@@ -9,6 +9,7 @@ import type { Part } from '../model/types.js';
 import type { SurfaceView } from './types.js';
 import { symmetricEigen } from './freedom.js';
 import { add, canonical, cross, dot, norm, perpendiculars, scale, sub, unit } from './vec.js';
+import { derivedOf, type DerivedKind, type Encoded } from '../model/derived.js';
 
 export interface RotationalSymmetry {
   /** N: the rotation by 2π/N about the axis maps the periodic faces onto themselves. */
@@ -27,7 +28,16 @@ export interface RotationalSymmetry {
   partRadius: number;
 }
 
-const cache = new WeakMap<Part, RotationalSymmetry | null>();
+/** The part's rotational symmetry (null: none), kept with the part; plain data, so the cache keeps it too. */
+const SYMMETRY: DerivedKind<{ symmetry: RotationalSymmetry | null }> = {
+  name: 'rotational-symmetry',
+  encode: ({ symmetry }) => (symmetry === null ? null : (JSON.parse(JSON.stringify(symmetry)) as Encoded)),
+  decode: (data) => {
+    const s = data as unknown as RotationalSymmetry | null;
+    if (s !== null && !(typeof s === 'object' && Number.isInteger(s.count) && Array.isArray(s.axis) && Array.isArray(s.center) && Array.isArray(s.group) && Array.isArray(s.surfaces))) throw new Error('not a rotational symmetry');
+    return { symmetry: s };
+  },
+};
 
 /** Area and centroid of every face of the part (part frame). */
 function faceMeasures(part: Part): { area: number; centroid: Vec3 }[] {
@@ -88,10 +98,7 @@ function periodicSet(members: number[], centroids: Vec3[], scaleLength: number, 
  * grouped by area (within 1 %); each group of at least `minCount` faces is tested.
  */
 export function rotationalSymmetry(part: Part): RotationalSymmetry | null {
-  if (cache.has(part)) return cache.get(part)!;
-  const result = compute(part, 3);
-  cache.set(part, result);
-  return result;
+  return derivedOf(part).of(SYMMETRY, part, () => ({ symmetry: compute(part, 3) })).symmetry;
 }
 
 function compute(part: Part, minCount: number): RotationalSymmetry | null {

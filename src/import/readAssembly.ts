@@ -8,6 +8,9 @@ import { firstError, readerWarnings, syntaxError } from './occtMessages.js';
 import { OcctFailure, runOcct, type OcctSource } from './occtSession.js';
 import { checkStepComplete, checkStepStructure, detectFormat, duplicateEntities, firstStepSyntaxError, stepShapeProducts, externalReferences, stepHasGeometry, stripBom, type CadFormat } from './sniff.js';
 import { rewriteStepNames } from './stepStrings.js';
+import type { ImportProgressListener } from './progress.js';
+import { restoreProductTree } from './productTree.js';
+import { readStepStructure, type StepStructure } from './stepStructure.js';
 
 export interface LoadOptions extends OcctOptions {
   /**
@@ -26,6 +29,8 @@ export interface LoadOptions extends OcctOptions {
   maxTriangles?: number;
   /** Files larger than this many bytes are refused before reading (default 1 GiB). */
   maxFileBytes?: number;
+  /** Called as the import goes through its phases (see progress.ts); errors it throws end the import. */
+  onProgress?: ImportProgressListener;
 }
 
 /** occt-import-js's own defaults when no deflection is given. */
@@ -47,15 +52,19 @@ export async function readAssembly(source: string | Uint8Array, options: LoadOpt
     throw new SurfcdError('EMPTY_FILE', bytes.length === 0 ? `${label}: file is empty` : `${label}: file is empty (${bytes.length} bytes of whitespace only)`);
   }
   const params = occtParams(options);
+  const progress = options.onProgress ?? ((): void => undefined);
+  progress({ phase: 'read', done: 0, total: 1 });
   const format = options.format ?? detectFormat(bytes, typeof source === 'string' ? label : undefined);
   const warnings: LoadWarning[] = [];
-  let prepared: PreparedStep = { input: bytes, resolveName: (name) => name, products: [] };
+  let prepared: PreparedStep = { input: bytes, resolveName: (name) => name, products: [], structure: null };
   if (format === 'step') prepared = prepareStep(bytes, label, options, warnings);
   else {
     checkDeflections(options, null, label);
     if (format === 'brep') checkBrepCounts(new TextDecoder('latin1').decode(bytes), label);
   }
-  const { input, resolveName, products } = prepared;
+  const { input, resolveName, products, structure } = prepared;
+  progress({ phase: 'read', done: 1, total: 1 });
+  progress({ phase: 'mesh', done: 0, total: 1 });
 
   let result: OcctResult;
   let messages: readonly string[];
@@ -71,6 +80,7 @@ export async function readAssembly(source: string | Uint8Array, options: LoadOpt
     throw new SurfcdError('IMPORT_FAILED', `${label}: cannot start OpenCascade (${error instanceof Error ? error.message : String(error)})`, { cause: error });
   }
   const meshes = result?.success ? (result.meshes ?? []) : [];
+  progress({ phase: 'mesh', done: 1, total: 1 });
   if (meshes.length === 0) {
     // occt reports an assembly without geometry either as a failure or as zero meshes.
     const refs = format === 'step' ? externalReferences(bytes) : [];
@@ -89,8 +99,9 @@ export async function readAssembly(source: string | Uint8Array, options: LoadOpt
     throw new SurfcdError('PARSE_FAILED', `${label}: OpenCascade could not read this ${format.toUpperCase()} file (${reason ?? 'the reader reported failure'})`);
   }
   warnings.push(...readerWarnings(messages, label));
-  const assembly = buildAssembly(result, meshes, options, typeof source === 'string' ? source : undefined, { label, resolveName, warnings });
+  const assembly = buildAssembly(result, meshes, options, typeof source === 'string' ? source : undefined, { label, resolveName, warnings, structure, progress });
   warnMissingProducts(assembly, products, label);
+  oneLineWarnings(warnings);
   if (assembly.parts.every((p) => p.indices.length === 0)) {
     const unit = format === 'step' ? /SI_UNIT\s*\(\s*\.(PICO|NANO|FEMTO|ATTO|MICRO)\.\s*,\s*\.METRE\./.exec(new TextDecoder('latin1').decode(bytes)) : null;
     throw new SurfcdError(
@@ -107,6 +118,8 @@ interface PreparedStep {
   resolveName: (name: string) => string;
   /** Leaf products with a shape: each should come back with geometry. */
   products: { entity: number; name: string }[];
+  /** The product structure the file states, to check occt's tree against. */
+  structure: StepStructure | null;
 }
 
 /** Everything checked and rewritten in a STEP file before occt sees it. */
@@ -125,7 +138,8 @@ function prepareStep(bytes: Uint8Array, label: string, options: LoadOptions, war
     warnings.push({ code: 'NAME_ENCODING', message: `${label}: name "${w.decoded}" is not valid UTF-8; read as ${w.encoding === 'windows-1251' ? 'CP1251' : 'Latin-1'} (bytes ${w.rawHex})` });
   }
   const shaped = stepShapeProducts(text);
-  return { input: names.bytes, resolveName: names.resolve, products: names.products.filter((p) => shaped.has(p.entity)) };
+  const structure = readStepStructure(text, new Map(names.products.map((p) => [p.entity, p.name])));
+  return { input: names.bytes, resolveName: names.resolve, products: names.products.filter((p) => shaped.has(p.entity)), structure };
 }
 
 /** A PRODUCT of the file that appears nowhere in what occt returned was dropped by it: say so. */
@@ -141,6 +155,15 @@ function warnMissingProducts(assembly: Assembly, products: { entity: number; nam
     if (!seen.has(p.name)) {
       (assembly.warnings as LoadWarning[]).push({ code: 'NO_GEOMETRY', message: `${label}: product "${p.name}" (#${p.entity}) is in the file but no geometry was read for it` });
     }
+  }
+}
+
+/** A warning is one line: control characters a name carries (\X\0A, raw bytes) are written as escapes. */
+function oneLineWarnings(warnings: LoadWarning[]): void {
+  const escape = (c: string): string => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  for (let i = 0; i < warnings.length; i++) {
+    const w = warnings[i]!;
+    if (/[\u0000-\u001f\u007f-\u009f]/.test(w.message)) warnings[i] = { ...w, message: w.message.replace(/[\u0000-\u001f\u007f-\u009f]/g, escape) };
   }
 }
 
@@ -172,6 +195,9 @@ function checkLoadArguments(source: unknown, options: unknown): asserts options 
   positive('linearDeflection', o['linearDeflection'], ' of mm');
   if (o['angularDeflection'] !== undefined && !(typeof o['angularDeflection'] === 'number' && o['angularDeflection'] > 0 && o['angularDeflection'] < Math.PI)) {
     throw new SurfcdError('INVALID_OPTION', `loadAssembly: angularDeflection must be in (0, π) radians, got ${String(o['angularDeflection'])}`);
+  }
+  if (o['onProgress'] !== undefined && typeof o['onProgress'] !== 'function') {
+    throw new SurfcdError('INVALID_OPTION', `loadAssembly: onProgress must be a function, got ${o['onProgress'] === null ? 'null' : typeof o['onProgress']}`);
   }
   for (const name of ['maxTriangles', 'maxFileBytes']) {
     const v = o[name];
@@ -239,6 +265,8 @@ interface BuildContext {
   label: string;
   resolveName: (name: string) => string;
   warnings: LoadWarning[];
+  structure: StepStructure | null;
+  progress: ImportProgressListener;
 }
 
 /** Walks occt's product tree; every mesh becomes a Part whose path follows ARCHITECTURE.md ("Data model"). */
@@ -247,6 +275,7 @@ function buildAssembly(result: OcctResult, meshes: OcctMesh[], options: LoadOpti
   const placed = new Set<number>();
   const top = result.root ?? { name: '', meshes: meshes.map((_, i) => i), children: [] };
   resolveNames(top, meshes, ctx.resolveName);
+  if (ctx.structure) restoreProductTree(top, meshes, ctx.structure);
   const budget = triangleBudget(options.maxTriangles ?? DEFAULT_MAX_TRIANGLES, ctx.label);
 
   // A product node holding exactly one mesh and nothing else is a part, not an assembly:
@@ -260,7 +289,9 @@ function buildAssembly(result: OcctResult, meshes: OcctMesh[], options: LoadOpti
     const part = partFromOcctMesh(meshes[m]!, parts.length, partPath, partName, options, budget, ctx);
     parts.push(part);
     into.parts.push(part.index);
+    ctx.progress({ phase: 'build', done: parts.length, total: meshes.length });
   };
+  ctx.progress({ phase: 'build', done: 0, total: meshes.length });
   // An unnamed solid takes the name of the nearest named product above it, so people can find it.
   const visit = (node: OcctNode, name: string, path: string, nearest = ''): ProductNode => {
     const named = name || nearest;

@@ -101,6 +101,8 @@ export function decodeStepString(raw: string, fallback: 'windows-1251' | 'latin1
         out += '\\'; // not an escape: keep the backslash as written
         i++;
       }
+    } else if (c === 0x0a || c === 0x0d) {
+      i++; // a line break inside a literal only wraps the physical line: it is not part of the string
     } else {
       out += raw[i];
       i++;
@@ -164,10 +166,9 @@ export function rewriteStepNames(bytes: Uint8Array): StepNameRewrite {
     }
     products.push({ entity: Number(m[1]), name });
   }
-  // Fast exit: nothing ≥ 0x80, no backslash, no empty PRODUCT name: occt reads it as is.
-  if (emptyNames.size === 0 && !/[\x80-\xff\\]/.test(data)) return { bytes, resolve: (name) => name, warnings: [], products };
-
-  const needsDecoding = (raw: string): boolean => /[\x80-\xff\\]/.test(raw);
+  const needsDecoding = (raw: string): boolean => /[\x80-\xff\\\r\n]/.test(raw);
+  // Fast exit: no literal to decode (≥ 0x80, a backslash, a line break) and no empty PRODUCT name: occt reads it as is.
+  if (emptyNames.size === 0 && !/[\x80-\xff\\]/.test(data) && !brokenLiteral(data)) return { bytes, resolve: (name) => name, warnings: [], products };
 
   const prefix = keyPrefix(text);
   const values: string[] = [];
@@ -195,6 +196,13 @@ export function rewriteStepNames(bytes: Uint8Array): StepNameRewrite {
     warnings,
     products,
   };
+}
+
+/** Whether a string literal spans a line break (only a scan from the start tells opening quotes from closing ones). */
+function brokenLiteral(data: string): boolean {
+  if (!/'[^'\r\n]*[\r\n]/.test(data)) return false;
+  for (const m of data.matchAll(LITERAL)) if (/[\r\n]/.test(m[1]!)) return true;
+  return false;
 }
 
 function latin1Bytes(text: string): Uint8Array {

@@ -1,3 +1,4 @@
+import { PartDerived } from './derived.js';
 import { SurfcdError } from '../errors.js';
 import { emptyAabb, expandAabbByPoint, type Aabb } from '../math/aabb.js';
 import { fitObb, type Obb } from '../math/obb.js';
@@ -77,6 +78,7 @@ export function createPart(input: PartInput): Part {
     // Always present (undefined when absent): one hidden class for every part (see newSurface).
     color: input.color || undefined,
     deflection: input.deflection,
+    derived: new PartDerived(),
   } as Part;
 
   const seen = stampsFor(vertexCount, ranges.length);

@@ -16,6 +16,7 @@
  */
 import { DEFAULT_ANGLE_TOLERANCE, fitSurface } from './fit/fitSurface.js';
 import type { SurfaceKind } from './surfaceKind.js';
+import { derivedOf, perSurface, type DerivedKind } from './derived.js';
 import type { Part, Surface } from './types.js';
 
 /** Fraction of the part's linear deflection used as the default fit tolerance. */
@@ -24,12 +25,12 @@ export const FIT_TOLERANCE_OF_DEFLECTION = 0.05;
 const MAX_ANGLE_TOLERANCE = (60 * Math.PI) / 180;
 const ANGLE_MARGIN = Math.PI / 180;
 
-/** Tolerance (mm) each cached kind was fitted with. */
-const fittedWith = new WeakMap<Surface, number>();
+/** Tolerance (mm) each surface's kind was fitted with here (a kind restored from the cache was fitted with the default). */
+const FITTED_WITH: DerivedKind<(number | undefined)[]> = { name: 'kind-fit-tolerances' };
 
 /** Tolerance (mm) the surface's cached kind was fitted with; undefined when none was fitted here (e.g. restored from the cache). */
 export function kindFitTolerance(surface: Surface): number | undefined {
-  return fittedWith.get(surface);
+  return derivedOf(surface.part).get(FITTED_WITH, surface.part)?.[surface.index];
 }
 
 /** Default distance tolerance (mm) for fitting the surfaces of `part`. */
@@ -74,7 +75,7 @@ export function surfaceAngleTolerance(surface: Surface): number {
  *   `defaultFitTolerance(surface.part)`.
  */
 export function surfaceKindOf(surface: Surface, tolerance?: number): SurfaceKind {
-  const cachedTolerance = fittedWith.get(surface);
+  const cachedTolerance = kindFitTolerance(surface);
   if (surface.kind && (tolerance === undefined || tolerance === cachedTolerance)) return surface.kind;
   const part = surface.part;
   const tol = tolerance ?? defaultFitTolerance(part);
@@ -88,6 +89,7 @@ export function surfaceKindOf(surface: Surface, tolerance?: number): SurfaceKind
     angleTolerance: surfaceAngleTolerance(surface),
   });
   surface.kind = kind;
-  fittedWith.set(surface, tol);
+  perSurface(FITTED_WITH, part)[surface.index] = tol;
+  derivedOf(part).markChanged(); // the entry keeps default-tolerance kinds
   return kind;
 }

@@ -10,6 +10,7 @@
 import { closestPointOnTriangle } from '../math/pointInSolid.js';
 import { perpBasis, type V3 } from './fit/vec.js';
 import { algebraicSphere, normalScatterCylinder, type ShellFrame } from './shellFrames.js';
+import { decodeSurfaceNumbers, derivedOf, encodeSurfaceNumbers, perSurface, type DerivedKind } from './derived.js';
 import type { Surface } from './types.js';
 
 /** Surfaces with fewer triangles get no shell: their triangle tests are cheaper than one. */
@@ -37,15 +38,21 @@ export interface SurfaceShell {
   readonly scale: number;
 }
 
-const cache = new WeakMap<Surface, SurfaceShell | null>();
+/** Each surface's shell (null: none), kept by the cache as 12 numbers a surface. */
+const SHELLS: DerivedKind<(SurfaceShell | null | undefined)[]> = {
+  name: 'surface-shells',
+  encode: (list) => encodeSurfaceNumbers(list, 12, shellNumbers),
+  decode: (data, part) => decodeSurfaceNumbers(data, part, 12, shellFromNumbers),
+};
 
 /**
- * The surface's shell in its part's frame, computed on first use and cached; null for small
- * surfaces, planes, and surfaces no frame could be found for. The centre / axis comes from
- * the fitted kind when there is one, else from cheap algebraic fits (the thinner shell wins).
+ * The surface's shell in its part's frame, computed on first use and kept with the part; null
+ * for small surfaces, planes, and surfaces no frame could be found for. The centre / axis comes
+ * from the fitted kind when there is one, else from cheap algebraic fits (the thinner shell wins).
  */
 export function surfaceShell(surface: Surface): SurfaceShell | null {
-  const known = cache.get(surface);
+  const shells = perSurface(SHELLS, surface.part);
+  const known = shells[surface.index];
   if (known !== undefined) return known;
   let shell: SurfaceShell | null = null;
   if (surface.triangleCount >= MIN_SHELL_TRIANGLES) {
@@ -56,18 +63,23 @@ export function surfaceShell(surface: Surface): SurfaceShell | null {
       if (shell !== null && shell.rMax - shell.rMin < THIN * shell.rMax) break; // thin enough: skip the other fit
     }
   }
-  cache.set(surface, shell);
+  shells[surface.index] = shell;
+  derivedOf(surface.part).touch(SHELLS);
   return shell;
 }
 
-/** The shell already measured for the surface: undefined when none was asked for yet (the cache keeps these). */
+/** The shell already measured for the surface: undefined when none was asked for yet. */
 export function knownSurfaceShell(surface: Surface): SurfaceShell | null | undefined {
-  return cache.get(surface);
+  return derivedOf(surface.part).get(SHELLS, surface.part)?.[surface.index];
 }
 
-/** Records the surface's shell as read back from the indexed-assembly cache. */
-export function rememberSurfaceShell(surface: Surface, shell: SurfaceShell | null): void {
-  cache.set(surface, shell);
+const shellNumbers = (s: SurfaceShell): number[] => [s.cylinder ? 1 : 0, s.cx, s.cy, s.cz, s.ax, s.ay, s.az, s.rMin, s.rMax, s.hMin, s.hMax, s.scale];
+
+/** shellNumbers' inverse; throws on numbers no measured shell has. */
+function shellFromNumbers(n: Float64Array): SurfaceShell {
+  const [cylinder, cx, cy, cz, ax, ay, az, rMin, rMax, hMin, hMax, scale] = n as unknown as number[];
+  if (!n.every(Number.isFinite) || (cylinder !== 0 && cylinder !== 1) || !(rMin! >= 0 && rMin! <= rMax! && hMin! <= hMax! && scale! >= 0)) throw new Error('not a surface shell');
+  return { cylinder: cylinder === 1, cx: cx!, cy: cy!, cz: cz!, ax: ax!, ay: ay!, az: az!, rMin: rMin!, rMax: rMax!, hMin: hMin!, hMax: hMax!, scale: scale! };
 }
 
 /** A shell thinner than this fraction of its radius is not worth a second fit. */

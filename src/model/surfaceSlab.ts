@@ -5,6 +5,7 @@
 // indexed-assembly cache can keep it and a re-opened assembly never measures it again.
 import { EPS } from '../math/triangleIntersect.js';
 import { RECORD, triangleRecord } from '../math/trianglePrepared.js';
+import { decodeSurfaceNumbers, derivedOf, encodeSurfaceNumbers, perSurface, type DerivedKind } from './derived.js';
 import type { Part, Surface } from './types.js';
 
 /** Surfaces with fewer triangles get no slab: their few pair tests cost about what the check does. */
@@ -31,16 +32,21 @@ export interface SurfaceSlab {
   readonly axisParallel: boolean;
 }
 
-const cache = new WeakMap<Part, (SurfaceSlab | null | undefined)[]>();
+/** Each surface's flat measurement (null: not flat), kept by the cache as 18 numbers a surface. */
+const SLABS: DerivedKind<(SurfaceSlab | null | undefined)[]> = {
+  name: 'surface-slabs',
+  encode: (list) => encodeSurfaceNumbers(list, 18, slabNumbers),
+  decode: (data, part) =>
+    decodeSurfaceNumbers(data, part, 18, (n) => {
+      const slab = slabFromNumbers(Array.from(n));
+      if (slab === null) throw new Error('not a usable slab');
+      return slab;
+    }),
+};
 
 /** Per surface of a part: its slab (null: not flat, or not provably usable), measured on first use. */
 export function slabsOf(part: Part): (SurfaceSlab | null | undefined)[] {
-  let s = cache.get(part);
-  if (s === undefined) {
-    s = new Array<SurfaceSlab | null | undefined>(part.surfaces.length).fill(undefined);
-    cache.set(part, s);
-  }
-  return s;
+  return perSurface(SLABS, part);
 }
 
 /** The surface's slab from the cache `slabs` (slabsOf), measured when first asked; null for an axis-parallel face. */
@@ -55,6 +61,7 @@ export function flatSurface(slabs: (SurfaceSlab | null | undefined)[], surface: 
   if (s === undefined) {
     s = measureFlat(surface);
     slabs[surface.index] = s;
+    derivedOf(surface.part).touch(SLABS);
   }
   return s;
 }
@@ -182,12 +189,7 @@ function triangleExtent(positions: Float64Array, i: number, j: number, k: number
 
 /** The surface's slab already measured: undefined when none was asked for yet (the cache keeps these). */
 export function knownSurfaceSlab(surface: Surface): SurfaceSlab | null | undefined {
-  return cache.get(surface.part)?.[surface.index];
-}
-
-/** Records the surface's slab as read back from the indexed-assembly cache. */
-export function rememberSurfaceSlab(surface: Surface, slab: SurfaceSlab | null): void {
-  slabsOf(surface.part)[surface.index] = slab;
+  return derivedOf(surface.part).get(SLABS, surface.part)?.[surface.index];
 }
 
 /** The slab as 18 numbers in a fixed order (the cache's form). */

@@ -21,6 +21,7 @@ import { aabbMagnitude } from '../math/aabb.js';
 import { distanceToKind } from './kindDistance.js';
 import type { SurfaceKind, Vec3 } from './surfaceKind.js';
 import { surfaceKindOf } from './surfaceKindOf.js';
+import { decodeSurfaceNumbers, derivedOf, encodeSurfaceNumbers, perSurface, type DerivedKind } from './derived.js';
 import type { Part, Surface } from './types.js';
 
 /** Float32 unit roundoff: occt-import-js hands positions over as float32. */
@@ -36,38 +37,66 @@ export function coordinateNoise(magnitude: number): number {
   return 8 * FLOAT32_ROUNDOFF * Math.max(magnitude, 1);
 }
 
-/** Each surface's sag, with the fitted kind it was measured against. */
-const sagCache = new WeakMap<Surface, { sag: number; kind: SurfaceKind }>();
+/**
+ * Each surface's sag, with the fitted kind it was measured against. The cache keeps it only
+ * while the surface still has that kind (a kind refitted with another tolerance is another
+ * primitive); read back, it goes with the kind the entry restored.
+ */
+const OWN_SAGS: DerivedKind<({ sag: number; kind: SurfaceKind } | undefined)[]> = {
+  name: 'surface-sags',
+  // Each sag with its kind written out: read back, it counts only for a surface whose kind is still that one.
+  encode: (list, part) => {
+    const kept = list.map((v, i) => (v !== undefined && v.kind === part.surfaces[i]!.kind ? v : undefined));
+    return { sags: encodeSurfaceNumbers(kept, 1, (v) => [v.sag]), kinds: kept.map((v) => (v ? JSON.stringify(v.kind) : '')) };
+  },
+  decode: (data, part) => {
+    const { sags, kinds } = data as { sags: Float64Array; kinds: string[] };
+    if (!Array.isArray(kinds) || kinds.length !== part.surfaces.length) throw new Error('sags do not fit the part');
+    return decodeSurfaceNumbers(sags, part, 1, (n) => n[0]!).map((sag, i) => {
+      const kind = part.surfaces[i]!.kind;
+      if (sag === undefined || sag === null || kind === undefined || JSON.stringify(kind) !== kinds[i]) return undefined;
+      if (!(sag >= 0 && Number.isFinite(sag))) throw new Error('not a sag');
+      return { sag, kind };
+    });
+  },
+};
+/** Each surface's sag from the turn of its normals (no fit), kept by the cache. */
+const TURN_SAGS: DerivedKind<(number | undefined)[]> = {
+  name: 'surface-turn-sags',
+  encode: (list) => encodeSurfaceNumbers(list, 1, (v) => [v]),
+  decode: (data, part) =>
+    decodeSurfaceNumbers(data, part, 1, (n) => {
+      if (!(n[0]! >= 0 && Number.isFinite(n[0]!))) throw new Error('not a sag');
+      return n[0]!;
+    }).map((v) => v ?? undefined),
+};
+/** Each surface's effective sag (effectiveSag): cheap from the two above, so not kept. */
+const EFFECTIVE_SAGS: DerivedKind<(number | undefined)[]> = { name: 'surface-effective-sags' };
 
-/** Measured chordal sag of a surface's own facets (mm); 0 for planes. Cached. */
+/** Measured chordal sag of a surface's own facets (mm); 0 for planes. Kept with the part. */
 export function surfaceSag(surface: Surface): number {
-  const cached = sagCache.get(surface);
+  const sags = perSurface(OWN_SAGS, surface.part);
+  const cached = sags[surface.index];
   if (cached !== undefined) return cached.sag;
   const kind = surfaceKindOf(surface);
   let sag = 0;
   if (kind.type === 'freeform') sag = normalTurnSag(surface);
   else if (kind.type !== 'plane') sag = primitiveSag(surface);
-  sagCache.set(surface, { sag, kind });
+  sags[surface.index] = { sag, kind };
+  derivedOf(surface.part).touch(OWN_SAGS);
   return sag;
 }
 
 /**
- * The sags already measured for a surface, for the indexed-assembly cache: `sag` (surfaceSag)
- * only while the surface still has the kind it was measured against, `turn` (from its
- * normals, no fit) whenever known; undefined when not measured.
+ * The sags already measured for a surface: `sag` (surfaceSag) only while the surface still
+ * has the kind it was measured against, `turn` (from its normals, no fit) whenever known;
+ * undefined when not measured.
  */
 export function knownSags(surface: Surface): { sag: number | undefined; turn: number | undefined } {
-  const own = sagCache.get(surface);
-  return { sag: own !== undefined && own.kind === surface.kind ? own.sag : undefined, turn: turnCache.get(surface) };
+  const derived = derivedOf(surface.part);
+  const own = derived.get(OWN_SAGS, surface.part)?.[surface.index];
+  return { sag: own !== undefined && own.kind === surface.kind ? own.sag : undefined, turn: derived.get(TURN_SAGS, surface.part)?.[surface.index] };
 }
-
-/** Records sags read back from the cache (`sag` goes with the surface's kind, which must be set first). */
-export function rememberSags(surface: Surface, sag: number | undefined, turn: number | undefined): void {
-  if (sag !== undefined && surface.kind !== undefined) sagCache.set(surface, { sag, kind: surface.kind });
-  if (turn !== undefined) turnCache.set(surface, turn);
-}
-
-const effectiveCache = new WeakMap<Surface, number>();
 
 /**
  * The sag that counts for a surface when it meets another part: its own for curved
@@ -75,7 +104,8 @@ const effectiveCache = new WeakMap<Surface, number>();
  * (its polygonal boundary is theirs; their sag is read off their normals, no fit needed).
  */
 export function effectiveSag(surface: Surface): number {
-  const cached = effectiveCache.get(surface);
+  const effective = perSurface(EFFECTIVE_SAGS, surface.part);
+  const cached = effective[surface.index];
   if (cached !== undefined) return cached;
   let sag = surfaceSag(surface);
   if (surface.triangleCount > 0 && surfaceKindOf(surface).type === 'plane') {
@@ -85,7 +115,7 @@ export function effectiveSag(surface: Surface): number {
       if (other !== surface && other.triangleCount > 0 && boxesTouch(surface.bounds, other.bounds, pad)) sag = Math.max(sag, turnSag(other));
     }
   }
-  effectiveCache.set(surface, sag);
+  effective[surface.index] = sag;
   return sag;
 }
 
@@ -96,10 +126,13 @@ export function partSag(part: Part): number {
   return m;
 }
 
-const turnCache = new WeakMap<Surface, number>();
 function turnSag(s: Surface): number {
-  let v = turnCache.get(s);
-  if (v === undefined) turnCache.set(s, (v = normalTurnSag(s)));
+  const turns = perSurface(TURN_SAGS, s.part);
+  let v = turns[s.index];
+  if (v === undefined) {
+    turns[s.index] = v = normalTurnSag(s);
+    derivedOf(s.part).touch(TURN_SAGS);
+  }
   return v;
 }
 

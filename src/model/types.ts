@@ -1,3 +1,4 @@
+import type { PartDerived } from './derived.js';
 import type { Aabb } from '../math/aabb.js';
 import type { Obb } from '../math/obb.js';
 import type { SurfaceKind } from './surfaceKind.js';
@@ -58,6 +59,8 @@ export interface Part {
   readonly color?: [number, number, number];
   /** Linear deflection the part was tessellated with (mm), when known. */
   readonly deflection?: number;
+  /** Everything derived from the part after import (model/derived.ts; use `derivedOf`). */
+  readonly derived?: PartDerived;
 }
 
 export interface ProductNode {

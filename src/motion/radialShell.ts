@@ -15,6 +15,7 @@ import type { Surface } from '../model/types.js';
 import { shellAround } from '../model/surfaceShell.js';
 import type { Vec3 } from './inputs.js';
 import type { RigidMotion } from './rigidMotion.js';
+import { perSurface, type DerivedKind } from '../model/derived.js';
 
 const PARALLEL = 1 - 1e-9;
 
@@ -89,18 +90,19 @@ function ringWithReach(surface: Surface, rigid: Rigid, c: Vec3, u: Vec3): [numbe
   const lu: Vec3 = [rigid[0]! * u[0] + rigid[4]! * u[1] + rigid[8]! * u[2], rigid[1]! * u[0] + rigid[5]! * u[1] + rigid[9]! * u[2], rigid[2]! * u[0] + rigid[6]! * u[1] + rigid[10]! * u[2]];
   // One sweep asks for the same surface about the same axis once per neighbour surface.
   const key = `${lc.join()} ${lu.join()}`;
-  let memo = rings.get(surface);
+  const memos = perSurface(RINGS, surface.part);
+  let memo = memos[surface.index];
   const known = memo?.find((m) => m.key === key);
   if (known) return known.ring;
   // The shell's measure (exact, widened by a rounding slack) about this axis.
   const shell = shellAround(surface, { type: 'cylinder', point: lc, axis: lu });
   // reach: how far from c any point is (radius and axial extent).
   const computed: [number, number, number] = shell ? [shell.rMin, shell.rMax, Math.hypot(shell.rMax, Math.max(Math.abs(shell.hMin), Math.abs(shell.hMax)))] : [0, Infinity, Infinity];
-  if (!memo) rings.set(surface, (memo = []));
+  if (!memo) memos[surface.index] = memo = [];
   if (memo.length >= 4) memo.shift();
   memo.push({ key, ring: computed });
   return computed;
 }
 
-/** The last few rings of each surface, keyed by the axis in the part's frame. */
-const rings = new WeakMap<Surface, { key: string; ring: [number, number, number] }[]>();
+/** The last few rings of each surface, keyed by the axis in the part's frame (a memo of one sweep's axes: not kept). */
+const RINGS: DerivedKind<({ key: string; ring: [number, number, number] }[] | undefined)[]> = { name: 'radial-rings' };

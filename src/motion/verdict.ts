@@ -26,6 +26,7 @@ import { surfaceKindOf } from '../model/surfaceKindOf.js';
 import type { Part, Surface } from '../model/types.js';
 import type { RigidMotion } from './rigidMotion.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
+import { derivedOf, type DerivedKind } from '../model/derived.js';
 
 export interface Interference {
   surfaceA: number;
@@ -100,15 +101,14 @@ export function contactAllowance(a: Part, b: Part, tolerance: number): number {
   return tolerance + Math.max(sagOf(a), sagOf(b));
 }
 
-const partSag = new WeakMap<Part, number>();
+/** The part's largest chordal sag (cheap from the surfaces' sags, which the part keeps). */
+const PART_SAG: DerivedKind<number> = { name: 'part-chordal-sag' };
 function sagOf(part: Part): number {
-  let sag = partSag.get(part);
-  if (sag === undefined) {
-    sag = 0;
+  return derivedOf(part).of(PART_SAG, part, () => {
+    let sag = 0;
     for (const s of part.surfaces) if (s.triangleCount > 0) sag = Math.max(sag, chordalSag(s));
-    partSag.set(part, sag);
-  }
-  return sag;
+    return sag;
+  });
 }
 
 /**

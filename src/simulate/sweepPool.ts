@@ -14,6 +14,7 @@ import { Piscina } from 'piscina';
 import { SurfcdError } from '../errors.js';
 import type { Rigid } from '../math/rigid.js';
 import type { Assembly } from '../model/types.js';
+import { assemblyToData, type AssemblyData } from '../spatial/cloneable.js';
 import type { SweepBatch, SweepUnit, UnitOutcome } from './blocking.js';
 
 export interface SweepPool {
@@ -25,7 +26,8 @@ export interface SweepPool {
 
 /** What each worker receives once, at start. */
 export interface SweepWorkerData {
-  assembly: Assembly;
+  /** assemblyToData's copy (parts with their derived data cannot be cloned as they are). */
+  assembly: AssemblyData;
   poses: Rigid[];
   tolerance: number;
 }
@@ -55,7 +57,11 @@ export function createSweepPool(assembly: Assembly, poses: Rigid[], tolerance: n
   return { sweep, threads: jobs, close: () => pool.destroy() };
 }
 
-/** The assembly without what a worker does not need and cannot clone (nothing today; kept explicit). */
-function stripForWorker(assembly: Assembly): Assembly {
-  return assembly;
+/**
+ * The assembly as plain data a worker can take by structured clone: parts carry their derived
+ * data (model/derived.ts), whose kinds hold functions, so they go as assemblyToData's copy
+ * (every index, and the derived data encoded) and come back with assemblyFromData.
+ */
+function stripForWorker(assembly: Assembly): AssemblyData {
+  return assemblyToData(assembly).data;
 }

@@ -9,6 +9,7 @@ import type { Aabb } from '../math/aabb.js';
 import type { Obb } from '../math/obb.js';
 import type { SurfaceKind } from '../model/surfaceKind.js';
 import type { Assembly, BoxTree, LoadWarning, Part, ProductNode, Surface } from '../model/types.js';
+import { derivedOf, PartDerived, type Encoded } from '../model/derived.js';
 import { newSurface } from '../model/surface.js';
 import { triangleTreeOf } from './triangleTree.js';
 
@@ -37,6 +38,8 @@ export interface PartData {
   surfaces: SurfaceData[];
   color?: [number, number, number];
   deflection?: number;
+  /** The part's derived data that keeps, encoded by its kinds (model/derived.ts), by kind name. */
+  derived?: Record<string, Encoded>;
 }
 
 export interface AssemblyData {
@@ -86,6 +89,7 @@ export function assemblyToData(assembly: Assembly): { data: AssemblyData; transf
     })),
     ...(p.color ? { color: p.color } : {}),
     ...(p.deflection !== undefined ? { deflection: p.deflection } : {}),
+    ...derivedData(p, keep),
   }));
   const data: AssemblyData = { tag: CLONE_TAG, name: assembly.name, units: assembly.units, root: assembly.root, parts, ...(assembly.source ? { source: assembly.source } : {}), ...(assembly.warnings ? { warnings: [...assembly.warnings] } : {}) };
   return { data, transfer: [...buffers] };
@@ -118,7 +122,12 @@ export function assemblyFromData(data: AssemblyData): Assembly {
     };
     tree(p.surfaceTree, 'surfaceTree');
     p.surfaces.forEach((s, k) => tree(s.triangleTree, `surfaces[${k}].triangleTree`));
-    const part = { ...p, surfaces: [] as Surface[] } as Part;
+    const { derived: stored, ...fields } = p;
+    const part = { ...fields, surfaces: [] as Surface[], derived: new PartDerived() } as Part;
+    if (stored !== undefined) {
+      if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) bad(`${where}: derived is not an object`);
+      derivedOf(part).restore(stored);
+    }
     p.surfaces.forEach((s, k) => {
       if (!(s.firstTriangle >= 0 && s.triangleCount >= 0 && s.firstTriangle + s.triangleCount <= p.triangleSurface.length)) bad(`${where}: surfaces[${k}] lies outside the part's triangles`);
       part.surfaces.push(newSurface(part, k, s.firstTriangle, s.triangleCount, s.bounds, s.triangleTree, s.color, s.kind));
@@ -126,4 +135,17 @@ export function assemblyFromData(data: AssemblyData): Assembly {
     return part;
   });
   return { name: data.name, units: data.units, root: data.root, parts, ...(data.source ? { source: data.source } : {}), ...(Array.isArray(data.warnings) ? { warnings: data.warnings } : {}) };
+}
+
+/** The part's kept derived data, its typed arrays listed for transfer. */
+function derivedData(p: Part, keep: <T extends ArrayBufferView | null>(a: T) => T): { derived?: Record<string, Encoded> } {
+  const encoded = derivedOf(p).encoded(p);
+  if (Object.keys(encoded).length === 0) return {};
+  const walk = (v: Encoded): void => {
+    if (ArrayBuffer.isView(v)) keep(v);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v !== null && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  Object.values(encoded).forEach(walk);
+  return { derived: encoded };
 }

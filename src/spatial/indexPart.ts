@@ -1,3 +1,4 @@
+import type { ImportProgressListener } from '../import/progress.js';
 import type { Assembly, Part } from '../model/types.js';
 import { buildBoxTree, boxTreeBytes } from './boxTree.js';
 import { buildTriangleTrees } from './triangleTree.js';
@@ -35,8 +36,12 @@ export function indexPartFully(part: Part): Part {
   return buildTriangleTrees(indexPart(part));
 }
 
-export function indexAssembly(assembly: Assembly): Assembly {
-  for (const part of assembly.parts) indexPart(part);
+export function indexAssembly(assembly: Assembly, onProgress?: ImportProgressListener): Assembly {
+  const parts = assembly.parts;
+  for (let i = 0; i < parts.length; i++) {
+    indexPart(parts[i]!);
+    onProgress?.({ phase: 'index', done: i + 1, total: parts.length });
+  }
   return assembly;
 }
 

@@ -8,5 +8,5 @@ import { indexAssembly } from './indexPart.js';
  * outside Node pass `locateWasm` or `occt` (see `LoadOptions`).
  */
 export async function loadAssembly(source: string | Uint8Array, options: LoadOptions = {}): Promise<Assembly> {
-  return indexAssembly(await readAssembly(source, options));
+  return indexAssembly(await readAssembly(source, options), options.onProgress);
 }

@@ -1,19 +1,22 @@
 // loadAssembly through the indexed-assembly cache: a hit deserializes, a miss (or an entry
 // that does not check out) imports, indexes and writes the entry.
+import { Buffer } from 'node:buffer';
 import { basename } from 'node:path';
 import { cacheKey, readCacheEntry, readSourceBytes, writeCacheEntry } from '../import/cache.js';
 import type { LoadOptions } from '../import/readAssembly.js';
+import { derivedOf } from '../model/derived.js';
 import { defaultFitTolerance, kindFitTolerance } from '../model/surfaceKindOf.js';
-import { knownSurfaceShell, surfaceShell } from '../model/surfaceShell.js';
-import { knownSurfaceSlab, slabsOf, surfaceSlab } from '../model/surfaceSlab.js';
-import { knownSags, partSag } from '../model/tessellationError.js';
+import { surfaceShell } from '../model/surfaceShell.js';
+import { slabsOf, surfaceSlab } from '../model/surfaceSlab.js';
+import { partSag } from '../model/tessellationError.js';
 import type { Assembly, Surface } from '../model/types.js';
 import { isSurfcdError } from '../errors.js';
-import { indexAssembly } from './indexPart.js';
+import type { ImportProgressListener } from '../import/progress.js';
+import { indexAssembly, indexPartFully } from './indexPart.js';
 import { deserializeAssembly, serializeAssembly, SERIAL_FORMAT_VERSION } from './serialize.js';
 
-/** Where each cached assembly's entry lives, so fitted kinds and measurements can be added later. */
-const entries = new WeakMap<Assembly, { dir: string; key: string; known: number }>();
+/** Where each cached assembly's entry lives and what it holds, so what queries derive later can be added. */
+const entries = new WeakMap<Assembly, { dir: string; key: string; bytes: Uint8Array }>();
 
 /** What the last loadCached call did (for the CLI's status line and the tests). */
 export let lastCacheOutcome: 'hit' | 'miss' | 'rewritten' | 'unwritable' | 'unread' = 'miss';
@@ -23,7 +26,7 @@ export async function loadCached(path: string, options: LoadOptions, dir: string
   // Unreadable: let the importer throw its usual, precise error.
   if (bytes === null) {
     lastCacheOutcome = 'unread';
-    return indexAssembly(await importAssembly(path, options));
+    return indexAssembly(await importAssembly(path, options), options.onProgress);
   }
   // The file name goes in too: an unnamed assembly is named after its file.
   const key = cacheKey(bytes, SERIAL_FORMAT_VERSION, { ...options, fileName: basename(path) });
@@ -31,9 +34,9 @@ export async function loadCached(path: string, options: LoadOptions, dir: string
   let stale = false;
   if (entry) {
     try {
-      // Entries are only written for loads without warnings (below), so a hit has none.
-      const assembly: Assembly = { ...deserializeAssembly(entry, path), warnings: [] };
-      entries.set(assembly, { dir, key, known: keptFacts(assembly) });
+      // The entry keeps the import's warnings: a hit says them again, and --strict still fails on them.
+      const assembly = deserializeAssembly(entry, path);
+      entries.set(assembly, { dir, key, bytes: entry });
       lastCacheOutcome = 'hit';
       return assembly;
     } catch (error) {
@@ -41,10 +44,10 @@ export async function loadCached(path: string, options: LoadOptions, dir: string
       stale = true; // corrupt, truncated or from another format version: rebuild and rewrite
     }
   }
-  const assembly = indexAssembly(await importAssembly(path, options));
-  // A load with warnings is not cached: the next run imports again and says them again (--strict stays true).
-  const written = (assembly.warnings ?? []).length === 0 && (await writeCacheEntry(dir, key, serializeAssembly(measureSurfaces(assembly), keepKind)));
-  if (written) entries.set(assembly, { dir, key, known: keptFacts(assembly) });
+  const assembly = indexAssembly(await importAssembly(path, options), options.onProgress);
+  const entryBytes = serializeAssembly(measureSurfaces(assembly, options.onProgress), keepKind);
+  const written = await writeCacheEntry(dir, key, entryBytes);
+  if (written) entries.set(assembly, { dir, key, bytes: entryBytes });
   lastCacheOutcome = !written ? 'unwritable' : stale ? 'rewritten' : 'miss';
   return assembly;
 }
@@ -56,17 +59,21 @@ async function importAssembly(path: string, options: LoadOptions): Promise<Assem
 }
 
 /**
- * Queries measure shells, flat-surface slabs and normal-turn sags lazily; the entry keeps
- * them, so a re-opened assembly never pays for them (none needs a fitted kind).
+ * Queries build triangle trees and measure shells, flat-surface slabs and normal-turn sags
+ * lazily; the entry keeps them, so a re-opened assembly never pays for them (none needs a
+ * fitted kind).
  */
-function measureSurfaces(assembly: Assembly): Assembly {
-  for (const part of assembly.parts) {
+function measureSurfaces(assembly: Assembly, onProgress?: ImportProgressListener): Assembly {
+  const parts = assembly.parts;
+  for (let i = 0; i < parts.length; i++) {
+    const part = indexPartFully(parts[i]!);
     const slabs = slabsOf(part);
     for (const s of part.surfaces) {
       surfaceShell(s);
       surfaceSlab(slabs, s);
     }
     partSag(part);
+    onProgress?.({ phase: 'measure', done: i + 1, total: parts.length });
   }
   return assembly;
 }
@@ -77,33 +84,23 @@ function keepKind(surface: Surface): boolean {
   return tolerance === undefined || tolerance === defaultFitTolerance(surface.part);
 }
 
-/** How many kinds and measurements an entry written now would keep (each only grows). */
-function keptFacts(assembly: Assembly): number {
-  let n = 0;
-  for (const part of assembly.parts) {
-    for (const s of part.surfaces) {
-      if (s.kind && keepKind(s)) {
-        n++;
-        if (knownSags(s).sag !== undefined) n++;
-      }
-      if (knownSags(s).turn !== undefined) n++;
-      if (knownSurfaceShell(s) !== undefined) n++;
-      if (knownSurfaceSlab(s) !== undefined) n++;
-    }
-  }
-  return n;
-}
-
 /**
  * Rewrites the cache entry of an assembly that came through the cache when surface kinds
- * were fitted, or sags, shells or slabs measured, since it was written (so the next run
+ * were fitted, or derived data (sags, shells, slabs, trees…) built, since it was written (so the next run
  * skips that work). False when there is no entry or nothing new to keep.
  */
 export async function updateAssemblyCache(assembly: Assembly): Promise<boolean> {
   const entry = entries.get(assembly);
-  if (!entry) return false;
-  const known = keptFacts(assembly);
-  if (known <= entry.known) return false;
-  entry.known = known;
-  return writeCacheEntry(entry.dir, entry.key, serializeAssembly(assembly, keepKind));
+  if (!entry || !assembly.parts.some((p) => derivedOf(p).changed)) return false;
+  // Serialization is deterministic: the same bytes mean nothing new. Kinds and derived data
+  // only accumulate in a run, so a shorter entry has lost kinds (refitted with another
+  // tolerance, which is not kept) and is not worth writing over the fuller one.
+  const bytes = serializeAssembly(assembly, keepKind);
+  if (bytes.length < entry.bytes.length || sameBytes(bytes, entry.bytes)) return false;
+  entry.bytes = bytes;
+  return writeCacheEntry(entry.dir, entry.key, bytes);
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && Buffer.compare(a, b) === 0;
 }

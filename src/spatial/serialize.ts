@@ -9,21 +9,20 @@
 //  20  u32 total byte length
 //  24  JSON header (UTF-8), padded to 8 bytes
 //      then every typed array, written as it is, each starting on an 8-byte boundary.
-// The JSON header holds names, paths, the product tree, boxes, OBBs, fitted kinds, measured
-// surface shells, sags and flat-surface slabs and, for each typed array, [byteOffset, length]. Non-finite numbers and −0
-// in fitted kinds are tagged.
+// The JSON header holds names, paths, the product tree, boxes, OBBs, fitted kinds, each part's
+// derived data (model/derived.ts: whatever kinds the part has built and keep, by name; their
+// typed arrays go in the binary part like the rest) and, for each typed array,
+// [byteOffset, length]. Non-finite numbers and −0 in fitted kinds are tagged.
 import { SurfcdError } from '../errors.js';
 import type { Obb } from '../math/obb.js';
 import type { SurfaceKind } from '../model/surfaceKind.js';
-import type { Assembly, BoxTree, Part, ProductNode, Surface } from '../model/types.js';
-import { knownSurfaceShell, rememberSurfaceShell, type SurfaceShell } from '../model/surfaceShell.js';
+import type { Assembly, BoxTree, LoadWarning, Part, ProductNode, Surface } from '../model/types.js';
+import { derivedOf, PartDerived, type Encoded } from '../model/derived.js';
 import { newSurface } from '../model/surface.js';
-import { knownSurfaceSlab, rememberSurfaceSlab, slabFromNumbers, slabNumbers } from '../model/surfaceSlab.js';
-import { knownSags, rememberSags } from '../model/tessellationError.js';
 import { triangleTreeOf } from './triangleTree.js';
 
 /** Bump on any change to the layout or to what the index contains (tree builder, OBB fit…). */
-export const SERIAL_FORMAT_VERSION = 4;
+export const SERIAL_FORMAT_VERSION = 5;
 const MAGIC = 'SURFCDIX';
 const HEADER_BYTES = 24;
 const PART_FLOATS = 21;
@@ -44,16 +43,9 @@ interface SurfaceMeta {
   tree: TreeMeta | null;
   color?: [number, number, number];
   kind?: SurfaceKind;
-  /** The surface shell once measured: null when it has none (surfaceShell.ts). */
-  shell?: ShellNumbers | null;
-  /** Measured sags once known (tessellationError.ts): its own (against `kind`) and from its normals' turn. */
-  sag?: number;
-  turn?: number;
-  /** The flat-surface slab once measured: null when it has none (surfaceSlab.ts). */
-  slab?: number[] | null;
 }
-/** cylinder (0/1), centre or axis point (3), axis (3), rMin, rMax, hMin, hMax, scale. */
-type ShellNumbers = [number, number, number, number, number, number, number, number, number, number, number, number];
+/** Encoded derived data with each typed array replaced by where it lies in the binary part. */
+type StoredData = number | string | boolean | null | { $typed: 'f64' | 'f32' | 'u32'; at: ArrayRef } | StoredData[] | { [key: string]: StoredData };
 interface PartMeta {
   index: number;
   name: string;
@@ -68,12 +60,16 @@ interface PartMeta {
   surfaces: SurfaceMeta[];
   color?: [number, number, number];
   deflection?: number;
+  /** The part's derived data that keeps, by kind name. */
+  derived?: Record<string, StoredData>;
 }
 interface HeaderMeta {
   name: string;
   units: 'mm';
   root: ProductNode;
   parts: PartMeta[];
+  /** The import's warnings, said again when the entry is read (absent: none). */
+  warnings?: LoadWarning[];
 }
 
 /** What a serialized surface kind must satisfy to be written (e.g. fitted with the default tolerance). */
@@ -120,15 +116,14 @@ export function serializeAssembly(assembly: Assembly, keepKind: KindFilter = () 
       count: s.triangleCount,
       tree: tree(triangleTreeOf(s)),
       ...(s.color ? { color: s.color } : {}),
-      ...(s.kind && keepKind(s) ? { kind: s.kind, ...sagMeta(s) } : {}),
-      ...turnMeta(s),
-      ...shellMeta(s),
-      ...slabMeta(s),
+      ...(s.kind && keepKind(s) ? { kind: s.kind } : {}),
     })),
     ...(p.color ? { color: p.color } : {}),
     ...(p.deflection !== undefined ? { deflection: p.deflection } : {}),
+    ...derivedMeta(p, ref),
   }));
-  const meta: HeaderMeta = { name: assembly.name, units: assembly.units, root: assembly.root, parts };
+  const warnings = assembly.warnings ?? [];
+  const meta: HeaderMeta = { name: assembly.name, units: assembly.units, root: assembly.root, parts, ...(warnings.length > 0 ? { warnings: [...warnings] } : {}) };
   const json = new TextEncoder().encode(JSON.stringify(meta, (_key, v: unknown) => (typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0)) ? { $num: Object.is(v, -0) ? '-0' : String(v) } : v)));
   const dataStart = align8(HEADER_BYTES + json.length);
   const total = align8(dataStart + cursor);
@@ -229,6 +224,7 @@ export function deserializeAssembly(input: Uint8Array, source?: string): Assembl
       surfaceTree: null as BoxTree | null,
       color: pm.color || undefined,
       deflection: pm.deflection,
+      derived: new PartDerived(),
     } as Part;
     let next = 0;
     pm.surfaces.forEach((sm, si) => {
@@ -237,54 +233,55 @@ export function deserializeAssembly(input: Uint8Array, source?: string): Assembl
       next += sm.count;
       const bounds = floats.slice(PART_FLOATS + 6 * si, PART_FLOATS + 6 * si + 6);
       part.surfaces.push(newSurface(part, si, sm.first, sm.count, bounds, tree(sm.tree, sm.count, swhere), sm.color || undefined, sm.kind || undefined));
-      const surface = part.surfaces[si]!;
-      if (sm.shell !== undefined) rememberSurfaceShell(surface, shellOf(sm.shell, `${swhere} shell`, bad));
-      if (sm.slab !== undefined) rememberSurfaceSlab(surface, sm.slab === null ? null : (slabFromNumbers(sm.slab) ?? bad(`${swhere} slab: not a usable slab`)));
-      if (sm.sag !== undefined || sm.turn !== undefined) rememberSags(surface, sagOf(sm.sag, sm.kind, `${swhere} sag`, bad), sagOf(sm.turn, true, `${swhere} turn sag`, bad));
     });
+    if (pm.derived !== undefined) {
+      if (pm.derived === null || typeof pm.derived !== 'object' || Array.isArray(pm.derived)) bad(`${where}: derived data is not an object`);
+      // Decoded by each kind on first use; data a kind finds wrong is built again (derived.ts).
+      const fromStored = (d: StoredData, what: string): Encoded => {
+        if (Array.isArray(d)) return d.map((x) => fromStored(x, what));
+        if (d === null || typeof d !== 'object') return d;
+        if ('$typed' in d && Array.isArray(d.at)) {
+          const at = d.at as ArrayRef;
+          return d.$typed === 'f64' ? f64(at, what) : d.$typed === 'f32' ? f32(at, what) : d.$typed === 'u32' ? u32(at, what) : bad(`${what}: unknown array type`);
+        }
+        return Object.fromEntries(Object.entries(d).map(([k, x]) => [k, fromStored(x as StoredData, what)]));
+      };
+      derivedOf(part).restore(Object.fromEntries(Object.entries(pm.derived).map(([name, d]) => [name, fromStored(d, `${where} ${name}`)])));
+    }
     if (next !== triangleCount) bad(`${where}: surfaces do not cover the triangles`);
     part.surfaceTree = tree(pm.surfaceTree, part.surfaces.filter((s) => s.triangleCount > 0).length, `${where} surface tree`);
     return part;
   });
-  return { name: meta.name, units: 'mm', root: meta.root, parts, ...(source ? { source } : {}) };
+  return { name: meta.name, units: 'mm', root: meta.root, parts, ...(source ? { source } : {}), warnings: warningsOf(meta.warnings, bad) };
 }
 
-function shellMeta(s: Surface): { shell?: ShellNumbers | null } {
-  const shell = knownSurfaceShell(s);
-  if (shell === undefined) return {};
-  if (shell === null) return { shell: null };
-  return { shell: [shell.cylinder ? 1 : 0, shell.cx, shell.cy, shell.cz, shell.ax, shell.ay, shell.az, shell.rMin, shell.rMax, shell.hMin, shell.hMax, shell.scale] };
+const WARNING_CODES: ReadonlySet<string> = new Set<LoadWarning['code']>(['NO_TRIANGLES', 'NO_GEOMETRY', 'UNRESOLVED_REFERENCE', 'DUPLICATE_ENTITY', 'NAME_ENCODING', 'BAD_COORDINATES', 'READER_MESSAGE']);
+
+/** The stored warnings, checked field by field (an entry is a file anyone could have edited). */
+function warningsOf(stored: unknown, bad: (why: string) => never): LoadWarning[] {
+  if (stored === undefined) return [];
+  if (!Array.isArray(stored)) return bad('warnings: not a list');
+  return stored.map((w: unknown, i) => {
+    const o = (w ?? {}) as { code?: unknown; message?: unknown; part?: unknown };
+    if (typeof o.code !== 'string' || !WARNING_CODES.has(o.code) || typeof o.message !== 'string' || (o.part !== undefined && typeof o.part !== 'string')) bad(`warning ${i}: not a load warning`);
+    return { code: o.code as LoadWarning['code'], message: o.message as string, ...(o.part !== undefined ? { part: o.part as string } : {}) };
+  });
 }
 
-function sagMeta(s: Surface): { sag?: number } {
-  const { sag } = knownSags(s);
-  return sag === undefined ? {} : { sag };
-}
-
-function turnMeta(s: Surface): { turn?: number } {
-  const { turn } = knownSags(s);
-  return turn === undefined ? {} : { turn };
-}
-
-function slabMeta(s: Surface): { slab?: number[] | null } {
-  const slab = knownSurfaceSlab(s);
-  if (slab === undefined) return {};
-  return { slab: slab === null ? null : slabNumbers(slab) };
-}
-
-/** A sag read back: undefined when absent (or, for a surface's own sag, when its kind is not there), else a finite number ≥ 0. */
-function sagOf(n: unknown, present: unknown, where: string, bad: (why: string) => never): number | undefined {
-  if (n === undefined || !present) return undefined;
-  if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) bad(`${where}: not a finite number ≥ 0`);
-  return n as number;
-}
-
-function shellOf(n: unknown, where: string, bad: (why: string) => never): SurfaceShell | null {
-  if (n === null) return null;
-  if (!Array.isArray(n) || n.length !== 12 || !n.every((v) => typeof v === 'number' && Number.isFinite(v))) bad(`${where}: not 12 finite numbers`);
-  const [cylinder, cx, cy, cz, ax, ay, az, rMin, rMax, hMin, hMax, scale] = n as ShellNumbers;
-  if ((cylinder !== 0 && cylinder !== 1) || !(rMin >= 0 && rMin <= rMax && hMin <= hMax && scale >= 0)) bad(`${where}: inconsistent`);
-  return { cylinder: cylinder === 1, cx, cy, cz, ax, ay, az, rMin, rMax, hMin, hMax, scale };
+/** The part's kept derived data, with typed arrays swapped for references (filled in by `ref`). */
+function derivedMeta(p: Part, ref: (a: Typed) => ArrayRef): { derived?: Record<string, StoredData> } {
+  const encoded = derivedOf(p).encoded(p);
+  const names = Object.keys(encoded).sort(); // sorted: the same data gives the same bytes
+  if (names.length === 0) return {};
+  const toStored = (v: Encoded): StoredData => {
+    if (v instanceof Float64Array) return { $typed: 'f64', at: ref(v) };
+    if (v instanceof Float32Array) return { $typed: 'f32', at: ref(v) };
+    if (v instanceof Uint32Array) return { $typed: 'u32', at: ref(v) };
+    if (Array.isArray(v)) return v.map(toStored);
+    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, toStored(v[k]!)]));
+    return v;
+  };
+  return { derived: Object.fromEntries(names.map((name) => [name, toStored(encoded[name]!)])) };
 }
 
 function align8(n: number): number {

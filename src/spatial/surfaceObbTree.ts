@@ -11,6 +11,7 @@
 import { aabbMagnitude } from '../math/aabb.js';
 import { orthonormalizeRows, symmetricEigen3Into } from '../math/symmetricEigen.js';
 import type { Surface } from '../model/types.js';
+import { derivedOf, perSurface, type DerivedKind } from '../model/derived.js';
 
 /** Numbers per node box: centre (3), axes as rows (9), half-extents (3). */
 export const OBB_NODE = 15;
@@ -35,15 +36,30 @@ const FRAME_MIN = 16;
 /** Boxes grow by this fraction of the part's coordinate magnitude, so rounding never lets a vertex out. */
 const CONTAIN_EPS = 1e-12;
 
-const trees = new WeakMap<Surface, SurfaceObbTree>();
+/** Each surface's OBB tree once built, kept with the part and by the cache (its arrays as they are). */
+const OBB_TREES: DerivedKind<(SurfaceObbTree | undefined)[]> = {
+  name: 'surface-obb-trees',
+  encode: (trees) => (trees.some((t) => t !== undefined) ? trees.map((t) => (t ? [t.boxes, t.child, t.shape] : 0)) : undefined),
+  decode: (data, part) => {
+    if (!Array.isArray(data) || data.length !== part.surfaces.length) throw new Error('OBB trees do not fit the part');
+    return data.map((t, i): SurfaceObbTree | undefined => {
+      if (t === 0) return undefined;
+      const nodes = 2 * part.surfaces[i]!.triangleCount - 1;
+      if (!Array.isArray(t) || !(t[0] instanceof Float64Array && t[1] instanceof Uint32Array && t[2] instanceof Float64Array)) throw new Error('not an OBB tree');
+      if (t[0].length !== OBB_NODE * nodes || t[1].length !== nodes || t[2].length !== nodes) throw new Error('OBB tree does not fit the surface');
+      return { boxes: t[0], child: t[1], shape: t[2] };
+    });
+  },
+};
 
 /** The surface's OBB tree, built now if it was not yet; null for an empty surface. */
 export function surfaceObbTreeOf(surface: Surface): SurfaceObbTree | null {
   if (surface.triangleCount === 0) return null;
-  let tree = trees.get(surface);
+  const trees = perSurface(OBB_TREES, surface.part);
+  let tree = trees[surface.index];
   if (tree === undefined) {
-    tree = buildSurfaceObbTree(surface);
-    trees.set(surface, tree);
+    trees[surface.index] = tree = buildSurfaceObbTree(surface);
+    derivedOf(surface.part).touch(OBB_TREES);
   }
   return tree;
 }

@@ -14,11 +14,12 @@ export interface WorkerLoadOptions {
   fileName?: string;
 }
 
-export type LoadStage = 'start' | 'read' | 'index' | 'transfer';
+/** In order: start, read (bytes and names), mesh (OpenCascade, one call), build and index (per part), transfer. */
+export type LoadStage = 'start' | 'read' | 'mesh' | 'build' | 'index' | 'transfer';
 
 export interface LoadProgress {
   stage: LoadStage;
-  /** `index`: parts indexed so far, of `total`. */
+  /** `build`, `index`: parts done so far, of `total`. */
   done?: number;
   total?: number;
 }

@@ -69,7 +69,8 @@ describe('createNodeAssemblyWorker (worker_threads)', () => {
         expect(Array.from(p.surfaceTree!.nodeBoxes)).toEqual(Array.from(local.parts[i]!.surfaceTree!.nodeBoxes));
       });
       expect(contactKeys(remote)).toEqual(contactKeys(local));
-      expect(progress.map((p) => p.stage)).toEqual(['start', 'read', ...local.parts.map(() => 'index'), 'transfer']);
+      expect(progress.map((p) => p.stage)).toEqual(['start', 'read', 'mesh', ...local.parts.map(() => 'build'), ...local.parts.map(() => 'index'), 'transfer']);
+      expect(progress.filter((p) => p.stage === 'build').at(-1)).toEqual({ stage: 'build', done: local.parts.length, total: local.parts.length });
       expect(progress.at(-2)).toEqual({ stage: 'index', done: local.parts.length, total: local.parts.length });
     } finally {
       worker.terminate();

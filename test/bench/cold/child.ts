@@ -3,6 +3,8 @@
 //   build-surfcd <meshes.bin>  createPart + indexPart of every mesh (surface trees; triangle trees are lazy)
 //   build-surfcd-full <meshes.bin>  the same plus every triangle tree (what the cache stores)
 //   build-peer   <meshes.bin>  three-mesh-bvh's MeshBVH of every mesh
+//   query-surfcd <meshes.bin>  createPart + indexPart, then every part pair once at rest (collide, all-surfaces)
+//   query-peer   <meshes.bin>  MeshBVH of every mesh, then every pair once (bvhcast, every crossing triangle pair)
 //   import       <cad file>    loadAssembly without cache (occt-import-js + indexing)
 //   reopen       <cad file> <cache dir>  loadAssembly through the cache (a hit)
 //   cli          <cad file> <cache dir>  the whole `surfcd contacts` process (the bundled bin)
@@ -28,6 +30,7 @@ function stop(): { ms: number; cpuMs: number } {
 }
 
 async function main(): Promise<{ ms: number; cpuMs: number }> {
+  if (task === 'query-surfcd' || task === 'query-peer') return coldQueries(task === 'query-peer');
   if (task === 'build-surfcd' || task === 'build-surfcd-full' || task === 'build-peer') {
     const meshes = readMeshes(readFileSync(file!));
     if (task !== 'build-peer') {
@@ -79,6 +82,46 @@ async function main(): Promise<{ ms: number; cpuMs: number }> {
   start();
   await loadAssembly(file!, task === 'reopen' ? ({ cache: extra } as never) : {});
   return stop();
+}
+
+/**
+ * A fresh process's first answer: every part built, then every part pair queried once at
+ * rest (identity poses), so whatever either side builds lazily inside its first queries counts.
+ */
+async function coldQueries(peer: boolean): Promise<{ ms: number; cpuMs: number; hits: number }> {
+  const meshes = readMeshes(readFileSync(file!));
+  let hits = 0;
+  if (!peer) {
+    const { createPart } = await lib<typeof import('../../../src/model/part.js')>('src/model/part.js');
+    const { indexPart } = await lib<typeof import('../../../src/spatial/indexPart.js')>('src/spatial/indexPart.js');
+    const { collide } = await lib<typeof import('../../../src/collide/collide.js')>('src/collide/collide.js');
+    const identity = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+    start();
+    const parts = meshes.map((m) => indexPart(createPart({ name: 'p', positions: m.positions, indices: m.indices, surfaces: m.surfaces })));
+    for (let i = 0; i < parts.length; i++) for (let j = i + 1; j < parts.length; j++) hits += collide(parts[i]!, identity, parts[j]!, identity, { mode: 'all-surfaces' }).surfacePairs.length;
+    return { ...stop(), hits };
+  }
+  const { BufferAttribute, BufferGeometry, Matrix4 } = await import('three');
+  const { MeshBVH } = await import('three-mesh-bvh');
+  const identity = new Matrix4();
+  start();
+  const bvhs = meshes.map((m) => {
+    const g = new BufferGeometry();
+    g.setAttribute('position', new BufferAttribute(m.positions, 3));
+    g.setIndex(new BufferAttribute(m.indices.slice(), 1));
+    return new MeshBVH(g);
+  });
+  for (let i = 0; i < bvhs.length; i++) {
+    for (let j = i + 1; j < bvhs.length; j++) {
+      bvhs[i]!.bvhcast(bvhs[j]!, identity, {
+        intersectsTriangles(t1, t2) {
+          if (t1.intersectsTriangle(t2)) hits++;
+          return false;
+        },
+      });
+    }
+  }
+  return { ...stop(), hits };
 }
 
 main().then(

@@ -13,6 +13,7 @@ import { readAssembly } from '../../../src/index.js';
 import type { BenchOptions, ScenarioOutput, TargetCheck } from '../context.js';
 import { writeMeshes } from '../cold/meshFile.js';
 import { LEVELS } from './scaling.js';
+import { spherePart } from '../meshes.js';
 import { fmt, fmtInt, fmtRatio, hasShared, note, sharedStep, summarize, table, type Summary } from '../util.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -88,7 +89,35 @@ export async function cold(opts: BenchOptions): Promise<ScenarioOutput> {
     );
     json['build'] = builds;
 
-    // 2. First import against a re-open through the cache.
+    // 2. The first answer: build plus one pass of every part pair, in a fresh process each.
+    const queryRows: string[][] = [];
+    const queries: unknown[] = [];
+    const as1 = await readAssembly(sharedStep('as1-oc-214.stp'));
+    const scenes = [
+      { label: 'as1 at rest, every pair', parts: as1.parts },
+      // Two 32k-triangle spheres in parallel close proximity: nothing crosses, every box overlaps.
+      { label: 'nested spheres r = 1, 1.01', parts: [spherePart(1, 128, 128), spherePart(1.01, 128, 128)] },
+    ];
+    for (const scene of scenes) {
+      const file = join(temp, `scene-${queries.length}.bin`);
+      writeFileSync(file, writeMeshes(scene.parts.map((p) => ({ positions: p.positions, indices: p.indices, surfaces: p.surfaces.map((s) => ({ first: s.firstTriangle, last: s.firstTriangle + s.triangleCount - 1 })) }))));
+      const [surfcd, peer] = coldRuns([() => run(['query-surfcd', file]), () => run(['query-peer', file])], repeats) as [Summary, Summary];
+      const triangles = scene.parts.reduce((n, p) => n + p.indices.length / 3, 0);
+      const ratio = surfcd.median / peer.median;
+      queryRows.push([scene.label, fmtInt(triangles), fmt(surfcd.median), fmt(peer.median), fmtRatio(ratio)]);
+      queries.push({ scene: scene.label, triangles, surfcdMs: surfcd, peerMs: peer, ratio });
+      targets.push({ target: 'cold first answer ≤ three-mesh-bvh', where: `cold, ${scene.label}`, value: fmtRatio(ratio), met: ratio <= 1 });
+    }
+    process.stdout.write(
+      table(
+        `Cold first answer — build + one pass of every part pair at rest, fresh process per run (CPU ms, median of ${repeats}; surfcd = createPart + indexPart + collide all-surfaces, peer = MeshBVH + bvhcast)`,
+        ['scene', 'triangles', 'surfcd ms', 'three-mesh-bvh ms', 'surfcd/peer'],
+        queryRows,
+      ),
+    );
+    json['firstAnswer'] = queries;
+
+    // 3. First import against a re-open through the cache.
     const reopenRows: string[][] = [];
     const reopens: unknown[] = [];
     for (const name of opts.quick ? ['as1-oc-214.stp'] : ['as1-oc-214.stp', 'dm1-id-214.stp', 'io1-cm-214.stp']) {
@@ -104,7 +133,7 @@ export async function cold(opts: BenchOptions): Promise<ScenarioOutput> {
     process.stdout.write(table(`Re-open through the cache — loadAssembly in a fresh process (CPU ms, median of ${opts.quick ? 2 : repeats})`, ['file', 'import ms', 're-open ms', 'speed-up'], reopenRows));
     json['reopen'] = reopens;
 
-    // 3. The CLI, end to end, on a cached as1: whole-process CPU (start-up included) and wall.
+    // 4. The CLI, end to end, on a cached as1: whole-process CPU (start-up included) and wall.
     const dir = join(temp, 'cli-cache');
     const file = sharedStep('as1-oc-214.stp');
     const cliRun = (): { ms: number; cpuMs: number } => {
