@@ -42,6 +42,7 @@ const COMMAND_MODULES: [names: string[], load: () => Promise<CommandModule>][] =
     return { register: m.registerSimulateCommand, takeExitCode: m.takeSimulateExitCode };
   }],
   [['report'], async () => ({ register: (await import('./report.js')).registerReportCommand })],
+  [['clearance'], async () => ({ register: (await import('./clearance.js')).registerClearanceCommand })],
   [['view'], async () => ({ register: (await import('./view.js')).registerViewCommand })],
 ];
 const OWN_COMMANDS = ['inspect', 'contacts'];

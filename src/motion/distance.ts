@@ -1,6 +1,7 @@
 import { SurfcdError } from '../errors.js';
 import { transformAabb, type Aabb } from '../math/aabb.js';
-import { relativeRigid, type Pose, type Rigid } from '../math/rigid.js';
+import { obbsOverlap } from '../math/obbOverlap.js';
+import { relativeRigid, type Rigid } from '../math/rigid.js';
 import { triangleDistance, trianglesWithin } from '../math/triangleDistance.js';
 import type { Part, Surface } from '../model/types.js';
 import { indexPart } from '../spatial/indexPart.js';
@@ -8,7 +9,7 @@ import { emptyStats, type QueryStats } from '../collide/stats.js';
 import { loadTransformedTriangle, loadTriangle, transformMargin } from '../collide/triangles.js';
 import { queryBoxTree } from '../collide/treeQuery.js';
 import { triangleClosestPoints } from './closestPoints.js';
-import { readPoses, type Vec3 } from './inputs.js';
+import type { Vec3 } from './inputs.js';
 import { transformPoint } from './timeOfImpact.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
 
@@ -56,16 +57,12 @@ let trianglesA: Uint32Array = new Uint32Array(64);
 let trianglesB: Uint32Array = new Uint32Array(64);
 
 /**
- * Minimum distance between two posed parts, with the closest surface pair and points.
- * Branch and bound down both R-tree levels: B's surfaces are visited nearest box first,
- * and every box query is grown only by the best distance found so far, so far-away
- * surfaces and triangles are never opened.
+ * Minimum distance between two posed parts' triangles, with the closest surface pair and
+ * points. Branch and bound down both R-tree levels: B's surfaces are visited nearest box
+ * first, and every box query is grown only by the best distance found so far, so far-away
+ * surfaces and triangles are never opened. (The public `distance`, with poses and the
+ * fitted-primitive option, is in partGap.ts.)
  */
-export function distance(a: Part, poseA: Pose, b: Part, poseB: Pose, options: DistanceOptions = {}): DistanceResult {
-  const [rigidA, rigidB] = readPoses(a, poseA, b, poseB, 'distance');
-  return distanceRigid(a, rigidA, b, rigidB, options);
-}
-
 export function distanceRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, options: DistanceOptions = {}): DistanceResult {
   const maxDistance = options.maxDistance ?? Infinity;
   if (typeof maxDistance !== 'number' || !(maxDistance >= 0)) {
@@ -78,6 +75,11 @@ export function distanceRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, op
   if (!a.surfaceTree || !b.surfaceTree || a.indices.length === 0 || b.indices.length === 0) return { closest: null, stats };
   relativeRigid(rigidA, rigidB, bToA); // B-local → A-local
   relativeRigid(rigidB, rigidA, aToB);
+  // Whole parts first: boxes grown by half the reach each overlap whenever any points are within it.
+  if (maxDistance < Infinity) {
+    stats.obbTests++;
+    if (!obbsOverlap(a.obb, b.obb, bToA, maxDistance / 2)) return { closest: null, stats };
+  }
   const margin = transformMargin(a, b, bToA);
   transformAabb(a.bounds, aToB, coverA);
 
