@@ -2,7 +2,7 @@ import { SurfcdError } from '../errors.js';
 import { transformAabb, type Aabb } from '../math/aabb.js';
 import { obbsOverlap } from '../math/obbOverlap.js';
 import { relativeRigid, type Rigid } from '../math/rigid.js';
-import { triangleDistance, trianglesWithin } from '../math/triangleDistance.js';
+import { triangleDistance } from '../math/triangleDistance.js';
 import type { Part, Surface } from '../model/types.js';
 import { indexPart } from '../spatial/indexPart.js';
 import { emptyStats, type QueryStats } from '../collide/stats.js';
@@ -12,6 +12,7 @@ import { triangleClosestPoints } from './closestPoints.js';
 import type { Vec3 } from './inputs.js';
 import { transformPoint } from './timeOfImpact.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
+import { descendSurfacePair, descentScratch, prepareDescent, type DistanceBest } from './treeDistance.js';
 
 export interface DistanceOptions {
   /** Only look this far (mm): farther pairs are pruned, and a result beyond it is null. Default Infinity. */
@@ -53,8 +54,6 @@ const reach = new Float64Array(6);
 const coverA = new Float64Array(6);
 let order: Float64Array = new Float64Array(64);
 let surfacesA: Uint32Array = new Uint32Array(64);
-let trianglesA: Uint32Array = new Uint32Array(64);
-let trianglesB: Uint32Array = new Uint32Array(64);
 
 /**
  * Minimum distance between two posed parts' triangles, with the closest surface pair and
@@ -136,40 +135,35 @@ export function distanceRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, op
       }
     }
   }
+  // Surface pairs whose boxes are within reach, nearest first; each pair's triangle trees
+  // are descended together, pruned by the best distance so far.
+  const pairs: number[] = [];
+  const scratch = descentScratch();
+  prepareDescent(bToA, scratch);
   for (const k of sorted) {
     if (order[2 * k]! - margin > best) break;
     const surfaceB = b.surfaces[order[2 * k + 1]!]!;
-    trianglesB = grow(trianglesB, surfaceB.triangleCount);
-    grown(coverA, best + margin, reach);
-    const countB = queryBoxTree(triangleTreeOf(surfaceB)!, reach, trianglesB, stats);
-    for (let ti = 0; ti < countB; ti++) {
-      const tb = surfaceB.firstTriangle + trianglesB[ti]!;
-      loadTransformedTriangle(b, tb, bToA, triB);
-      triangleBox(triB, best + margin, box);
-      stats.aabbUpdates++;
-      const countA = queryBoxTree(a.surfaceTree, box, surfacesA, stats);
-      for (let sj = 0; sj < countA; sj++) {
-        const sa = surfacesA[sj]!;
-        if (ignore && ignore(sa, surfaceB.index)) continue;
-        const surfaceA = a.surfaces[sa]!;
-        trianglesA = grow(trianglesA, surfaceA.triangleCount);
-        const countTa = queryBoxTree(triangleTreeOf(surfaceA)!, box, trianglesA, stats);
-        for (let tj = 0; tj < countTa; tj++) {
-          const ta = surfaceA.firstTriangle + trianglesA[tj]!;
-          loadTriangle(a, ta, triA);
-          stats.triangleTests++;
-          // The cheap certified-gap test rejects most candidates before the 15 feature pairs.
-          if (found && !trianglesWithin(triA, triB, best)) continue;
-          const d = triangleDistance(triA, triB);
-          if (d < best || (!found && d <= best)) {
-            best = d;
-            found = true;
-            bestSa = sa; bestSb = surfaceB.index; bestTa = ta; bestTb = tb;
-            triangleBox(triB, best + margin, box); // shrink the remaining queries
-          }
-        }
-      }
+    transformAabb(surfaceB.bounds, bToA, box);
+    grown(box, best + margin, reach);
+    const countA = queryBoxTree(a.surfaceTree, reach, surfacesA, stats);
+    for (let sj = 0; sj < countA; sj++) {
+      const sa = surfacesA[sj]!;
+      if (ignore && ignore(sa, surfaceB.index)) continue;
+      pairs.push(boxGap(a.surfaces[sa]!.bounds, box), sa, surfaceB.index);
     }
+  }
+  const pairOrder = Array.from({ length: pairs.length / 3 }, (_, i) => 3 * i).sort((x, y) => pairs[x]! - pairs[y]! || pairs[x + 1]! - pairs[y + 1]! || pairs[x + 2]! - pairs[y + 2]!);
+  const state: DistanceBest = { best, margin, found, triangleA: bestTa, triangleB: bestTb };
+  for (const p of pairOrder) {
+    if (pairs[p]! - margin > state.best) break;
+    const surfaceA = a.surfaces[pairs[p + 1]!]!, surfaceB = b.surfaces[pairs[p + 2]!]!;
+    descendSurfacePair(a, surfaceA, triangleTreeOf(surfaceA)!, b, surfaceB, triangleTreeOf(surfaceB)!, bToA, state, scratch, stats);
+  }
+  best = state.best;
+  found = state.found;
+  if (found) {
+    [bestTa, bestTb] = [state.triangleA, state.triangleB];
+    [bestSa, bestSb] = [a.triangleSurface[bestTa]!, b.triangleSurface[bestTb]!];
   }
   if (!found) return { closest: null, stats };
   loadTriangle(a, bestTa, triA);
