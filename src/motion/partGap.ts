@@ -12,6 +12,8 @@ import { surfaceKindToWorld, type SurfaceKindType } from '../model/surfaceKind.j
 import { surfaceKindOf } from '../model/surfaceKindOf.js';
 import { surfaceSag } from '../model/tessellationError.js';
 import type { Part } from '../model/types.js';
+import { closestPointOnTriangle } from '../math/pointInSolid.js';
+import { loadTriangle } from '../collide/triangles.js';
 import { addStats, emptyStats, type QueryStats } from '../collide/stats.js';
 import { distanceRigid, type ClosestPair, type DistanceOptions } from './distance.js';
 import { readPoses, type Vec3 } from './inputs.js';
@@ -93,19 +95,52 @@ function kindsOf(a: Part, b: Part, c: ClosestPair): { kindA: SurfaceKindType; ki
  * The closest pair measured on its fitted primitives, when they have a closed form and
  * the primitives' gap is within the two surfaces' chordal sag of the facets' distance
  * (farther means the facets' closest points are not where the primitives face each other:
- * an edge, a face that ends).
+ * a face that ends). A closest point on an edge belongs to every surface meeting there
+ * (a hole's rim is the hole's and the top face's): each such surface pair is tried, and the
+ * smallest closed-form gap wins.
  */
 function refine(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, c: ClosestPair): PartGap | null {
-  const sa = a.surfaces[c.surfaceA]!, sb = b.surfaces[c.surfaceB]!;
-  const localA = surfaceKindOf(sa), localB = surfaceKindOf(sb);
-  const kinds = { kindA: localA.type, kindB: localB.type };
-  if (localA.type === 'freeform' || localB.type === 'freeform') return null;
-  const gap = kindGap(surfaceKindToWorld(localA, rigidA), surfaceKindToWorld(localB, rigidB), c.pointA, c.pointB);
-  if (!gap) return null;
   const magnitude = Math.max(1, ...Array.from(a.bounds, Math.abs), ...Array.from(b.bounds, Math.abs), Math.abs(rigidA[3]!), Math.abs(rigidA[7]!), Math.abs(rigidA[11]!));
-  const slack = surfaceSag(sa) + surfaceSag(sb) + localA.residual + localB.residual + 1e-9 * magnitude;
-  if (Math.abs(gap.distance - c.distance) > slack) return null;
-  return { ...c, distance: gap.distance, pointA: gap.pointA, pointB: gap.pointB, measuredOn: 'fitted', ...kinds };
+  const onEdge = 1e-9 * magnitude;
+  const surfacesA = surfacesAt(a, rigidA, c.pointA, c.surfaceA, onEdge);
+  const surfacesB = surfacesAt(b, rigidB, c.pointB, c.surfaceB, onEdge);
+  let best: PartGap | null = null;
+  for (const ia of surfacesA) {
+    for (const ib of surfacesB) {
+      const sa = a.surfaces[ia]!, sb = b.surfaces[ib]!;
+      const localA = surfaceKindOf(sa), localB = surfaceKindOf(sb);
+      if (localA.type === 'freeform' || localB.type === 'freeform') continue;
+      const gap = kindGap(surfaceKindToWorld(localA, rigidA), surfaceKindToWorld(localB, rigidB), c.pointA, c.pointB);
+      if (!gap) continue;
+      const slack = surfaceSag(sa) + surfaceSag(sb) + localA.residual + localB.residual + onEdge;
+      if (Math.abs(gap.distance - c.distance) > slack || (best && best.distance <= gap.distance)) continue;
+      best = { ...c, surfaceA: ia, surfaceB: ib, distance: gap.distance, pointA: gap.pointA, pointB: gap.pointB, measuredOn: 'fitted', kindA: localA.type, kindB: localB.type };
+    }
+  }
+  return best;
+}
+
+/** The surfaces of a part whose triangles pass within `eps` of world point p (`own` first). */
+function surfacesAt(part: Part, rigid: Rigid, p: Vec3, own: number, eps: number): number[] {
+  // World → part frame: Rᵀ(p − t).
+  const dx = p[0] - rigid[3]!, dy = p[1] - rigid[7]!, dz = p[2] - rigid[11]!;
+  const x = rigid[0]! * dx + rigid[4]! * dy + rigid[8]! * dz;
+  const y = rigid[1]! * dx + rigid[5]! * dy + rigid[9]! * dz;
+  const z = rigid[2]! * dx + rigid[6]! * dy + rigid[10]! * dz;
+  const found = [own];
+  const tri = new Float64Array(9), foot = new Float64Array(3);
+  for (const s of part.surfaces) {
+    const bb = s.bounds;
+    if (s.index === own || x < bb[0]! - eps || x > bb[3]! + eps || y < bb[1]! - eps || y > bb[4]! + eps || z < bb[2]! - eps || z > bb[5]! + eps) continue;
+    for (let t = s.firstTriangle, end = t + s.triangleCount; t < end; t++) {
+      loadTriangle(part, t, tri);
+      if (closestPointOnTriangle(tri, 0, x, y, z, foot) <= eps * eps) {
+        found.push(s.index);
+        break;
+      }
+    }
+  }
+  return found;
 }
 
 export type { Vec3 };
