@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 import { Command, CommanderError, Option } from 'commander';
 import { COLLIDE_MODES, type CollideMode } from '../collide/collide.js';
-import { findContacts } from '../collide/findContacts.js';
+import { findContacts, type ContactReport } from '../collide/findContacts.js';
+import type { OverlapVolume } from '../collide/interferenceVolume.js';
 import { narrowPhaseNames } from '../collide/narrowPhases.js';
 import { SurfcdError } from '../errors.js';
 import { contactsCsv, contactsJson, contactsTable, interferenceOnly } from '../report/contactsReport.js';
@@ -18,6 +19,14 @@ async function timed<T>(message: string, work: () => Promise<T> | T): Promise<[T
   const value = await work();
   stop();
   return [value, performance.now() - start];
+}
+
+/** Volumes of the interfering part pairs; manifold-3d is started only here (only with --volumes). */
+async function interferenceVolumes(assembly: Awaited<ReturnType<typeof loadAssembly>>, report: ContactReport): Promise<Map<string, OverlapVolume>> {
+  const [{ startManifold }, { pairVolumes }] = await Promise.all([import('../collide/manifoldStart.js'), import('../collide/pairVolumes.js')]);
+  const manifold = await startManifold();
+  const interfering = report.pairs.filter((p) => p.verdict === 'interference');
+  return pairVolumes(assembly, interfering, { manifold, onWarning: (m) => process.stderr.write(`surfcd: warning: ${m}\n`) });
 }
 
 /** A command (or two) defined in a module of its own, with its exit code when it sets one. */
@@ -92,9 +101,11 @@ function programWith(modules: CommandModule[]): Command {
       .addOption(new Option('--mode <mode>', 'first-surface: one pair per part pair; all-surfaces: every surface pair').choices([...COLLIDE_MODES]).default('all-surfaces'))
       .addOption(new Option('--method <name>', 'narrow phase: scd (S-CD) or one a plugin adds (obbtree, boxtree); same answer, different speed').choices(narrowPhaseNames()).default('scd'))
       .option('--interference-only', 'list only interferences beyond the tessellation error: overlapping surface pairs, parts inside others, duplicates')
+      .option('--volumes', 'give each interference its volume (mm³) and centroid: exact (manifold-3d) for closed meshes, else a stated estimate')
+      .addOption(new Option('--sort <order>', 'order of the part pairs: by path, or largest interference volume first (implies --volumes)').choices(['parts', 'volume']).default('parts'))
       .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']).default('table'))
       .option('-o, --out <file>', 'write the report to a file instead of stdout'),
-  ).action(async (file: string, flags: LoadFlags & { tolerance: string; mode: string; method: string; format: string; out?: string; interferenceOnly?: boolean }) => {
+  ).action(async (file: string, flags: LoadFlags & { tolerance: string; mode: string; method: string; format: string; out?: string; interferenceOnly?: boolean; volumes?: boolean; sort: string }) => {
     const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
     const mode = flags.mode as CollideMode;
     const load = loadOptions(flags);
@@ -103,12 +114,13 @@ function programWith(modules: CommandModule[]): Command {
     const [found, queryMs] = await timed('finding contacts', () => findContacts(assembly, { tolerance, mode, method: flags.method }));
     await updateAssemblyCache(assembly); // keep the surface kinds the verdicts fitted (issue 14)
     const report = flags.interferenceOnly ? interferenceOnly(found) : found;
+    const volumes = flags.volumes || flags.sort === 'volume' ? { volumes: await interferenceVolumes(assembly, report), sortByVolume: flags.sort === 'volume' } : undefined;
     const text =
       flags.format === 'json'
-        ? contactsJson(assembly, report, { mode, interferenceOnly: flags.interferenceOnly ?? false })
+        ? contactsJson(assembly, report, { mode, interferenceOnly: flags.interferenceOnly ?? false, ...(volumes ? { volumes } : {}) })
         : flags.format === 'csv'
-          ? contactsCsv(report)
-          : contactsTable(assembly, report);
+          ? contactsCsv(report, volumes)
+          : contactsTable(assembly, report, volumes);
     await emit(text, flags.out);
     reportTimings(flags, { load: loadMs, contacts: queryMs });
   });

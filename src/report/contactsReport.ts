@@ -1,4 +1,6 @@
 import type { ContactReport } from '../collide/findContacts.js';
+import type { OverlapVolume } from '../collide/interferenceVolume.js';
+import { pairKey } from '../collide/pairVolumes.js';
 import type { Assembly } from '../model/types.js';
 import { partSummaries } from './partSummary.js';
 import { csv, textTable } from './textTable.js';
@@ -13,7 +15,13 @@ export function interferenceOnly(report: ContactReport): ContactReport {
   return { ...report, pairs, contacts: report.contacts.filter((c) => c.verdict === 'interference') };
 }
 
-export function contactsJson(assembly: Assembly, report: ContactReport, extra: { mode: string; interferenceOnly?: boolean; timings?: Record<string, number> }): string {
+/** Interference volumes by part pair (`pairVolumes`), when asked for; `sortByVolume` lists the largest first. */
+export interface VolumeColumns {
+  volumes: ReadonlyMap<string, OverlapVolume>;
+  sortByVolume?: boolean;
+}
+
+export function contactsJson(assembly: Assembly, report: ContactReport, extra: { mode: string; interferenceOnly?: boolean; timings?: Record<string, number>; volumes?: VolumeColumns }): string {
   const touching = report.contacts.filter((c) => c.relation === 'touching').length;
   const interference = report.contacts.filter((c) => c.verdict === 'interference').length;
   return (
@@ -36,7 +44,7 @@ export function contactsJson(assembly: Assembly, report: ContactReport, extra: {
           interferingPartPairs: report.pairs.filter((p) => p.verdict === 'interference').length,
         },
         contacts: report.contacts.map((c) => (c.direction ? { ...c, direction: roundVector(c.direction) } : c)),
-        interferences: interferenceList(report),
+        interferences: interferenceList(report, extra.volumes),
         stats: report.stats,
         ...(extra.timings ? { timingsMs: extra.timings } : {}),
       },
@@ -51,9 +59,8 @@ export function contactsJson(assembly: Assembly, report: ContactReport, extra: {
  * `duplicate`), the solids' penetration depth and separating direction (moving partA),
  * and a sentence for people.
  */
-function interferenceList(report: ContactReport): object[] {
-  return report.pairs
-    .filter((p) => p.verdict === 'interference')
+function interferenceList(report: ContactReport, volumes?: VolumeColumns): object[] {
+  return byVolume(report.pairs.filter((p) => p.verdict === 'interference'), volumes)
     .map((p) => ({
       partA: p.partA,
       partB: p.partB,
@@ -65,14 +72,43 @@ function interferenceList(report: ContactReport): object[] {
       ...(p.openMesh ? { openMesh: true } : {}),
       surfacePairs: p.surfacePairs.filter((s) => s.verdict === 'interference').length,
       sentence: p.sentence ?? null,
+      ...volumeFields(volumes?.volumes.get(pairKey(p.partA, p.partB))),
     }));
 }
 
-export function contactsCsv(report: ContactReport): string {
-  return csv(
-    ['partA', 'surfaceA', 'partB', 'surfaceB', 'relation', 'verdict', 'depth', 'kind'],
-    report.contacts.map((c) => [c.partA, c.surfaceA, c.partB, c.surfaceB, c.relation, c.verdict, roundDepth(c.depth), c.kind]),
-  );
+/** The volume fields of an interference entry (mm³, world centroid, how it was found). */
+function volumeFields(v: OverlapVolume | undefined): object {
+  if (!v) return {};
+  return {
+    volume: roundVolume(v.volume),
+    centroid: v.centroid ? roundVector(v.centroid) : null,
+    volumeMethod: v.volumeMethod,
+    ...(v.volumeError !== undefined ? { volumeError: roundVolume(v.volumeError) } : {}),
+  };
+}
+
+/** Largest volume first when asked (ties and no volumes: the report's order). */
+function byVolume<T extends { partA: string; partB: string }>(pairs: T[], volumes: VolumeColumns | undefined): T[] {
+  if (!volumes?.sortByVolume) return pairs;
+  const of = (p: T): number => volumes.volumes.get(pairKey(p.partA, p.partB))?.volume ?? -1;
+  return [...pairs].sort((x, y) => of(y) - of(x));
+}
+
+const roundVolume = (v: number): number => Number(v.toPrecision(9));
+const volumeText = (v: OverlapVolume | undefined): string => (v ? `${v.volumeError !== undefined ? '≈' : ''}${roundVolume(v.volume)} mm³` : '');
+
+export function contactsCsv(report: ContactReport, volumes?: VolumeColumns): string {
+  const header = ['partA', 'surfaceA', 'partB', 'surfaceB', 'relation', 'verdict', 'depth', 'kind'];
+  const rows = report.contacts.map((c) => [c.partA, c.surfaceA, c.partB, c.surfaceB, c.relation, c.verdict, roundDepth(c.depth), c.kind] as (string | number)[]);
+  if (!volumes) return csv(header, rows);
+  // The part pair's interference volume on each of its rows (empty for contacts).
+  const pairVolume = (c: (typeof report.contacts)[number]): (string | number)[] => {
+    const v = c.verdict === 'interference' ? volumes.volumes.get(pairKey(c.partA, c.partB)) : undefined;
+    return v ? [roundVolume(v.volume), v.volumeMethod, v.volumeError !== undefined ? roundVolume(v.volumeError) : ''] : ['', '', ''];
+  };
+  const withVolumes = report.contacts.map((c, i) => [...rows[i]!, ...pairVolume(c)]);
+  if (volumes.sortByVolume) withVolumes.sort((x, y) => (Number(y[8]) || -1) - (Number(x[8]) || -1));
+  return csv([...header, 'pairVolume', 'volumeMethod', 'volumeError'], withVolumes);
 }
 
 const roundDepth = (d: number): number => Math.round(d * 1e6) / 1e6;
@@ -80,8 +116,8 @@ const roundVector = (v: [number, number, number]): [number, number, number] => [
 const VERDICT_LABEL = { interference: 'INTERFERENCE', contained: 'CONTAINED', duplicate: 'DUPLICATE', contact: 'contact' } as const;
 
 /** One row per part pair: what a person scans first. */
-export function contactsTable(assembly: Assembly, report: ContactReport): string {
-  const rows = report.pairs.map((p) => {
+export function contactsTable(assembly: Assembly, report: ContactReport, volumes?: VolumeColumns): string {
+  const rows = byVolume(report.pairs, volumes).map((p) => {
     const touching = p.surfacePairs.filter((s) => s.relation === 'touching').length;
     const surfacesOf = (list: number[]): string => {
       const unique = [...new Set(list)].sort((x, y) => x - y);
@@ -94,6 +130,7 @@ export function contactsTable(assembly: Assembly, report: ContactReport): string
       touching,
       p.surfacePairs.length - touching,
       p.verdict === 'interference' ? `${VERDICT_LABEL[p.kind]} ${p.depth.toFixed(3)} mm` : 'contact',
+      ...(volumes ? [p.verdict === 'interference' ? volumeText(volumes.volumes.get(pairKey(p.partA, p.partB))) : ''] : []),
       surfacesOf(p.surfacePairs.map((s) => s.surfaceA)),
       surfacesOf(p.surfacePairs.map((s) => s.surfaceB)),
     ];
@@ -107,6 +144,7 @@ export function contactsTable(assembly: Assembly, report: ContactReport): string
     `(${touching} touching, ${total - touching} crossing), ${interference} interfering, ${interferingPairs} interfering part pairs, tolerance ${report.tolerance} mm\n\n`;
   if (rows.length === 0) return head + 'No surfaces touch or intersect.\n';
   const sentences = report.pairs.filter((p) => p.sentence).map((p) => `- ${p.sentence}`);
-  const table = textTable(['part A', 'part B', 'pairs', 'touch', 'cross', 'verdict', 'surfaces A', 'surfaces B'], rows, [false, false, true, true, true, false, false, false]);
+  const header = ['part A', 'part B', 'pairs', 'touch', 'cross', 'verdict', ...(volumes ? ['volume'] : []), 'surfaces A', 'surfaces B'];
+  const table = textTable(header, rows, [false, false, true, true, true, false, ...(volumes ? [true] : []), false, false]);
   return head + table + (sentences.length > 0 ? `\n${sentences.join('\n')}\n` : '');
 }

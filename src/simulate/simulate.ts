@@ -10,6 +10,7 @@ import { rotateVector, transformPoint } from '../motion/timeOfImpact.js';
 import { indexAssembly } from '../spatial/indexPart.js';
 import { resolveScript, type ResolvedStep } from './resolve.js';
 import { parseMotionScript, type MotionScript } from './script.js';
+import { checkMinClearance, markTight } from './tightSteps.js';
 
 export const SIMULATION_SCHEMA = 'surfcd/simulation@1';
 const DEFAULT_TOLERANCE = 0.01;
@@ -27,7 +28,8 @@ export interface StepResult {
   id: string;
   motion: 'translate' | 'rotate' | 'screw';
   moved: string[];
-  status: 'free' | 'blocked' | 'error';
+  /** `tight`: moved freely but closer than the required `minClearance` to a part it did not touch at the start. */
+  status: 'free' | 'blocked' | 'error' | 'tight';
   expected: 'free' | 'blocked' | null;
   /** Did the status equal `expected` (true when nothing was expected and the step ran)? */
   met: boolean;
@@ -53,7 +55,7 @@ export interface SimulationResult {
   assembly: string;
   tolerance: number;
   steps: StepResult[];
-  summary: { steps: number; met: number; notMet: number; free: number; blocked: number; errors: number };
+  summary: { steps: number; met: number; notMet: number; free: number; blocked: number; errors: number; tight?: number };
 }
 
 export interface SimulateOptions {
@@ -63,6 +65,8 @@ export interface SimulateOptions {
   source?: string;
   /** Overrides the script's default tolerance (mm). */
   tolerance?: number;
+  /** Required clearance (mm): a free step passing closer than this to a part it did not touch is `tight`. */
+  minClearance?: number;
 }
 
 /**
@@ -76,13 +80,14 @@ export function simulate(assembly: Assembly, scriptInput: MotionScript | string 
   const source = options.source ?? 'motion script';
   const script = parseMotionScript(scriptInput, source);
   const tolerance = options.tolerance ?? script.defaults?.tolerance ?? DEFAULT_TOLERANCE;
+  const minClearance = options.minClearance === undefined ? undefined : checkMinClearance(options.minClearance);
   indexAssembly(assembly);
   const steps = resolveScript(assembly, script, source, tolerance);
   const poses: Rigid[] = assembly.parts.map(() => identityRigid());
   const removed = new Set<number>();
   const results: StepResult[] = [];
   for (const resolved of steps) {
-    const result = runStep(assembly, resolved, poses, removed, tolerance);
+    const result = markTight(runStep(assembly, resolved, poses, removed, tolerance), minClearance);
     results.push(result);
     options.onStep?.(result, resolved.index, steps.length);
   }
@@ -99,6 +104,7 @@ export function simulate(assembly: Assembly, scriptInput: MotionScript | string 
       free: count((s) => s.status === 'free'),
       blocked: count((s) => s.status === 'blocked'),
       errors: count((s) => s.status === 'error'),
+      ...(minClearance !== undefined ? { tight: count((s) => s.status === 'tight') } : {}),
     },
   };
 }
