@@ -84,6 +84,8 @@ export interface ReportModel {
   previous?: { source: string | null; items: number };
   /** With `--script`: the simulation's steps, for the page's timeline. */
   timeline?: { source: string; steps: TimelineStep[] };
+  /** With `--min-clearance`: the part pairs closer than `min` without touching, closest first (`surfcd/clearance@1` entries). */
+  minClearance?: { min: number; tolerance: number; entries: { partA: string; partB: string; distance: number; surfaceA: number; surfaceB: number; measuredOn: string; sentence: string }[] };
 }
 
 export interface ReportOptions {
