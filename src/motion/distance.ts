@@ -155,7 +155,7 @@ export function distanceRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, op
   const pairOrder = Array.from({ length: pairs.length / 3 }, (_, i) => 3 * i).sort((x, y) => pairs[x]! - pairs[y]! || pairs[x + 1]! - pairs[y + 1]! || pairs[x + 2]! - pairs[y + 2]!);
   const state: DistanceBest = { best, margin, found, triangleA: bestTa, triangleB: bestTb };
   for (const p of pairOrder) {
-    if (pairs[p]! - margin > state.best) break;
+    if (pairs[p]! - margin > state.best || (state.found && state.best === 0)) break;
     const surfaceA = a.surfaces[pairs[p + 1]!]!, surfaceB = b.surfaces[pairs[p + 2]!]!;
     descendSurfacePair(a, surfaceA, triangleTreeOf(surfaceA)!, b, surfaceB, triangleTreeOf(surfaceB)!, bToA, state, scratch, stats);
   }

@@ -89,7 +89,8 @@ export function descendSurfacePair(a: Part, sa: Surface, treeA: BoxTree, b: Part
   const rootGap = gapTo(treeA.nodeBoxes, 0, boxB);
   if (rootGap - state.margin > state.best) return;
   push(0, 0, rootGap);
-  while (top > 0) {
+  // Nothing is closer than touching: the first 0 ends the search.
+  while (top > 0 && !(state.found && state.best === 0)) {
     top--;
     const nodeA = scratch.pairs[2 * top]!, nodeB = scratch.pairs[2 * top + 1]!;
     if (scratch.gaps[top]! - state.margin > state.best) continue;
@@ -143,6 +144,7 @@ function leafPairs(a: Part, sa: Surface, treeA: BoxTree, nodeA: number, b: Part,
     let loaded = false;
     const tb = sb.firstTriangle + treeB.itemIds[j]!;
     for (let i = firstA; i < endA; i++) {
+      if (state.found && state.best === 0) return;
       stats.aabbTests++;
       if (gapTo(treeA.itemBoxes, 6 * i, boxB) - state.margin > state.best) continue;
       if (!loaded) { loadTransformedTriangle(b, tb, bToA, triB); loaded = true; }
