@@ -10,7 +10,7 @@ import type { Pose, Rigid } from '../math/rigid.js';
 import { kindGap } from '../model/kindGap.js';
 import { surfaceKindToWorld, type SurfaceKindType } from '../model/surfaceKind.js';
 import { surfaceKindOf } from '../model/surfaceKindOf.js';
-import { surfaceSag } from '../model/tessellationError.js';
+import { effectiveSag } from '../model/tessellationError.js';
 import type { Part } from '../model/types.js';
 import { closestPointOnTriangle } from '../math/pointInSolid.js';
 import { loadTriangle } from '../collide/triangles.js';
@@ -93,7 +93,8 @@ function kindsOf(a: Part, b: Part, c: ClosestPair): { kindA: SurfaceKindType; ki
 
 /**
  * The closest pair measured on its fitted primitives, when they have a closed form and
- * the primitives' gap is within the two surfaces' chordal sag of the facets' distance
+ * the primitives' gap is within the two surfaces' chordal sag (for a flat face, that of the
+ * curved faces bordering it: its polygonal outline is theirs) of the facets' distance
  * (farther means the facets' closest points are not where the primitives face each other:
  * a face that ends). A closest point on an edge belongs to every surface meeting there
  * (a hole's rim is the hole's and the top face's): each such surface pair is tried, and the
@@ -112,7 +113,7 @@ function refine(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, c: ClosestPair):
       if (localA.type === 'freeform' || localB.type === 'freeform') continue;
       const gap = kindGap(surfaceKindToWorld(localA, rigidA), surfaceKindToWorld(localB, rigidB), c.pointA, c.pointB);
       if (!gap) continue;
-      const slack = surfaceSag(sa) + surfaceSag(sb) + localA.residual + localB.residual + onEdge;
+      const slack = effectiveSag(sa) + effectiveSag(sb) + localA.residual + localB.residual + onEdge;
       if (Math.abs(gap.distance - c.distance) > slack || (best && best.distance <= gap.distance)) continue;
       best = { ...c, surfaceA: ia, surfaceB: ib, distance: gap.distance, pointA: gap.pointA, pointB: gap.pointB, measuredOn: 'fitted', kindA: localA.type, kindB: localB.type };
     }
