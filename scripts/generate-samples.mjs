@@ -20,13 +20,14 @@ import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 
 import { initReplicad, exportStepDeterministic } from './lib/occ.mjs';
-import { matesDocument } from './lib/mates.mjs';
+import { matesDocument, tidy } from './lib/mates.mjs';
 import { verifySample } from './lib/verify.mjs';
 import { disassemblySamples } from './samples/disassembly.mjs';
 import { FIT_SAMPLES } from './samples/fits.mjs';
 import { buildRig, buildShaftBearings, buildBallJoint, buildConeSeat, buildRotatedRig } from './samples/classic.mjs';
 import { GEAR_SAMPLES } from './samples/gears.mjs';
-import { CLEARANCE_SAMPLES, truthDocument } from './samples/clearance.mjs';
+import { FASTENER_SAMPLES } from './samples/fasteners.mjs';
+import { CLEARANCE_SAMPLES } from './samples/clearance.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'samples');
@@ -45,6 +46,7 @@ const SAMPLES = [
   ...disassemblySamples(() => R),
   ...FIT_SAMPLES,
   ...GEAR_SAMPLES,
+  ...FASTENER_SAMPLES,
   ...CLEARANCE_SAMPLES,
 ];
 
@@ -71,8 +73,9 @@ async function buildSample(name) {
   const stepFile = `${s.name}.step`;
   const step = await exportStepDeterministic(parts, { fileName: stepFile, description: s.description });
   const json = matesDocument({ sample: s.name, file: stepFile, parts, transform, mates, removal });
-  // Samples that overlap or keep gaps on purpose carry their answers: <name>.truth.json.
-  const truthJson = truth ? truthDocument(s.name, stepFile, truth, measured) : null;
+  // ground truth beyond mates (fastener roles, joints, overlaps by construction, moves): same numbers as the geometry;
+  // a sample may write its own document, with what the B-rep check measured (clearance gaps, volumes)
+  const truthJson = truth ? (s.truthDocument ? s.truthDocument(s.name, stepFile, truth, measured) : `${JSON.stringify(tidy(truth), null, 2)}\n`) : null;
   const t3 = performance.now();
   const summary = { parts: parts.length, mates: mates.list.length, build: t1 - t0, verify: t2 - t1, write: t3 - t2 };
   for (const p of parts) p.shape.delete();

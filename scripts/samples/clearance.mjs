@@ -110,6 +110,6 @@ export function truthDocument(sample, file, truth, measured) {
 }
 
 export const CLEARANCE_SAMPLES = [
-  { name: 'clearance-gaps', build: buildClearanceGaps, description: 'surfcd sample clearance-gaps: blocks 1.5 apart, shaft in a hole with 0.2 radial gap, ball 2.5 over a plate' },
-  { name: 'interference-volumes', build: buildInterferenceVolumes, description: 'surfcd sample interference-volumes: overlapping boxes, a press-fit pin, a buried block' },
+  { name: 'clearance-gaps', build: buildClearanceGaps, truthDocument, description: 'surfcd sample clearance-gaps: blocks 1.5 apart, shaft in a hole with 0.2 radial gap, ball 2.5 over a plate' },
+  { name: 'interference-volumes', build: buildInterferenceVolumes, truthDocument, description: 'surfcd sample interference-volumes: overlapping boxes, a press-fit pin, a buried block' },
 ];
