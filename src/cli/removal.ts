@@ -54,12 +54,47 @@ function parseCommon(flags: CommonFlags): { sphere: number; tolerance: number; j
   return { sphere, tolerance, jobs, format: parseChoice('--format', flags.format, FORMATS) };
 }
 
+/** Every this many ms, one plain progress line when stderr is not a terminal (CI logs). */
+const PLAIN_PROGRESS_MS = 5000;
+
+/**
+ * Progress over a fixed total of parts to take out: a bar with an ETA on a terminal, one
+ * plain line every few seconds otherwise. The ETA is the elapsed time per part removed so far.
+ */
+function partProgress(label: string): { update: (done: number, total: number) => void; stop: () => void } {
+  const start = performance.now();
+  if (process.stderr.isTTY) {
+    const bar = new SingleBar({ format: `${label} {bar} {value}/{total} parts | ETA {eta_formatted}`, stream: process.stderr, hideCursor: true, clearOnComplete: true, etaBuffer: 20 });
+    let started = false;
+    return {
+      update: (done, total) => {
+        if (!started) bar.start(total, done);
+        else bar.update(done);
+        started = true;
+      },
+      stop: () => started && bar.stop(),
+    };
+  }
+  let last = start;
+  return {
+    update: (done, total) => {
+      const now = performance.now();
+      if (now - last < PLAIN_PROGRESS_MS) return;
+      last = now;
+      const elapsed = (now - start) / 1000;
+      const eta = done > 0 ? `, about ${Math.round((elapsed / done) * (total - done))} s left` : '';
+      process.stderr.write(`${label}: ${done}/${total} parts out after ${Math.round(elapsed)} s${eta}\n`);
+    },
+    stop: () => undefined,
+  };
+}
+
 /** A sweep engine (pool, or this thread for --jobs 1) that shows a progress bar on a TTY. */
-async function sweeper(assembly: Assembly, tolerance: number, jobs: number): Promise<{ sweep: SweepBatch | undefined; pool: SweepPool | null; done: () => void }> {
+async function sweeper(assembly: Assembly, tolerance: number, jobs: number, showBar = true): Promise<{ sweep: SweepBatch | undefined; pool: SweepPool | null; done: () => void }> {
   const poses = resolvePoses(assembly, undefined);
   // The worker pool library only when workers are asked for (start-up cost of every command).
   const pool = jobs > 1 ? (await import('../simulate/sweepPool.js')).createSweepPool(assembly, poses, tolerance, jobs) : null;
-  if (!process.stderr.isTTY) return { sweep: pool?.sweep, pool, done: () => undefined };
+  if (!process.stderr.isTTY || !showBar) return { sweep: pool?.sweep, pool, done: () => undefined };
   const bar = new SingleBar({ format: 'sweeping {bar} {value}/{total} part-direction units', stream: process.stderr, hideCursor: true, clearOnComplete: true });
   let started = false;
   const inner: SweepBatch = pool ? pool.sweep : (units) => sweepInProcess(assembly, poses, tolerance, units);
@@ -86,11 +121,12 @@ async function withSweeps(
   flags: CommonFlags,
   opts: { tolerance: number; jobs: number },
   work: (assembly: Assembly, sweep: SweepBatch | undefined, done: () => void) => Promise<void>,
+  sweepBar = true,
 ): Promise<void> {
   const stop = status(`loading ${file}`);
   const assembly = await loadAssembly(file, loadOptions(flags)).finally(stop);
   reportWarnings(assembly, flags.strict);
-  const engine = await sweeper(assembly, opts.tolerance, opts.jobs);
+  const engine = await sweeper(assembly, opts.tolerance, opts.jobs, sweepBar);
   try {
     await work(assembly, engine.sweep, engine.done);
   } finally {
@@ -128,7 +164,9 @@ export function registerRemovalCommands(program: Command): void {
     const opts = parseCommon(flags);
     if (flags.scriptOut === '') throw new SurfcdError('INVALID_OPTION', '--script-out: expected a file name');
     await withSweeps(file, flags, opts, async (assembly, sweep, done) => {
-      const result = await disassemble(assembly, { directions: opts.sphere, tolerance: opts.tolerance, ...(flags.base !== undefined ? { base: flags.base } : {}), ...(sweep ? { sweep } : {}) });
+      // Progress in parts taken out (a fixed total), not in sweep units (whose number grows as the plan goes).
+      const progress = partProgress('disassembling');
+      const result = await disassemble(assembly, { directions: opts.sphere, tolerance: opts.tolerance, onStep: progress.update, ...(flags.base !== undefined ? { base: flags.base } : {}), ...(sweep ? { sweep } : {}) }).finally(progress.stop);
       done();
       if (flags.scriptOut) {
         await writeFileAtomic(flags.scriptOut, `${JSON.stringify(result.script, null, 2)}\n`);
@@ -137,6 +175,6 @@ export function registerRemovalCommands(program: Command): void {
       const text = opts.format === 'json' ? disassemblyJson(assembly, result) : opts.format === 'md' ? disassemblyMarkdown(assembly, result) : disassemblyTable(assembly, result);
       await emit(text, flags.out);
       if (result.interlock) pendingExitCode = 3;
-    });
+    }, false);
   });
 }

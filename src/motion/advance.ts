@@ -61,13 +61,16 @@ export function advanceScrew(ctx: SweepContext, maxIterations: number): SweepRes
       for (const key of [...watched]) {
         const [m, o, sa, sb] = key.split(':').map(Number) as [number, number, number, number];
         const r = surfacePairVerdict(scene.parts[m]!, ctx.pose(m, t, pose), sa, scene.parts[o]!, scene.poses[o]!, sb, ctx.tolerance, ctx.allowance(m, o));
-        if (r.interference && !ctx.isPreexisting(m, o, sa, sb)) blocking.push({ moving: m, other: o, surfaceMoving: sa, surfaceOther: sb, depth: r.interference.depth });
+        if (r.interference && !ctx.withinStartingOverlap(m, o, pose, r.interference.depth)) blocking.push({ moving: m, other: o, surfaceMoving: sa, surfaceOther: sb, depth: r.interference.depth });
         if (!r.near) {
           watched.delete(key);
           accepted.delete(key);
         }
       }
-      if (blocking.length > 0) return ctx.result('blocked', lastSafe, blocking, null, iteration);
+      if (blocking.length > 0) {
+        const stop = firstInterference(ctx, blocking, lastSafe, t, tau);
+        return ctx.result('blocked', stop.fraction, stop.blocking, null, iteration);
+      }
     }
     lastSafe = t;
     if (t >= 1) return ctx.result('free', 1, [], null, iteration);
@@ -136,6 +139,33 @@ export function advanceScrew(ctx: SweepContext, maxIterations: number): SweepRes
     if (!contactKeptByMotion(scene.parts[best.m]!.surfaces[best.sa]!, ctx.pose(best.m, t), scene.parts[best.o]!.surfaces[best.sb]!, scene.poses[best.o]!, ctx.motion, ctx.tolerance)) watched.add(key);
   }
   return ctx.result('out-of-iterations', t, [], null, maxIterations);
+}
+
+/**
+ * A watched contact found interfering at `to` after a step from `from` (where it did not):
+ * the step may have been long (the pair was left out of the distance), so bisect for the
+ * first fraction where it interferes, to within τ of travel, and name the pairs there,
+ * not at the end of the step.
+ */
+function firstInterference(ctx: SweepContext, found: BlockingPair[], from: number, to: number, tau: number): { fraction: number; blocking: BlockingPair[] } {
+  const { scene } = ctx;
+  const pose = new Float64Array(12);
+  const at = (t: number): BlockingPair[] => {
+    const out: BlockingPair[] = [];
+    for (const b of found) {
+      const r = surfacePairVerdict(scene.parts[b.moving]!, ctx.pose(b.moving, t, pose), b.surfaceMoving, scene.parts[b.other]!, scene.poses[b.other]!, b.surfaceOther, ctx.tolerance, ctx.allowance(b.moving, b.other));
+      if (r.interference && !ctx.withinStartingOverlap(b.moving, b.other, pose, r.interference.depth)) out.push({ ...b, depth: r.interference.depth });
+    }
+    return out;
+  };
+  let lo = from, hi = to, blocking = found;
+  for (let k = 0; k < 60 && (hi - lo) * ctx.bound > tau / 2; k++) {
+    const mid = (lo + hi) / 2;
+    const here = at(mid);
+    if (here.length > 0) [hi, blocking] = [mid, here];
+    else lo = mid;
+  }
+  return { fraction: lo, blocking };
 }
 
 interface FlatFace {

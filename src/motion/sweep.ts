@@ -3,11 +3,14 @@ import { aabbsOverlap, emptyAabb, transformAabb } from '../math/aabb.js';
 import type { Rigid } from '../math/rigid.js';
 import type { Part } from '../model/types.js';
 import { addStats, emptyStats, type QueryStats } from '../collide/stats.js';
+import { solidPenetration } from '../collide/penetration.js';
+import { solidDeeperThan } from '../collide/solidDeeper.js';
 import { advanceScrew } from './advance.js';
 import { distanceRigid } from './distance.js';
 import type { Vec3 } from './inputs.js';
 import { motionBound, poseAt, validateMotion, type RigidMotion } from './rigidMotion.js';
 import { firstImpact } from './firstImpact.js';
+import { deepenedOverlap, namedAtStop } from './stopPose.js';
 import { PairsNeverMeeting } from './neverMeet.js';
 import { timeOfImpactRigid } from './timeOfImpact.js';
 import { contactAllowance, contactKeptByMotion, interferingSurfacePairs, nearAndInterfering, surfacePairVerdict, surfacesMate } from './verdict.js';
@@ -25,6 +28,8 @@ export interface SweepOptions {
   ignore?: (moving: number, other: number) => boolean;
   /** Cap on contact events (translation) or advancement steps (rotation, screw). Default 10 000. */
   maxIterations?: number;
+  /** Measure the clearance to the parts not touched at the start (default true; planners that only need free or blocked skip it). */
+  clearance?: boolean;
 }
 
 export interface BlockingPair {
@@ -69,7 +74,7 @@ export interface SweepResult {
   /** The contact where the motion stops (blocked only). */
   contact: SweepContact | null;
   clearance: Clearance | null;
-  /** Pairs that already interfered at the start (left out of the verdict). */
+  /** Pairs that already interfered at the start: allowed contact, a block only where the move goes deeper. */
   preexisting: BlockingPair[];
   iterations: number;
   stats: QueryStats;
@@ -77,6 +82,8 @@ export interface SweepResult {
 
 const DEFAULT_TOLERANCE = 0.01;
 const DEFAULT_MAX_ITERATIONS = 10_000;
+/** Points of each solid sampled when comparing an overlap's depth with the start. */
+const SOLID_SAMPLES = 400;
 
 /**
  * Moves `moving` (indices into scene.parts) rigidly by `motion` and says whether they
@@ -98,7 +105,7 @@ export function sweepParts(scene: Scene, moving: readonly number[], motionIn: Ri
   const motion = validateMotion(motionIn, 'sweepParts');
   const movingSet = new Set(moving);
   for (const i of moving) if (!scene.parts[i]) throw new SurfcdError('UNKNOWN_PART', `sweepParts: no part ${i} in the scene`);
-  const ctx = new SweepContext(scene, [...movingSet].sort((x, y) => x - y), motion, tolerance, options.ignore);
+  const ctx = new SweepContext(scene, [...movingSet].sort((x, y) => x - y), motion, tolerance, options.ignore, options.clearance ?? true);
   return motion.kind === 'translate' ? sweepTranslation(ctx, maxIterations) : advanceScrew(ctx, maxIterations);
 }
 
@@ -109,7 +116,14 @@ export class SweepContext {
   /** [moving, other] part pairs whose boxes can meet during the motion. */
   readonly pairs: [number, number][] = [];
   readonly preexisting: BlockingPair[] = [];
-  private readonly preKeys = new Set<string>();
+  /**
+   * Deepest interference of each part pair at the start ("m:o" → mm). An overlap drawn into
+   * the model (a thread at nominal diameter, a press fit, a spring drawn compressed) is
+   * allowed contact: the move blocks on that pair only where it goes deeper than this.
+   */
+  private readonly startDepth = new Map<string, number>();
+  /** The same on the solids (null: a mesh is open), measured when first needed. */
+  private readonly startSolidDepth = new Map<string, number | null>();
   /** Surface pairs within the allowance at the start ("m:o:sm:so"). */
   readonly startContacts = new Set<string>();
   /** Start contacts the motion keeps coincident (a shaft sliding in its bore): never a block, left out of every search. */
@@ -126,6 +140,7 @@ export class SweepContext {
     readonly motion: RigidMotion,
     readonly tolerance: number,
     ignore?: (moving: number, other: number) => boolean,
+    private readonly measureClearance = true,
   ) {
     const movingParts = moving.map((i) => scene.parts[i]!);
     const movingPoses = moving.map((i) => scene.poses[i]!);
@@ -162,7 +177,7 @@ export class SweepContext {
       addStats(this.stats, start.stats);
       for (const x of start.interfering) {
         this.preexisting.push({ moving: m, other: o, surfaceMoving: x.surfaceA, surfaceOther: x.surfaceB, depth: x.depth });
-        this.preKeys.add(`${m}:${o}:${x.surfaceA}:${x.surfaceB}`);
+        this.startDepth.set(`${m}:${o}`, Math.max(this.startDepth.get(`${m}:${o}`) ?? 0, x.depth));
       }
       const a = scene.parts[m]!, b = scene.parts[o]!;
       for (const p of start.near) {
@@ -175,9 +190,37 @@ export class SweepContext {
     }
   }
 
-  isPreexisting(m: number, o: number, sm: number, so: number): boolean {
-    return this.preKeys.has(`${m}:${o}:${sm}:${so}`);
+  /**
+   * Is an interference between m (at `poseM`) and o no deeper than their starting overlap,
+   * plus the allowance? Measured on the solids (the deepest sampled point of one inside the
+   * other): a surface pair's crossing depth is not a penetration depth (two faces meeting
+   * at right angles report the length of the cut). Open meshes fall back to the surface
+   * depth `surfaceDepth` against the deepest at the start.
+   */
+  withinStartingOverlap(m: number, o: number, poseM: Rigid, surfaceDepth: number): boolean {
+    const key = `${m}:${o}`;
+    const start = this.startDepth.get(key);
+    if (start === undefined) return false;
+    const { parts, poses } = this.scene;
+    let solid = this.startSolidDepth.get(key);
+    if (solid === undefined) {
+      // The samples (vertices, chord midpoints) can miss the deepest point of a drawn-in
+      // overlap (a tooth's tip vertices sit on its end faces, where the depth is 0); the
+      // surface pairs' crossing depth at the start is a floor for it.
+      const p = solidPenetration(parts[m]!, poses[m]!, parts[o]!, poses[o]!, SOLID_SAMPLES);
+      solid = p.openMesh ? null : Math.max(p.depth, start);
+      this.startSolidDepth.set(key, solid);
+    }
+    const allowance = this.allowance(m, o);
+    if (solid === null) return surfaceDepth <= start + allowance;
+    return solidDeeperThan(parts[m]!, poseM, parts[o]!, poses[o]!, solid + allowance, SOLID_SAMPLES) === false;
   }
+
+  /** Part pairs that interfered at the start. */
+  overlappingPairs(): [number, number][] {
+    return this.pairs.filter(([m, o]) => this.startDepth.has(`${m}:${o}`));
+  }
+
 
   allowance(m: number, o: number): number {
     return contactAllowance(this.scene.parts[m]!, this.scene.parts[o]!, this.tolerance);
@@ -199,11 +242,12 @@ export class SweepContext {
       if (only && !only(m, o)) continue;
       this.pose(m, t, pose);
       const found = interferingSurfacePairs(this.scene.parts[m]!, pose, this.scene.parts[o]!, this.scene.poses[o]!, this.tolerance);
+      if (found.length === 0) continue;
+      const deepest = Math.max(...found.map((x) => x.depth));
+      if (this.withinStartingOverlap(m, o, pose, deepest)) continue;
       for (const x of found) {
-        if (this.preKeys.has(`${m}:${o}:${x.surfaceA}:${x.surfaceB}`)) continue;
         out.push({ moving: m, other: o, surfaceMoving: x.surfaceA, surfaceOther: x.surfaceB, depth: x.depth });
       }
-      if (found.length === 0) continue;
       for (const key of this.fits) {
         const [fm, fo, sa, sb] = key.split(':').map(Number) as [number, number, number, number];
         if (fm !== m || fo !== o || out.some((b) => b.moving === m && b.other === o && b.surfaceMoving === sa && b.surfaceOther === sb)) continue;
@@ -287,6 +331,7 @@ export class SweepContext {
     return best;
   }
 
+
   result(status: SweepResult['status'], fraction: number, blocking: BlockingPair[], contactIn: SweepContact | null, iterations: number): SweepResult {
     // The pair a person names first: a seat or fit being forced, then another contact that
     // was there at the start, then the deepest; ties in index order.
@@ -299,9 +344,10 @@ export class SweepContext {
         rounded(y.depth) - rounded(x.depth) ||
         x.moving - y.moving || x.other - y.other || x.surfaceMoving - y.surfaceMoving || x.surfaceOther - y.surfaceOther,
     );
+    if (status === 'blocked') blocking = namedAtStop(this, fraction, blocking, contactIn);
     // The event's contact is reported only when it is one of the blocking pairs.
     const contact = contactIn && blocking.some((b) => b.moving === contactIn.moving && b.other === contactIn.other && b.surfaceMoving === contactIn.surfaceMoving && b.surfaceOther === contactIn.surfaceOther) ? contactIn : null;
-    return { status, fraction, blocking, contact, clearance: this.clearance(fraction), preexisting: this.preexisting, iterations, stats: this.stats };
+    return { status, fraction, blocking, contact, clearance: this.measureClearance ? this.clearance(fraction) : null, preexisting: this.preexisting, iterations, stats: this.stats };
   }
 }
 
@@ -325,6 +371,7 @@ function sweepTranslation(ctx: SweepContext, maxIterations: number): SweepResult
   };
   leaveOutKept();
   const pairIndex = ctx.pairs.map((_, k) => k);
+  const deepened = deepenedOverlap(ctx, 0, 1);
   for (let iteration = 0; iteration < maxIterations; iteration++) {
     const found = firstImpact(
       pairIndex,
@@ -351,6 +398,7 @@ function sweepTranslation(ctx: SweepContext, maxIterations: number): SweepResult
       contact: { moving: ctx.pairs[found.pair]![0], other: ctx.pairs[found.pair]![1], surfaceMoving: found.hit.surfaceA, surfaceOther: found.hit.surfaceB, point: found.hit.point, normal: found.hit.normal } as SweepContact,
       normalSpeed: Math.abs(found.hit.normal[0] * motion.vector[0] + found.hit.normal[1] * motion.vector[1] + found.hit.normal[2] * motion.vector[2]),
     };
+    if (deepened && (!best || deepened.fraction <= best.t)) return ctx.result('blocked', deepened.fraction, deepened.blocking, null, iteration);
     if (!best) return ctx.result('free', 1, [], null, iteration);
     const probe = ctx.probeFraction(best.t, best.m, best.o, best.normalSpeed);
     const blocking = ctx.interferenceAt(probe);

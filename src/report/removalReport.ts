@@ -103,8 +103,9 @@ export function disassemblyTable(assembly: Assembly, result: DisassemblyResult):
 
 function interlockText(result: DisassemblyResult): string {
   if (!result.interlock) return '';
-  const lines = [`\nINTERLOCKED: ${result.interlock.parts.join(', ')} cannot be taken out by any single part, product node or mated pair.`, 'Blocking cycle:'];
-  for (const l of result.interlock.cycle) {
+  const { cycle, inTheWay } = result.interlock;
+  const lines = [`\nINTERLOCKED: ${result.interlock.parts.join(', ')} cannot be taken out by any single part, product node or mated pair.`, cycle.length > 0 ? 'Blocking cycle:' : 'No blocking cycle; in the way along each part\'s least-blocked direction:'];
+  for (const l of cycle.length > 0 ? cycle : inTheWay) {
     const faces = l.surfaces ? ` (faces ${l.surfaces[0]} / ${l.surfaces[1]})` : l.reason ? ` (${l.reason})` : '';
     lines.push(`  ${l.part} is held by ${l.heldBy} along ${directionText(l.direction)} [${l.source}]${faces}`);
   }
@@ -123,6 +124,7 @@ export function disassemblyJson(assembly: Assembly, result: DisassemblyResult): 
         direction: s.direction.map(round),
         source: s.source,
         distance: round(s.distance),
+        ...(s.screw ? { screw: { ...s.screw, axis: { point: s.screw.axis.point.map(round), direction: s.screw.axis.direction.map(round) } } } : {}),
         why: s.why,
       })),
       remaining: result.remaining,

@@ -19,6 +19,7 @@ function travelled(s: StepResult): string {
 function detail(s: StepResult): string {
   if (s.status === 'error') return s.message ?? 'error';
   if (s.status === 'free') return travelled(s);
+  if (s.heldBy && s.message) return `at ${travelled(s)}: ${s.message}`;
   const first = s.blocking[0] ?? s.contact;
   const against = first ? `: ${surface(first.moving)} against ${surface(first.other)}` : '';
   const more = s.blocking.length > 1 ? ` (+${s.blocking.length - 1} more surface pair${s.blocking.length > 2 ? 's' : ''})` : '';

@@ -17,6 +17,8 @@ import type { Assembly, ProductNode } from '../model/types.js';
 import type { BlockingGraph, Blocker } from './blocking.js';
 import { clearDistance } from '../motion/clearDistance.js';
 import { candidateDirections, type CandidateDirection } from './directions.js';
+import { transformAabb } from '../math/aabb.js';
+import { unscrewOf, type Unscrew, type UnscrewChecks, type UnscrewingSide } from './unscrew.js';
 
 /** What moves in one step. */
 export interface Mover {
@@ -33,8 +35,14 @@ export interface SequenceStep {
   direction: Vec3;
   /** Where the direction came from (`coaxial with rig/plate`, `+z`, `sphere 7/26`). */
   source: string;
-  /** mm to travel until the mover's box has left every remaining part's box. */
+  /**
+   * mm to travel until the mover's box has left every remaining part's box, and at least the
+   * mover's own extent along the direction (a part resting on what remains is lifted off by
+   * its height, never moved 0 mm). After an unscrew, the travel along the axis after it.
+   */
   distance: number;
+  /** A threaded part first turns out of its thread: about `axis` (pointing the way out) by `turns` of `pitch` mm. */
+  screw?: { axis: { point: Vec3; direction: Vec3 }; pitch: number; turns: number; thread: string; from: string; pitchSource: 'thread' | 'fallback' };
   /** Why this one: the rule that picked it, among how many movable candidates. */
   why: string;
 }
@@ -53,8 +61,11 @@ export interface DisassemblyPlan {
   steps: SequenceStep[];
   /** Parts left at the end (the base, and any interlocked parts). */
   remaining: string[];
-  /** When parts other than the base could not be removed: the set, and a blocking cycle among them. */
-  interlock: { parts: string[]; cycle: InterlockLink[] } | null;
+  /**
+   * When parts other than the base could not be removed: the set, a blocking cycle among
+   * them (never the base), or when nothing cycles (empty cycle) what is in the way of each.
+   */
+  interlock: { parts: string[]; cycle: InterlockLink[]; inTheWay: InterlockLink[] } | null;
 }
 
 export interface PlanOptions {
@@ -65,6 +76,9 @@ export interface PlanOptions {
   poses: Rigid[];
   /** Called before each step's candidates are swept, for progress display. */
   onStep?: (removed: number, total: number) => void;
+  /** Which part of a threaded joint turns to undo it, and the check that its unscrew motion is free. */
+  unscrewing: UnscrewingSide;
+  unscrews: UnscrewChecks;
 }
 
 const SOURCE_RANK = (s: string): number => (s.startsWith('sphere') ? 2 : /^[+-][xyz]$/.test(s) ? 1 : 0);
@@ -74,11 +88,16 @@ interface Option {
   dir: CandidateDirection;
   distance: number;
   rank: number;
+  unscrew?: Unscrew;
 }
+
+/** Rank of an unscrew: threaded parts (nuts, screws) come out before anything else. */
+const UNSCREW_RANK = -1;
 
 export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, opts: PlanOptions): Promise<DisassemblyPlan> {
   const parts = assembly.parts;
   const present = new Set(parts.map((_, i) => i));
+  const pathIndex = new Map(parts.map((p, i) => [p.path, i] as const));
   const steps: SequenceStep[] = [];
   const removable = (): number[] => [...present].filter((i) => i !== opts.base);
 
@@ -106,7 +125,7 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
       for (const f of frontier) {
         const mover = movers[f.k]!, dir = dirs[f.k]![f.next]!;
         if (graph.nearest(mover.parts, dir.direction, present) === null) {
-          options.push({ mover, dir, distance: clearDistance({ parts, poses: opts.poses }, mover.parts, dir.direction, { exclude: gone }), rank: SOURCE_RANK(dir.source) });
+          options.push({ mover, dir, distance: travelOut(mover.parts, dir.direction, gone), rank: SOURCE_RANK(dir.source) });
         } else if (f.next + 1 < dirs[f.k]!.length) later.push({ k: f.k, next: f.next + 1 });
       }
       frontier = later;
@@ -114,10 +133,44 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
     return options;
   };
 
+  // A part's extent along d: lifted by at least that much, a step is never a 0 mm move.
+  const travelOut = (members: number[], d: Vec3, gone: ReadonlySet<number>): number => {
+    let lo = Infinity, hi = -Infinity;
+    for (const i of members) {
+      const b = transformAabb(parts[i]!.bounds, opts.poses[i]!);
+      const [from, to] = [0, 1, 2].reduce(([l, h], k) => [l + Math.min(b[k]! * d[k]!, b[k + 3]! * d[k]!), h + Math.max(b[k]! * d[k]!, b[k + 3]! * d[k]!)], [0, 0]);
+      lo = Math.min(lo, from);
+      hi = Math.max(hi, to);
+    }
+    return Math.max(clearDistance({ parts, poses: opts.poses }, members, d, { exclude: gone }), hi - lo);
+  };
+
+  // Threaded parts whose unscrew is free and who then leave along the axis (their thread partner aside).
+  const unscrewOptions = async (): Promise<Option[]> => {
+    const candidates = removable()
+      .sort(byPath(assembly))
+      .map((i) => unscrewOf(i, graph.constraints(i), present, opts.unscrewing, pathIndex))
+      .filter((u): u is Unscrew => u !== null);
+    await graph.prefetch(candidates.map((u) => ({ part: u.part, direction: u.axis.direction })));
+    const gone = new Set(parts.map((_, i) => i).filter((i) => !present.has(i)));
+    const out: Option[] = [];
+    for (const u of candidates) {
+      const others = new Set([...present].filter((j) => j !== u.partner));
+      if (graph.nearest([u.part], u.axis.direction, others) !== null || !opts.unscrews.free(u, present)) continue;
+      const mover: Mover = { kind: 'part', name: parts[u.part]!.path, parts: [u.part] };
+      out.push({ mover, dir: { direction: u.axis.direction, source: `unscrew from ${parts[u.partner]!.path}` }, distance: travelOut([u.part], u.axis.direction, gone), rank: UNSCREW_RANK, unscrew: u });
+    }
+    return out;
+  };
+
   while (removable().length > 0) {
     opts.onStep?.(steps.length, parts.length - (opts.base === null ? 0 : 1));
-    let options = await tryMovers(removable().sort(byPath(assembly)).map((i) => ({ kind: 'part', name: parts[i]!.path, parts: [i] })));
-    let phase = 'single part';
+    let options = await unscrewOptions();
+    let phase = 'threaded part, unscrewed first';
+    if (options.length === 0) {
+      options = await tryMovers(removable().sort(byPath(assembly)).map((i) => ({ kind: 'part', name: parts[i]!.path, parts: [i] })));
+      phase = 'single part';
+    }
     if (options.length === 0) {
       options = await tryMovers(nodeMovers(assembly, present, opts.base));
       phase = 'product node (no single part could move)';
@@ -129,63 +182,79 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
     if (options.length === 0) break;
     options.sort((a, b) => a.rank - b.rank || a.distance - b.distance || cmp(a.mover.name, b.mover.name));
     const best = options[0]!;
-    const rule = best.rank === 0 ? 'a direction from its own constraints' : best.rank === 1 ? 'a coordinate axis (no constraint direction was free)' : 'a sphere sample (no constraint or axis direction was free)';
+    const rule = best.unscrew ? `its ${best.unscrew.thread} thread's axis after unscrewing ${best.unscrew.turns} turns${best.unscrew.pitchSource === 'fallback' ? ` (no thread table holds Ø${(best.unscrew.constraint.params as { nominal: number }).nominal} mm: pitch taken as 0.15 × nominal)` : ''}` : best.rank === 0 ? 'a direction from its own constraints' : best.rank === 1 ? 'a coordinate axis (no constraint direction was free)' : 'a sphere sample (no constraint or axis direction was free)';
     steps.push({
       step: steps.length + 1,
       mover: best.mover,
       direction: best.dir.direction,
       source: best.dir.source,
       distance: best.distance,
+      ...(best.unscrew ? { screw: { axis: best.unscrew.axis, pitch: best.unscrew.pitch, turns: best.unscrew.turns, thread: best.unscrew.thread, from: parts[best.unscrew.partner]!.path, pitchSource: best.unscrew.pitchSource } } : {}),
       why: `${phase}; free along ${rule}; shortest path to clear among ${options.length} movable candidate${options.length === 1 ? '' : 's'}`,
     });
     for (const i of best.mover.parts) present.delete(i);
   }
   const left = removable();
   const remaining = [...present].sort(byPath(assembly)).map((i) => parts[i]!.path);
-  return { steps, remaining, interlock: left.length > 0 ? interlockOf(assembly, graph, left, present, opts.sphere, directionsFor) : null };
+  return { steps, remaining, interlock: left.length > 0 ? interlockOf(assembly, graph, left, present, opts.base, directionsFor) : null };
 }
 
-/** For each stuck part, its least-blocked direction and the nearest part holding it there; then a cycle of that relation. */
+/**
+ * Why the stuck parts stay: a blocking cycle among them (each held, along its least-blocked
+ * direction that a stuck part blocks, by the next; the base and other unmovable-by-design
+ * parts are never in it), or, when nothing cycles, what is in the way of each stuck part
+ * along its least-blocked direction (the part and surfaces).
+ */
 function interlockOf(
   assembly: Assembly,
   graph: BlockingGraph,
   stuck: number[],
   present: ReadonlySet<number>,
-  _sphere: number,
+  base: number | null,
   directionsFor: (members: number[]) => CandidateDirection[],
-): { parts: string[]; cycle: InterlockLink[] } {
+): { parts: string[]; cycle: InterlockLink[]; inTheWay: InterlockLink[] } {
   const parts = assembly.parts;
-  // each stuck part's "almost free" direction: the one whose nearest blocker is farthest
-  const link = new Map<number, { blocker: Blocker; dir: CandidateDirection }>();
+  const stuckSet = new Set(stuck);
+  // per stuck part: the least-blocked direction overall, and the least-blocked one that a stuck part (not the base) blocks
+  const anyLink = new Map<number, { blocker: Blocker; dir: CandidateDirection }>();
+  const mutual = new Map<number, { blocker: Blocker; dir: CandidateDirection }>();
   for (const i of stuck) {
-    let best: { blocker: Blocker; dir: CandidateDirection } | null = null;
     for (const dir of directionsFor([i])) {
       const b = graph.nearest([i], dir.direction, present);
-      if (b && (!best || b.distance > best.blocker.distance)) best = { blocker: b, dir };
+      if (!b) continue;
+      const any = anyLink.get(i);
+      if (!any || b.distance > any.blocker.distance) anyLink.set(i, { blocker: b, dir });
+      if (!stuckSet.has(b.other) || b.other === base) continue;
+      const m = mutual.get(i);
+      if (!m || b.distance > m.blocker.distance) mutual.set(i, { blocker: b, dir });
     }
-    if (best) link.set(i, best);
   }
-  // follow "held by" from the first stuck part until a part repeats: that loop is a blocking cycle
-  const order: number[] = [];
-  let at: number | undefined = stuck.sort(byPath(assembly))[0];
-  while (at !== undefined && !order.includes(at) && link.has(at)) {
-    order.push(at);
-    at = link.get(at)!.blocker.other;
-  }
-  const start = at !== undefined ? order.indexOf(at) : -1;
-  const cycleParts = start >= 0 ? order.slice(start) : order;
-  const cycle = cycleParts.map((i) => {
-    const { blocker, dir } = link.get(i)!;
-    return {
-      part: parts[i]!.path,
-      heldBy: parts[blocker.other]!.path,
-      direction: dir.direction,
-      source: dir.source,
-      ...(blocker.surfaceMoving !== undefined ? { surfaces: [blocker.surfaceMoving, blocker.surfaceOther!] as [number, number] } : {}),
-      ...(blocker.reason ? { reason: blocker.reason } : {}),
-    };
+  const linkOf = (i: number, l: { blocker: Blocker; dir: CandidateDirection }): InterlockLink => ({
+    part: parts[i]!.path,
+    heldBy: parts[l.blocker.other]!.path,
+    direction: l.dir.direction,
+    source: l.dir.source,
+    ...(l.blocker.surfaceMoving !== undefined ? { surfaces: [l.blocker.surfaceMoving, l.blocker.surfaceOther!] as [number, number] } : {}),
+    ...(l.blocker.reason ? { reason: l.blocker.reason } : {}),
   });
-  return { parts: stuck.map((i) => parts[i]!.path), cycle };
+  // follow "held by" among stuck parts from each in path order; the first loop found is the cycle
+  const sorted = [...stuck].sort(byPath(assembly));
+  let cycleParts: number[] = [];
+  for (const first of sorted) {
+    const order: number[] = [];
+    let at: number | undefined = first;
+    while (at !== undefined && !order.includes(at) && mutual.has(at)) {
+      order.push(at);
+      at = mutual.get(at)!.blocker.other;
+    }
+    if (at !== undefined && order.includes(at)) {
+      cycleParts = order.slice(order.indexOf(at));
+      break;
+    }
+  }
+  const cycle = cycleParts.map((i) => linkOf(i, mutual.get(i)!));
+  const inTheWay = cycle.length > 0 ? [] : sorted.filter((i) => anyLink.has(i)).map((i) => linkOf(i, anyLink.get(i)!));
+  return { parts: sorted.map((i) => parts[i]!.path), cycle, inTheWay };
 }
 
 /** Product nodes (not the root) whose parts are all still present and exclude the base, two or more parts each. */

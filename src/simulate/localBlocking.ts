@@ -3,6 +3,8 @@
  * (no sweep): moving into the face it rests on (`against`), or sideways out of a fitted
  * hole or shaft (`coaxial`/`insert` with no clearance). These are blocked at 0 mm.
  *
+ * A part in a `threaded` joint is blocked along every direction: only a screw moves it.
+ *
  * Contacts the constraints do not describe (freeform faces, spherical seats, clearance
  * fits) are left to the sweep, which finds the same blocks, only slower.
  */
@@ -31,6 +33,10 @@ export function locallyBlocked(constraints: readonly Constraint[], moving: Reado
     const aMoves = moving.has(c.partA), bMoves = moving.has(c.partB);
     if (aMoves === bMoves) continue;
     const other = aMoves ? c.partB : c.partA;
+    if (c.kind === 'threaded') {
+      // A thread holds along its axis as much as across it: only a screw about the axis moves it.
+      return { constraint: c, other, reason: `held by the ${threadName(c)} thread of ${other} (unscrew it first)` };
+    }
     if (c.kind === 'against' && Array.isArray(c.params['normal'])) {
       // the normal points out of partA's material into partB
       const along = dot(d, c.params['normal'] as number[]);
@@ -55,4 +61,10 @@ function faces(c: Constraint, aMoves: boolean): string {
   const own = aMoves ? c.surfacesA : c.surfacesB;
   const theirs = aMoves ? c.surfacesB : c.surfacesA;
   return `${own.join(' ')} / ${theirs.join(' ')}`;
+}
+
+/** `M10`, or `Ø7.3 mm` when no thread table holds the size. */
+export function threadName(c: Constraint): string {
+  const designation = c.params['designation'];
+  return typeof designation === 'string' ? designation : `Ø${Number(c.params['nominal'])} mm`;
 }

@@ -17,6 +17,9 @@ import { candidateDirections, explicitDirections, type CandidateDirection } from
 import { planDisassembly, type DisassemblyPlan } from './disassemble.js';
 import { removalScript, type MotionScriptDocument } from './removalScript.js';
 import { contextFor, sweepInProcess, sweepPair } from './sweepUnit.js';
+import { fastenerAnalysis } from '../constraints/fasteners.js';
+import { threadName } from './localBlocking.js';
+import { UnscrewChecks, unscrewOf, type UnscrewingSide } from './unscrew.js';
 
 export const DEFAULT_SPHERE_DIRECTIONS = 26;
 export const DEFAULT_REMOVAL_TOLERANCE = 0.01;
@@ -67,6 +70,10 @@ export interface RemovalResult {
   directions: DirectionResult[];
   /** How many directions are free. */
   free: number;
+  /** What holds the subject: each part it is threaded to (constraint `threaded`), and for a part clamped by a fastener, that fastener (`clamped`). */
+  heldBy: { part: string; constraint: 'threaded' | 'clamped'; thread: string }[];
+  /** For a threaded part that turns out of its thread: the unscrew motion (axis pointing the way out), to follow with a translation along the axis. */
+  unscrew?: { screw: { axis: { point: Vec3; direction: Vec3 }; pitch: number; turns: number }; pitchSource: 'thread' | 'fallback' };
 }
 
 /** The parts a path names: one part, or every part under a product node. */
@@ -99,10 +106,14 @@ function findNode(node: ProductNode, path: string): ProductNode | null {
 
 interface Scene {
   poses: Rigid[];
+  tolerance: number;
   constraints: ConstraintReport;
   graph: BlockingGraph;
   sphere: number | null;
   explicit: CandidateDirection[] | null;
+  /** Which part of a threaded joint turns to undo it: the nut when the mate is one, else the fastener. */
+  unscrewing: UnscrewingSide;
+  pathIndex: Map<string, number>;
 }
 
 function prepare(assembly: Assembly, options: RemovalOptions): Scene {
@@ -116,9 +127,16 @@ function prepare(assembly: Assembly, options: RemovalOptions): Scene {
   const ctx = contextFor(assembly, poses, tolerance);
   const graph = new BlockingGraph(assembly, constraints.constraints, ctx.boxes, sweep, (i, j, d) => sweepPair(ctx, i, j, d));
   const d = options.directions ?? DEFAULT_SPHERE_DIRECTIONS;
-  return typeof d === 'number'
-    ? { poses, constraints, graph, sphere: d, explicit: null }
-    : { poses, constraints, graph, sphere: null, explicit: explicitDirections(d) };
+  const pathIndex = new Map(assembly.parts.map((p, i) => [p.path, i] as const));
+  // Shapes are looked at only for the mates of threaded joints.
+  const shapes = fastenerAnalysis(assembly, poses, tolerance, Math.PI / 180);
+  const unscrewing: UnscrewingSide = (c) => {
+    const fastener = pathIndex.get((c.params as { fastener: 'A' | 'B' }).fastener === 'A' ? c.partA : c.partB)!;
+    const mate = pathIndex.get(c.partA) === fastener ? pathIndex.get(c.partB)! : pathIndex.get(c.partA)!;
+    return shapes.shapeOf(mate).role === 'nut' ? mate : fastener;
+  };
+  const common = { poses, tolerance, constraints, graph, unscrewing, pathIndex };
+  return typeof d === 'number' ? { ...common, sphere: d, explicit: null } : { ...common, sphere: null, explicit: explicitDirections(d) };
 }
 
 /**
@@ -148,8 +166,46 @@ async function removalOf(assembly: Assembly, scene: Scene, paths: readonly strin
       if (!blocker) return { direction: d.direction, source: d.source, status: 'free', distance: clearDistance({ parts: assembly.parts, poses: scene.poses }, s.parts, d.direction) };
       return { direction: d.direction, source: d.source, status: 'blocked', distance: blocker.distance, blocker: blockerReport(assembly, blocker) };
     });
-    return { subject: s.path, kind: s.kind, parts: s.parts.map((i) => assembly.parts[i]!.path), directions, free: directions.filter((d) => d.status === 'free').length };
+    const u = s.parts.length === 1 ? unscrewOf(s.parts[0]!, scene.graph.constraints(s.parts[0]!), everyone, scene.unscrewing, scene.pathIndex) : null;
+    return {
+      subject: s.path,
+      kind: s.kind,
+      parts: s.parts.map((i) => assembly.parts[i]!.path),
+      directions,
+      free: directions.filter((d) => d.status === 'free').length,
+      heldBy: heldBy(assembly, scene, s.parts),
+      ...(u ? { unscrew: { screw: { axis: u.axis, pitch: u.pitch, turns: u.turns }, pitchSource: u.pitchSource } } : {}),
+    };
   });
+}
+
+/**
+ * What holds the parts `members`: the parts they are threaded to, and the fasteners that
+ * clamp them (a fastener whose shank passes through a member, coaxial with it, while that
+ * fastener is threaded to a part outside the members).
+ */
+function heldBy(assembly: Assembly, scene: Scene, members: number[]): RemovalResult['heldBy'] {
+  const own = new Set(members.map((i) => assembly.parts[i]!.path));
+  const out: RemovalResult['heldBy'] = [];
+  const seen = new Set<string>();
+  const add = (part: string, constraint: 'threaded' | 'clamped', thread: string): void => {
+    if (seen.has(`${part}|${constraint}`)) return;
+    seen.add(`${part}|${constraint}`);
+    out.push({ part, constraint, thread });
+  };
+  for (const i of members) {
+    for (const c of scene.graph.constraints(i)) {
+      const other = own.has(c.partA) ? c.partB : c.partA;
+      if (own.has(other)) continue;
+      if (c.kind === 'threaded') add(other, 'threaded', threadName(c));
+      else if (c.kind === 'coaxial') {
+        const j = scene.pathIndex.get(other)!;
+        const thread = scene.graph.constraints(j).find((t) => t.kind === 'threaded' && !own.has(t.partA === other ? t.partB : t.partA) && (t.params as { fastener: 'A' | 'B' }).fastener === (t.partA === other ? 'A' : 'B'));
+        if (thread) add(other, 'clamped', threadName(thread));
+      }
+    }
+  }
+  return out.sort((a, b) => (a.part < b.part ? -1 : a.part > b.part ? 1 : a.constraint < b.constraint ? -1 : 1));
 }
 
 function directionsFor(assembly: Assembly, scene: Scene, members: number[]): CandidateDirection[] {
@@ -201,7 +257,14 @@ export async function disassemble(assembly: Assembly, options: DisassembleOption
   const base = options.base === undefined ? largestPart(assembly, scene.poses) : options.base === null ? null : resolveSubject(assembly, options.base);
   if (base && typeof base === 'object' && base.kind !== 'part') throw new SurfcdError('INVALID_OPTION', `disassemble: base "${options.base}" is a product node; name one part`);
   const baseIndex = base === null ? null : typeof base === 'number' ? base : base.parts[0]!;
-  const plan = await planDisassembly(assembly, scene.graph, { base: baseIndex, sphere: scene.sphere ?? DEFAULT_SPHERE_DIRECTIONS, poses: scene.poses, ...(options.onStep ? { onStep: options.onStep } : {}) });
+  const plan = await planDisassembly(assembly, scene.graph, {
+    base: baseIndex,
+    sphere: scene.sphere ?? DEFAULT_SPHERE_DIRECTIONS,
+    poses: scene.poses,
+    unscrewing: scene.unscrewing,
+    unscrews: new UnscrewChecks(assembly, scene.poses, scene.tolerance),
+    ...(options.onStep ? { onStep: options.onStep } : {}),
+  });
   const baseName = baseIndex === null ? null : assembly.parts[baseIndex]!.path;
   return { ...plan, base: baseName, script: removalScript(assembly, plan, options.tolerance ?? DEFAULT_REMOVAL_TOLERANCE), sweeps: scene.graph.sweeps };
 }

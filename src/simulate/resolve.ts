@@ -2,6 +2,7 @@ import { unknownPart } from '../collide/findContacts.js';
 import { recognizeConstraints } from '../constraints/recognize.js';
 import type { Constraint, ConstraintReport } from '../constraints/types.js';
 import { SurfcdError } from '../errors.js';
+import { canonicalAxis } from '../model/surfaceKind.js';
 import type { Assembly, ProductNode } from '../model/types.js';
 import type { Vec3 } from '../motion/inputs.js';
 import type { AxisRef, AxisSpec, MotionScript, MotionStep, Sense } from './script.js';
@@ -100,7 +101,9 @@ function constraintAxis(assembly: Assembly, constraints: Constraint[], moving: n
   const kind = 'coaxialWith' in ref ? 'coaxial' : 'against';
   const movingPaths = new Set(moving.map((i) => assembly.parts[i]!.path));
   if (!assembly.parts.some((p) => p.path === partner)) throw new SurfcdError('UNKNOWN_PART', `${where}: ${unknownPart(assembly, partner).message}`);
-  const found = constraints.find((c) => c.kind === kind && ((movingPaths.has(c.partA) && c.partB === partner) || (movingPaths.has(c.partB) && c.partA === partner)));
+  // a threaded joint is coaxial too (a nut on its bolt): its axis is params.axis.{point, direction}
+  const matches = (c: Constraint): boolean => c.kind === kind || (kind === 'coaxial' && c.kind === 'threaded');
+  const found = constraints.find((c) => matches(c) && ((movingPaths.has(c.partA) && c.partB === partner) || (movingPaths.has(c.partB) && c.partA === partner)));
   if (!found) {
     const kinds = constraints.filter((c) => (movingPaths.has(c.partA) && c.partB === partner) || (movingPaths.has(c.partB) && c.partA === partner)).map((c) => c.kind);
     const have = kinds.length > 0 ? `only ${[...new Set(kinds)].join(', ')}` : 'no constraint at all';
@@ -108,7 +111,8 @@ function constraintAxis(assembly: Assembly, constraints: Constraint[], moving: n
   }
   const movedPath = movingPaths.has(found.partA) ? found.partA : found.partB;
   const part = assembly.parts.findIndex((p) => p.path === movedPath);
-  const params = found.params as { axis?: Vec3; point?: Vec3; normal?: Vec3 };
+  const thread = found.kind === 'threaded' ? (found.params as { axis: { point: Vec3; direction: Vec3 } }).axis : null;
+  const params = (thread ? { axis: canonicalAxis(thread.direction), point: thread.point } : found.params) as { axis?: Vec3; point?: Vec3; normal?: Vec3 };
   const line = kind === 'coaxial' ? params.axis! : params.normal!;
   const point = (params.point ?? [0, 0, 0]) as Vec3;
   const direction = orient(constraints, movedPath, partner, line, ref.sense ?? 'away', senseWhere, kind === 'against' ? found : null);

@@ -29,7 +29,9 @@ const rotate = z.strictObject({ axis, angle: finite.refine((a) => a !== 0, 'expe
 const screw = z
   .strictObject({
     axis,
-    pitch: finite.refine((p) => p !== 0, 'expected a non-zero pitch (mm per turn)'),
+    pitch: z.union([finite.refine((p) => p > 0, 'expected a pitch > 0 (mm per turn; turn the other way with a negative angle)'), z.literal('thread')], {
+      error: 'expected a pitch > 0 (mm per turn) or "thread" (the recognised thread\'s pitch)',
+    }),
     turns: finite.refine((t) => t > 0, 'expected turns > 0').optional(),
     angle: finite.refine((a) => a !== 0, 'expected a non-zero angle (degrees)').optional(),
   })
@@ -70,7 +72,8 @@ export interface MotionStep {
   move: string[];
   translate?: { direction?: Vec3 | undefined; along?: AxisRef | undefined; distance: number | 'clear' } | undefined;
   rotate?: { axis: AxisSpec; angle: number } | undefined;
-  screw?: { axis: AxisSpec; pitch: number; turns?: number | undefined; angle?: number | undefined } | undefined;
+  /** `pitch: "thread"` takes the pitch of the thread the moved part turns in. */
+  screw?: { axis: AxisSpec; pitch: number | 'thread'; turns?: number | undefined; angle?: number | undefined } | undefined;
   expect?: 'free' | 'blocked' | undefined;
   then?: 'remove' | undefined;
   ignore?: [string, string][] | undefined;

@@ -5,12 +5,13 @@ import { surfaceKindOf } from '../model/surfaceKindOf.js';
 import type { Vec3 } from '../motion/inputs.js';
 import { clearDistance } from '../motion/clearDistance.js';
 import { poseAt, type RigidMotion } from '../motion/rigidMotion.js';
-import { sweepParts, type SweepResult } from '../motion/sweep.js';
+import type { SweepResult } from '../motion/sweep.js';
 import { rotateVector, transformPoint } from '../motion/timeOfImpact.js';
 import { indexAssembly } from '../spatial/indexPart.js';
 import { resolveScript, type ResolvedStep } from './resolve.js';
 import { parseMotionScript, type MotionScript } from './script.js';
 import { checkMinClearance, markTight } from './tightSteps.js';
+import { threadPitches, threadStep, type ThreadedJoints } from './threadSteps.js';
 
 export const SIMULATION_SCHEMA = 'surfcd/simulation@1';
 const DEFAULT_TOLERANCE = 0.01;
@@ -42,6 +43,13 @@ export interface StepResult {
   direction?: Vec3;
   axis?: { point: Vec3; direction: Vec3 };
   blocking: { moving: SurfaceRef; other: SurfaceRef; depth: number }[];
+  /**
+   * The deepest overlap the moved parts had at the start (a thread drawn at nominal
+   * diameter, a press fit): allowed contact, the step blocks only where it goes deeper.
+   */
+  startingOverlap: { with: string; depth: number } | null;
+  /** The threaded joint that held the moved part (the step is then blocked at 0, and `message` says so). */
+  heldBy: { part: string; constraint: 'threaded'; thread: string } | null;
   contact: { moving: SurfaceRef; other: SurfaceRef; point: Vec3; normal: Vec3 } | null;
   clearance: { distance: number; at: number; moving: SurfaceRef; other: SurfaceRef; pointMoving: Vec3; pointOther: Vec3 } | null;
   /** Final poses of the moved parts: column-major 4×4, and position + quaternion (x, y, z, w). */
@@ -84,10 +92,11 @@ export function simulate(assembly: Assembly, scriptInput: MotionScript | string 
   indexAssembly(assembly);
   const steps = resolveScript(assembly, script, source, tolerance);
   const poses: Rigid[] = assembly.parts.map(() => identityRigid());
+  const threads = threadPitches(assembly, steps, poses, tolerance, source);
   const removed = new Set<number>();
   const results: StepResult[] = [];
   for (const resolved of steps) {
-    const result = markTight(runStep(assembly, resolved, poses, removed, tolerance), minClearance);
+    const result = markTight(runStep(assembly, resolved, poses, removed, tolerance, threads.joints, threads.pitch.get(resolved.index)), minClearance);
     results.push(result);
     options.onStep?.(result, resolved.index, steps.length);
   }
@@ -109,14 +118,14 @@ export function simulate(assembly: Assembly, scriptInput: MotionScript | string 
   };
 }
 
-function runStep(assembly: Assembly, r: ResolvedStep, poses: Rigid[], removed: Set<number>, defaultTolerance: number): StepResult {
+function runStep(assembly: Assembly, r: ResolvedStep, poses: Rigid[], removed: Set<number>, defaultTolerance: number, joints: ThreadedJoints, threadPitch: number | undefined): StepResult {
   const { step } = r;
   const tolerance = step.tolerance ?? defaultTolerance;
   const paths = r.moving.map((i) => assembly.parts[i]!.path);
   const kind = step.translate ? 'translate' : step.rotate ? 'rotate' : 'screw';
   const base: StepResult = {
     id: step.id, motion: kind, moved: paths, status: 'error', expected: step.expect ?? null, met: false, fraction: 0,
-    travelled: {}, requested: {}, blocking: [], contact: null, clearance: null, poses: [], removed: false,
+    travelled: {}, requested: {}, blocking: [], startingOverlap: null, heldBy: null, contact: null, clearance: null, poses: [], removed: false,
   };
   const stillThere = r.moving.filter((i) => removed.has(i));
   if (stillThere.length > 0) {
@@ -136,14 +145,17 @@ function runStep(assembly: Assembly, r: ResolvedStep, poses: Rigid[], removed: S
   } else {
     axis = { point: transformPoint(carrier, r.axis!.point), direction: rotateVector(carrier, r.axis!.direction) };
     const degrees = step.rotate ? step.rotate.angle : step.screw!.angle ?? 360 * step.screw!.turns!;
-    const advance = step.screw ? (step.screw.pitch * degrees) / 360 : 0;
+    const pitch = step.screw ? (step.screw.pitch === 'thread' ? threadPitch! : step.screw.pitch) : 0;
+    const advance = (pitch * degrees) / 360;
     motion = { kind: 'screw', point: axis.point, axis: axis.direction, angle: (degrees * Math.PI) / 180, advance };
     requested = step.screw ? { distance: Math.abs(advance), angle: degrees } : { angle: degrees };
   }
-  const ignore = (m: number, o: number): boolean => removed.has(o) || r.ignore.has(m < o ? `${m}:${o}` : `${o}:${m}`);
+  const ignored = (m: number, o: number): boolean => removed.has(o) || r.ignore.has(m < o ? `${m}:${o}` : `${o}:${m}`);
   let sweep: SweepResult;
+  let thread: ReturnType<typeof threadStep>;
   try {
-    sweep = sweepParts({ parts: assembly.parts, poses }, r.moving, motion, { tolerance, ignore });
+    thread = threadStep(joints, { parts: assembly.parts, poses }, r.moving, motion, ignored, tolerance);
+    sweep = thread.sweep;
   } catch (error) {
     if (error instanceof SurfcdError) return finish({ ...base, requested, ...(direction ? { direction } : {}), ...(axis ? { axis } : {}), message: error.message }, assembly, r, poses);
     throw error;
@@ -160,6 +172,9 @@ function runStep(assembly: Assembly, r: ResolvedStep, poses: Rigid[], removed: S
     ...(direction ? { direction } : {}),
     ...(axis ? { axis } : {}),
     blocking: sweep.blocking.map((b) => ({ moving: ref(b.moving, b.surfaceMoving), other: ref(b.other, b.surfaceOther), depth: b.depth })),
+    startingOverlap: deepestOverlap(assembly, sweep.preexisting),
+    heldBy: thread.held ? { part: assembly.parts[thread.held.other]!.path, constraint: 'threaded', thread: thread.held.thread } : null,
+    ...(thread.held ? { message: thread.held.message } : {}),
     contact: sweep.contact ? { moving: ref(sweep.contact.moving, sweep.contact.surfaceMoving), other: ref(sweep.contact.other, sweep.contact.surfaceOther), point: sweep.contact.point, normal: sweep.contact.normal } : null,
     clearance: sweep.clearance
       ? { distance: sweep.clearance.distance, at: sweep.clearance.fraction, moving: ref(sweep.clearance.moving, sweep.clearance.surfaceMoving), other: ref(sweep.clearance.other, sweep.clearance.surfaceOther), pointMoving: sweep.clearance.pointMoving, pointOther: sweep.clearance.pointOther }
@@ -177,6 +192,12 @@ function finish(result: StepResult, assembly: Assembly, r: ResolvedStep, poses: 
   result.met = result.status !== 'error' && (result.expected === null || result.expected === result.status);
   result.poses = r.moving.map((i) => poseRecord(assembly.parts[i]!.path, poses[i]!));
   return roundDeep(result);
+}
+
+function deepestOverlap(assembly: Assembly, pairs: SweepResult['preexisting']): StepResult['startingOverlap'] {
+  let deepest: SweepResult['preexisting'][number] | null = null;
+  for (const p of pairs) if (!deepest || p.depth > deepest.depth) deepest = p;
+  return deepest ? { with: assembly.parts[deepest.other]!.path, depth: deepest.depth } : null;
 }
 
 function surfaceRef(assembly: Assembly, part: number, surface: number): SurfaceRef {

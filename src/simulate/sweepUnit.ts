@@ -19,6 +19,7 @@ import { PairsNeverMeeting } from '../motion/neverMeet.js';
 import { contactKeptByMotion, interferingSurfacePairs } from '../motion/verdict.js';
 import { collideRigid, resolveCollideOptions } from '../collide/collide.js';
 import { solidDeeperThan } from '../collide/solidDeeper.js';
+import { solidPenetration } from '../collide/penetration.js';
 import { contactFaceDepth } from './faceDepth.js';
 import { partSag } from '../model/tessellationError.js';
 import { runUnit, type Blocker, type SweepUnit, type UnitOutcome } from './blocking.js';
@@ -41,11 +42,13 @@ export interface SweepContext {
   stats: { pairs: number; triangleTests: number };
   /** Surface pairs of parts i and j within the skin at the start ("i|j" → [surface of i, surface of j][]). */
   startContacts: Map<string, [number, number][]>;
+  /** How deep parts i and j interpenetrate at the start ("i|j" → mm, 0 when apart or touching). */
+  startOverlap: Map<string, number>;
 }
 
 export function sweepContext(assembly: Assembly, poses: Rigid[], tolerance: number): SweepContext {
   const boxes = assembly.parts.map((p, i) => growAabb(transformAabb(p.bounds, poses[i]!), tolerance));
-  return { assembly, poses, tolerance, boxes, stats: { pairs: 0, triangleTests: 0 }, startContacts: new Map() };
+  return { assembly, poses, tolerance, boxes, stats: { pairs: 0, triangleTests: 0 }, startContacts: new Map(), startOverlap: new Map() };
 }
 
 /** The first contact of part i moving along unit d with part j (j alone in the scene), or null if none. */
@@ -86,9 +89,12 @@ export function sweepPair(ctx: SweepContext, i: number, j: number, d: [number, n
     probed[11] = poseA[11]! + d[2] * past;
     // a real block has gone `probe` deep there; a graze or a sliding fit stays within the skin
     // (the hit faces' interiors first: cheap, and decisive for most real blocks)
+    // An overlap drawn into the model (unclocked gear teeth, a press fit) is allowed contact:
+    // only going deeper than it started blocks.
+    const start = startingOverlap(ctx, i, j);
     const blocks =
-      contactFaceDepth(a.surfaces[hit.surfaceA]!, probed, b.surfaces[hit.surfaceB]!, poseB) > 2 * skin ||
-      solidBlocks(a, probed, b, poseB, ctx.tolerance, 2 * skin);
+      (start === 0 && contactFaceDepth(a.surfaces[hit.surfaceA]!, probed, b.surfaces[hit.surfaceB]!, poseB) > 2 * skin) ||
+      solidBlocks(a, probed, b, poseB, ctx.tolerance, start + 2 * skin);
     if (blocks) {
       return { other: j, moving: i, distance: hit.distance, surfaceMoving: hit.surfaceA, surfaceOther: hit.surfaceB, point: hit.point, normal: hit.normal };
     }
@@ -103,6 +109,23 @@ export function sweepPair(ctx: SweepContext, i: number, j: number, d: [number, n
 function solidBlocks(a: Part, poseA: Rigid, b: Part, poseB: Rigid, tolerance: number, depth: number): boolean {
   const deeper = solidDeeperThan(a, poseA, b, poseB, depth, SOLID_SAMPLES);
   return deeper === null ? interferingSurfacePairs(a, poseA, b, poseB, tolerance).length > 0 : deeper;
+}
+
+/** How deep parts i and j interpenetrate at the start (0 when apart or touching; computed once per part pair). */
+function startingOverlap(ctx: SweepContext, i: number, j: number): number {
+  const key = `${i}|${j}`;
+  let depth = ctx.startOverlap.get(key);
+  if (depth === undefined) {
+    const a = ctx.assembly.parts[i]!, b = ctx.assembly.parts[j]!;
+    const skin = ctx.tolerance + partSag(a) + partSag(b);
+    const p = solidDeeperThan(a, ctx.poses[i]!, b, ctx.poses[j]!, 2 * skin, SOLID_SAMPLES) ? solidPenetration(a, ctx.poses[i]!, b, ctx.poses[j]!, SOLID_SAMPLES) : null;
+    // The samples can miss the deepest point of a drawn-in overlap (a tooth's tip vertices
+    // sit on its end faces): the surface pairs' crossing depth is a floor for it.
+    const crossing = p ? Math.max(0, ...interferingSurfacePairs(a, ctx.poses[i]!, b, ctx.poses[j]!, ctx.tolerance).map((x) => x.depth)) : 0;
+    depth = p && !p.openMesh ? Math.max(p.depth, crossing) : 0;
+    ctx.startOverlap.set(key, depth);
+  }
+  return depth;
 }
 
 /** Surface pairs of parts i and j within `skin` of each other at the start (computed once per part pair). */

@@ -4,12 +4,16 @@ import { loadAssembly, type Assembly } from '../../src/index.js';
 import { simulationJson, simulationTable } from '../../src/report/simulationReport.js';
 import { simulate, type SimulationResult } from '../../src/simulate/simulate.js';
 
-/** The bundled rig script, with the nut turned one turn instead of nine (the full unscrewing runs in the CLI and the bench). */
-function rigScript(): { schema: string; steps: { id: string; screw?: { turns?: number } }[] } {
+/**
+ * The bundled rig script, with the nut run off its 8 mm of thread in 1.1 turns of an 8 mm
+ * pitch instead of nine turns of 1.5 mm (any pitch frees a thread; the full unscrewing runs
+ * in the CLI and the bench).
+ */
+function rigScript(): { schema: string; steps: { id: string; screw?: { turns?: number; pitch?: number | string } }[] } {
   const script = JSON.parse(readFileSync('samples/rig.motion.json', 'utf8'));
   const nut = script.steps.find((s: { id: string }) => s.id === 'nut-off');
-  nut.screw.turns = 1;
-  delete nut.then;
+  nut.screw.turns = 1.1;
+  nut.screw.pitch = 8;
   return script;
 }
 
@@ -32,6 +36,23 @@ describe('simulate: the rig maintenance sequence (samples/rig.motion.json)', () 
       'bearing-first:blocked', 'shaft-sideways:blocked', 'shaft-down:blocked', 'shaft-turns:free', 'shaft-out:free', 'bearing-out:free',
     ]);
     expect(result.summary.notMet).toBe(0);
+  });
+
+  it('the bolt and the nut are held by the M10 thread; a bolt whose nut has turned one turn is still held', () => {
+    expect(step('bolt-down').heldBy).toEqual({ part: 'nut', constraint: 'threaded', thread: 'M10' });
+    expect(step('bolt-down').message).toBe('held by the M10 thread of nut');
+    expect(step('nut-up').message).toBe('held by the M10 thread of bolt');
+    expect(step('nut-off').heldBy).toBeNull();
+    const oneTurn = {
+      schema: 'surfcd/motion@1',
+      steps: [
+        { id: 'nut-turn', move: ['nut'], screw: { axis: { coaxialWith: 'bolt' }, pitch: 'thread', turns: 1 }, expect: 'free' },
+        { id: 'bolt-out', move: ['bolt'], translate: { along: { coaxialWith: 'plate' }, distance: 'clear' }, expect: 'blocked' },
+      ],
+    };
+    const r = simulate(rig, oneTurn);
+    expect(r.steps.map((s) => `${s.id}:${s.status}:${s.travelled.distance}`)).toEqual(['nut-turn:free:1.5', 'bolt-out:blocked:0']);
+    expect(r.steps[1]!.message).toBe('held by the M10 thread of nut');
   });
 
   it('blocked steps stop at 0 mm and name the surfaces a person would name', () => {

@@ -1,0 +1,90 @@
+/**
+ * Taking a threaded part out: a nut runs off its bolt, a screw out of its tapped hole. The
+ * part that turns is the nut when the mate is one (a hex or square part with a through
+ * bore), else the fastener. It turns about the joint's axis by the engagement plus a
+ * quarter turn, then leaves along the axis. A thread missing from the tables turns with a
+ * stated fallback pitch (0.15 × nominal, the coarse-thread ratio), never silently.
+ */
+import type { Constraint, Vec3 } from '../constraints/types.js';
+import type { Rigid } from '../math/rigid.js';
+import type { Assembly } from '../model/types.js';
+import type { RigidMotion } from '../motion/rigidMotion.js';
+import { sweepParts } from '../motion/sweep.js';
+import { threadName } from './localBlocking.js';
+
+/** Coarse thread pitch / nominal diameter (ISO 261 coarse runs from 0.13 to 0.2). */
+const FALLBACK_PITCH_RATIO = 0.15;
+
+export interface Unscrew {
+  part: number;
+  /** The part it is threaded into (or onto). */
+  partner: number;
+  constraint: Constraint;
+  /** The joint's axis, `direction` pointing the way out for `part`. */
+  axis: { point: Vec3; direction: Vec3 };
+  pitch: number;
+  /** Where the pitch came from: the thread tables, or the stated fallback. */
+  pitchSource: 'thread' | 'fallback';
+  turns: number;
+  /** `M10`, or `Ø7.3 mm`. */
+  thread: string;
+}
+
+/** Which part of a threaded constraint turns to undo it: the nut, else the fastener. */
+export type UnscrewingSide = (c: Constraint) => number;
+
+/**
+ * The unscrew motion for part `i`, when every threaded joint it is still in (with a part in
+ * `present`) is one it turns out of, all on one axis; null otherwise (a stud with its nut on).
+ */
+export function unscrewOf(i: number, constraints: readonly Constraint[], present: ReadonlySet<number>, turningSide: UnscrewingSide, pathIndex: ReadonlyMap<string, number>): Unscrew | null {
+  const threads = constraints.filter((c) => c.kind === 'threaded' && present.has(pathIndex.get(c.partA)!) && present.has(pathIndex.get(c.partB)!));
+  if (threads.length === 0 || threads.some((c) => turningSide(c) !== i)) return null;
+  const c = threads[0]!;
+  const params = c.params as { axis: { point: Vec3; direction: Vec3 }; pitch: number | null; nominal: number; engagement: number; fastener: 'A' | 'B' };
+  const fastener = pathIndex.get(params.fastener === 'A' ? c.partA : c.partB)!;
+  const partner = pathIndex.get(c.partA) === i ? pathIndex.get(c.partB)! : pathIndex.get(c.partA)!;
+  // The axis points from the head toward the tip: the fastener backs out against it, a nut runs off along it.
+  const s = i === fastener ? -1 : 1;
+  const d = params.axis.direction;
+  const direction: Vec3 = [s * d[0], s * d[1], s * d[2]];
+  for (const other of threads.slice(1)) {
+    const o = (other.params as { axis: { direction: Vec3 } }).axis.direction;
+    if (Math.abs(o[0] * d[0] + o[1] * d[1] + o[2] * d[2]) < 0.9998) return null;
+  }
+  const pitch = params.pitch ?? FALLBACK_PITCH_RATIO * params.nominal;
+  // Run off the engagement and a quarter turn more, in whole quarter turns.
+  const turns = Math.ceil((4 * Math.max(...threads.map((t) => (t.params as { engagement: number }).engagement))) / pitch) / 4 + 0.25;
+  return { part: i, partner, constraint: c, axis: { point: params.axis.point, direction }, pitch, pitchSource: params.pitch === null ? 'fallback' : 'thread', turns, thread: threadName(c) };
+}
+
+/** The screw motion of an unscrew (assembled frame). */
+export function unscrewMotion(u: Unscrew): RigidMotion {
+  return { kind: 'screw', point: u.axis.point, axis: u.axis.direction, angle: 2 * Math.PI * u.turns, advance: u.pitch * u.turns };
+}
+
+/**
+ * Is the unscrew motion itself free among the parts in `present` (its thread partner
+ * passes: the thread is the joint turning)? Sweeps it the way `simulate` will replay it.
+ * Results are kept per part and reused while the parts that were in the way are present:
+ * removing parts never blocks a motion.
+ */
+export class UnscrewChecks {
+  private readonly known = new Map<number, { free: boolean; blockers: number[] }>();
+
+  constructor(
+    private readonly assembly: Assembly,
+    private readonly poses: Rigid[],
+    private readonly tolerance: number,
+  ) {}
+
+  free(u: Unscrew, present: ReadonlySet<number>): boolean {
+    const last = this.known.get(u.part);
+    if (last && (last.free || last.blockers.every((b) => present.has(b)))) return last.free;
+    const ignore = (m: number, o: number): boolean => !present.has(o) || o === u.partner || (m === u.part && o === u.partner);
+    const r = sweepParts({ parts: this.assembly.parts, poses: this.poses }, [u.part], unscrewMotion(u), { tolerance: this.tolerance, ignore, clearance: false });
+    const result = { free: r.status === 'free', blockers: [...new Set(r.blocking.map((b) => b.other))] };
+    this.known.set(u.part, result);
+    return result.free;
+  }
+}
