@@ -29,6 +29,7 @@ import { GEAR_SAMPLES } from './samples/gears.mjs';
 import { REVIEW_SAMPLES } from './samples/review.mjs';
 import { SPRING_SAMPLES } from './samples/spring.mjs';
 import { FASTENER_SAMPLES } from './samples/fasteners.mjs';
+import { CLEARANCE_SAMPLES } from './samples/clearance.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'samples');
@@ -50,6 +51,7 @@ const SAMPLES = [
   ...REVIEW_SAMPLES,
   ...SPRING_SAMPLES,
   ...FASTENER_SAMPLES,
+  ...CLEARANCE_SAMPLES,
 ];
 
 /** Write via a temporary name + rename; leave the file alone if the bytes are unchanged. */
@@ -70,13 +72,14 @@ async function buildSample(name) {
   const t0 = performance.now();
   const { parts, mates, transform, removal, truth } = s.build();
   const t1 = performance.now();
-  verifySample(s.name, parts, mates);
+  const measured = verifySample(s.name, parts, mates);
   const t2 = performance.now();
   const stepFile = `${s.name}.step`;
   const step = await exportStepDeterministic(parts, { fileName: stepFile, description: s.description });
   const json = matesDocument({ sample: s.name, file: stepFile, parts, transform, mates, removal });
-  // ground truth beyond mates (fastener roles, joints, overlaps by construction, moves): same numbers as the geometry
-  const truthJson = truth ? `${JSON.stringify(tidy(truth), null, 2)}\n` : null;
+  // ground truth beyond mates (fastener roles, joints, overlaps by construction, moves): same numbers as the geometry;
+  // a sample may write its own document, with what the B-rep check measured (clearance gaps, volumes)
+  const truthJson = truth ? (s.truthDocument ? s.truthDocument(s.name, stepFile, truth, measured) : `${JSON.stringify(tidy(truth), null, 2)}\n`) : null;
   const t3 = performance.now();
   const summary = { parts: parts.length, mates: mates.list.length, build: t1 - t0, verify: t2 - t1, write: t3 - t2 };
   for (const p of parts) p.shape.delete();

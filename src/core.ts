@@ -98,7 +98,13 @@ export { recognizeFasteners, fastenerAnalysis, type FastenerRole, type FastenerS
 export { threadSize, parseThreadDesignation, internalMinor, externalMinor, tapDrill, tableSizes, type ThreadStandard, type ThreadHint } from './constraints/threads.js';
 
 // Motion queries
-export { timeOfImpact, distance, type ImpactHit, type ImpactResult, type TimeOfImpactOptions, type ClosestPair, type DistanceOptions, type DistanceResult } from './motion/index.js';
+export { timeOfImpact, distance, type ImpactHit, type ImpactResult, type TimeOfImpactOptions, type ClosestPair, type DistanceOptions, type DistanceResult, type GapOptions, type GapResult, type PartGap } from './motion/index.js';
+export { findClearances, type ClearanceOptions, type ClearanceResult, type PartClearance } from './motion/clearances.js';
+export { kindGap, type KindGap } from './model/kindGap.js';
+
+// Interference volumes (manifold-3d is passed in: `startManifold()` in Node, your own instance in a page)
+export { overlapVolume, weldPart, type ManifoldModule, type OverlapVolume, type VolumeOptions } from './collide/interferenceVolume.js';
+export { pairVolumes, type PairVolumeOptions } from './collide/pairVolumes.js';
 
 // Across worker boundaries (structured clone, typed arrays transferred, no re-indexing)
 export { assemblyToData, assemblyFromData, type AssemblyData, type PartData, type SurfaceData } from './spatial/cloneable.js';

@@ -24,7 +24,8 @@ export type SurfcdErrorCode =
   | 'INVALID_SCRIPT'
   | 'IMPORT_FAILED'
   | 'INVALID_CACHE'
-  | 'WORKER_FAILED';
+  | 'WORKER_FAILED'
+  | 'VOLUME_FAILED';
 
 export class SurfcdError extends Error {
   readonly code: SurfcdErrorCode;

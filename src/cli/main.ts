@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 import { Command, CommanderError, Option } from 'commander';
 import { COLLIDE_MODES, type CollideMode } from '../collide/collide.js';
-import { findContacts } from '../collide/findContacts.js';
+import { findContacts, type ContactReport } from '../collide/findContacts.js';
+import type { OverlapVolume } from '../collide/interferenceVolume.js';
 import { narrowPhaseNames } from '../collide/narrowPhases.js';
 import { SurfcdError } from '../errors.js';
 import { contactsCsv, contactsJson, contactsTable, interferenceOnly, withoutIgnored } from '../report/contactsReport.js';
@@ -21,6 +22,14 @@ async function timed<T>(message: string, work: () => Promise<T> | T): Promise<[T
   const value = await work();
   stop();
   return [value, performance.now() - start];
+}
+
+/** Volumes of the interfering part pairs; manifold-3d is started only here (only with --volumes). */
+async function interferenceVolumes(assembly: Awaited<ReturnType<typeof loadAssembly>>, report: ContactReport): Promise<Map<string, OverlapVolume>> {
+  const [{ startManifold }, { pairVolumes }] = await Promise.all([import('../collide/manifoldStart.js'), import('../collide/pairVolumes.js')]);
+  const manifold = await startManifold();
+  const interfering = report.pairs.filter((p) => p.verdict === 'interference');
+  return pairVolumes(assembly, interfering, { manifold, onWarning: (m) => process.stderr.write(`surfcd: warning: ${m}\n`) });
 }
 
 /** A command (or two) defined in a module of its own, with its exit code when it sets one. */
@@ -45,6 +54,7 @@ const COMMAND_MODULES: [names: string[], load: () => Promise<CommandModule>][] =
     return { register: m.registerSimulateCommand, takeExitCode: m.takeSimulateExitCode };
   }],
   [['report'], async () => ({ register: (await import('./report.js')).registerReportCommand })],
+  [['clearance'], async () => ({ register: (await import('./clearance.js')).registerClearanceCommand })],
   [['view'], async () => ({ register: (await import('./view.js')).registerViewCommand })],
 ];
 const OWN_COMMANDS = ['inspect', 'contacts'];
@@ -97,9 +107,11 @@ function programWith(modules: CommandModule[], outcome: RunOutcome): Command {
       .addOption(new Option('--method <name>', 'narrow phase: scd (S-CD) or one a plugin adds (obbtree, boxtree, boxtree-paper, boxtree-paper-lite, boxtree-paper-sat); same answer, different speed').choices(narrowPhaseNames()).default('scd'))
       .option('--interference-only', 'list only interferences beyond the tessellation error: overlapping surface pairs, parts inside others, duplicates')
       .option('--previous <file>', 'an earlier `contacts --format json` (or `report --format json`) run, for --fail-on new')
+      .option('--volumes', 'give each interference its volume (mm³) and centroid: exact (manifold-3d) for closed meshes, else a stated estimate')
+      .addOption(new Option('--sort <order>', 'order of the part pairs: by class and depth, or largest interference volume first (implies --volumes)').choices(['parts', 'volume']).default('parts'))
       .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']).default('table'))
       .option('-o, --out <file>', 'write the report to a file instead of stdout'),
-  ).action(async (file: string, flags: LoadFlags & ReviewFlags & { tolerance: string; mode: string; method: string; format: string; out?: string; previous?: string; interferenceOnly?: boolean }) => {
+  ).action(async (file: string, flags: LoadFlags & ReviewFlags & { tolerance: string; mode: string; method: string; format: string; out?: string; previous?: string; interferenceOnly?: boolean; volumes?: boolean; sort: string }) => {
     const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
     const mode = flags.mode as CollideMode;
     checkReviewFlags(flags);
@@ -114,12 +126,13 @@ function programWith(modules: CommandModule[], outcome: RunOutcome): Command {
     await updateAssemblyCache(assembly); // keep the surface kinds the verdicts fitted (issue 14)
     const kept = withoutIgnored(found, review);
     const report = flags.interferenceOnly ? interferenceOnly(kept) : kept;
+    const volumes = flags.volumes || flags.sort === 'volume' ? { volumes: await interferenceVolumes(assembly, report), sortByVolume: flags.sort === 'volume' } : undefined;
     const text =
       flags.format === 'json'
-        ? contactsJson(assembly, report, { mode, interferenceOnly: flags.interferenceOnly ?? false, review })
+        ? contactsJson(assembly, report, { mode, interferenceOnly: flags.interferenceOnly ?? false, review, ...(volumes ? { volumes } : {}) })
         : flags.format === 'csv'
-          ? contactsCsv(assembly, report, review)
-          : contactsTable(assembly, report, review);
+          ? contactsCsv(assembly, report, review, volumes)
+          : contactsTable(assembly, report, review, volumes);
     await emit(text, flags.out);
     reportTimings(flags, { load: loadMs, contacts: queryMs });
     outcome.exitCode = Math.max(outcome.exitCode, exitCode);

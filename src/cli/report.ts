@@ -23,6 +23,7 @@ import { countByClass, previousInterferenceIds } from '../review/review.js';
 import { addReviewOptions, checkReviewFlags, readAcceptFile, reviewInterferences, selectionOf, type ReviewFlags, type ReviewOutcome, type RunOutcome } from './reviewOptions.js';
 import { addLoadOptions, loadOptions, parseMoves, reportWarnings, type LoadFlags } from './loadFlags.js';
 import { emit, parseNumber } from './output.js';
+import { parseMinClearance, runClearances } from './clearance.js';
 
 interface Flags extends LoadFlags, ReviewFlags {
   tolerance: string;
@@ -32,6 +33,7 @@ interface Flags extends LoadFlags, ReviewFlags {
   script?: string;
   format: 'html' | 'json' | 'md';
   out?: string;
+  minClearance?: string;
 }
 
 /** Contacts and constraints of the assembly in the given poses, as the report model. */
@@ -89,6 +91,7 @@ export function registerReportCommand(program: Command, outcome: RunOutcome = { 
           .argParser((value: string, previous: string[]) => [...previous, value])
           .default([], 'none'),
       )
+      .option('--min-clearance <mm>', 'also list the part pairs closer than this without touching (clearance verification, as `surfcd clearance --min`)')
       .option('--previous <report.json>', 'an earlier `--format json` report: mark each item new, persistent or resolved (and the base of --fail-on new)')
       .option('--script <motion.json>', 'simulate a surfcd/motion@1 script and show its steps on a timeline (scrub / play; blocked steps end on their blocking surfaces)')
       .addOption(new Option('--format <format>', 'output format').choices(['html', 'json', 'md']).default('html'))
@@ -97,6 +100,7 @@ export function registerReportCommand(program: Command, outcome: RunOutcome = { 
     const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
     const clearance = flags.clearance === undefined ? undefined : parseNumber('--clearance', flags.clearance, { min: 0 });
     const poses = parseMoves(flags.move);
+    if (flags.minClearance !== undefined) parseMinClearance('--min-clearance', flags.minClearance); // before the import
     if (flags.script !== undefined && flags.move.length > 0) {
       throw new SurfcdError('INVALID_OPTION', '--script and --move: a script starts from where the file puts the parts; give one or the other');
     }
@@ -116,6 +120,12 @@ export function registerReportCommand(program: Command, outcome: RunOutcome = { 
     const reviewed = reviewedReportModel(assembly, { tolerance, clearance, poses: moved, ...(select ? { select } : {}), review: (found) => reviewInterferences(assembly, found, flags, { accepted, previousIds, poses: moved }) });
     let model = reviewed.model;
     if (previous) model = applyPrevious(model, previous, flags.previous ?? null);
+    if (flags.minClearance !== undefined) {
+      const min = parseMinClearance('--min-clearance', flags.minClearance, assembly);
+      if (tolerance >= min) throw new SurfcdError('INVALID_OPTION', `--tolerance ${flags.tolerance}: must be below --min-clearance ${flags.minClearance} (pairs this close touch)`);
+      const { result, entries } = runClearances(assembly, { min, tolerance, poses: moved });
+      model = { ...model, minClearance: { min, tolerance: result.tolerance, entries: entries.map(({ partA, partB, distance, surfaceA, surfaceB, measuredOn, sentence }) => ({ partA, partB, distance, surfaceA, surfaceB, measuredOn, sentence })) } };
+    }
     if (script && flags.script !== undefined) {
       const simulation = sim!.simulate(assembly, script, { source: flags.script, tolerance });
       model = { ...model, timeline: { source: basename(flags.script), steps: timelineOf(simulation, flags.script) } };

@@ -23,12 +23,14 @@ export function registerSimulateCommand(program: Command): void {
     .argument('<assembly>', 'STEP, IGES or BREP file')
     .argument('<script>', 'motion script (JSON, "schema": "surfcd/motion@1")')
     .option('-t, --tolerance <mm>', "closer than this counts as contact (default: the script's defaults.tolerance, else 0.01)")
+    .option('--min-clearance <mm>', 'required clearance: a free step passing closer than this to a part it did not touch is "tight" and fails expect "free"')
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'md']).default('table'))
     .option('-o, --out <file>', 'write the report to a file instead of stdout')
     .addHelpText('after', '\nExit codes: 0 every step met its "expect", 3 some step did not, 1 bad input, 2 bad usage.')
-    .action(async (file: string, scriptFile: string, flags: LoadFlags & { tolerance?: string; format: string }) => {
+    .action(async (file: string, scriptFile: string, flags: LoadFlags & { tolerance?: string; minClearance?: string; format: string }) => {
       pendingExitCode = 0;
       const tolerance = flags.tolerance !== undefined ? parseNumber('--tolerance', flags.tolerance, { min: 0 }) : undefined;
+      const minClearance = flags.minClearance !== undefined ? parseNumber('--min-clearance', flags.minClearance, { min: 0, exclusiveMin: true }) : undefined;
       const load = loadOptions(flags, file);
       let text: string;
       try {
@@ -52,7 +54,7 @@ export function registerSimulateCommand(program: Command): void {
       const simulateStart = performance.now();
       let result;
       try {
-        result = simulate(assembly, script, { source: scriptFile, ...(tolerance !== undefined ? { tolerance } : {}), onStep: (s, i) => bar?.update(i + 1, { step: s.id }) });
+        result = simulate(assembly, script, { source: scriptFile, ...(tolerance !== undefined ? { tolerance } : {}), ...(minClearance !== undefined ? { minClearance } : {}), onStep: (s, i) => bar?.update(i + 1, { step: s.id }) });
       } finally {
         bar?.stop();
       }

@@ -1,16 +1,18 @@
 import { SurfcdError } from '../errors.js';
 import { transformAabb, type Aabb } from '../math/aabb.js';
-import { relativeRigid, type Pose, type Rigid } from '../math/rigid.js';
-import { triangleDistance, trianglesWithin } from '../math/triangleDistance.js';
+import { obbsOverlap } from '../math/obbOverlap.js';
+import { relativeRigid, type Rigid } from '../math/rigid.js';
+import { triangleDistance } from '../math/triangleDistance.js';
 import type { Part, Surface } from '../model/types.js';
 import { indexPart } from '../spatial/indexPart.js';
 import { emptyStats, type QueryStats } from '../collide/stats.js';
 import { loadTransformedTriangle, loadTriangle, transformMargin } from '../collide/triangles.js';
 import { queryBoxTree } from '../collide/treeQuery.js';
 import { triangleClosestPoints } from './closestPoints.js';
-import { readPoses, type Vec3 } from './inputs.js';
+import type { Vec3 } from './inputs.js';
 import { transformPoint } from './timeOfImpact.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
+import { descendSurfacePair, descentScratch, prepareDescent, type DistanceBest } from './treeDistance.js';
 
 export interface DistanceOptions {
   /** Only look this far (mm): farther pairs are pruned, and a result beyond it is null. Default Infinity. */
@@ -52,20 +54,14 @@ const reach = new Float64Array(6);
 const coverA = new Float64Array(6);
 let order: Float64Array = new Float64Array(64);
 let surfacesA: Uint32Array = new Uint32Array(64);
-let trianglesA: Uint32Array = new Uint32Array(64);
-let trianglesB: Uint32Array = new Uint32Array(64);
 
 /**
- * Minimum distance between two posed parts, with the closest surface pair and points.
- * Branch and bound down both R-tree levels: B's surfaces are visited nearest box first,
- * and every box query is grown only by the best distance found so far, so far-away
- * surfaces and triangles are never opened.
+ * Minimum distance between two posed parts' triangles, with the closest surface pair and
+ * points. Branch and bound down both R-tree levels: B's surfaces are visited nearest box
+ * first, and every box query is grown only by the best distance found so far, so far-away
+ * surfaces and triangles are never opened. (The public `distance`, with poses and the
+ * fitted-primitive option, is in partGap.ts.)
  */
-export function distance(a: Part, poseA: Pose, b: Part, poseB: Pose, options: DistanceOptions = {}): DistanceResult {
-  const [rigidA, rigidB] = readPoses(a, poseA, b, poseB, 'distance');
-  return distanceRigid(a, rigidA, b, rigidB, options);
-}
-
 export function distanceRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, options: DistanceOptions = {}): DistanceResult {
   const maxDistance = options.maxDistance ?? Infinity;
   if (typeof maxDistance !== 'number' || !(maxDistance >= 0)) {
@@ -78,6 +74,11 @@ export function distanceRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, op
   if (!a.surfaceTree || !b.surfaceTree || a.indices.length === 0 || b.indices.length === 0) return { closest: null, stats };
   relativeRigid(rigidA, rigidB, bToA); // B-local → A-local
   relativeRigid(rigidB, rigidA, aToB);
+  // Whole parts first: boxes grown by half the reach each overlap whenever any points are within it.
+  if (maxDistance < Infinity) {
+    stats.obbTests++;
+    if (!obbsOverlap(a.obb, b.obb, bToA, maxDistance / 2)) return { closest: null, stats };
+  }
   const margin = transformMargin(a, b, bToA);
   transformAabb(a.bounds, aToB, coverA);
 
@@ -134,40 +135,35 @@ export function distanceRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, op
       }
     }
   }
+  // Surface pairs whose boxes are within reach, nearest first; each pair's triangle trees
+  // are descended together, pruned by the best distance so far.
+  const pairs: number[] = [];
+  const scratch = descentScratch();
+  prepareDescent(bToA, scratch);
   for (const k of sorted) {
     if (order[2 * k]! - margin > best) break;
     const surfaceB = b.surfaces[order[2 * k + 1]!]!;
-    trianglesB = grow(trianglesB, surfaceB.triangleCount);
-    grown(coverA, best + margin, reach);
-    const countB = queryBoxTree(triangleTreeOf(surfaceB)!, reach, trianglesB, stats);
-    for (let ti = 0; ti < countB; ti++) {
-      const tb = surfaceB.firstTriangle + trianglesB[ti]!;
-      loadTransformedTriangle(b, tb, bToA, triB);
-      triangleBox(triB, best + margin, box);
-      stats.aabbUpdates++;
-      const countA = queryBoxTree(a.surfaceTree, box, surfacesA, stats);
-      for (let sj = 0; sj < countA; sj++) {
-        const sa = surfacesA[sj]!;
-        if (ignore && ignore(sa, surfaceB.index)) continue;
-        const surfaceA = a.surfaces[sa]!;
-        trianglesA = grow(trianglesA, surfaceA.triangleCount);
-        const countTa = queryBoxTree(triangleTreeOf(surfaceA)!, box, trianglesA, stats);
-        for (let tj = 0; tj < countTa; tj++) {
-          const ta = surfaceA.firstTriangle + trianglesA[tj]!;
-          loadTriangle(a, ta, triA);
-          stats.triangleTests++;
-          // The cheap certified-gap test rejects most candidates before the 15 feature pairs.
-          if (found && !trianglesWithin(triA, triB, best)) continue;
-          const d = triangleDistance(triA, triB);
-          if (d < best || (!found && d <= best)) {
-            best = d;
-            found = true;
-            bestSa = sa; bestSb = surfaceB.index; bestTa = ta; bestTb = tb;
-            triangleBox(triB, best + margin, box); // shrink the remaining queries
-          }
-        }
-      }
+    transformAabb(surfaceB.bounds, bToA, box);
+    grown(box, best + margin, reach);
+    const countA = queryBoxTree(a.surfaceTree, reach, surfacesA, stats);
+    for (let sj = 0; sj < countA; sj++) {
+      const sa = surfacesA[sj]!;
+      if (ignore && ignore(sa, surfaceB.index)) continue;
+      pairs.push(boxGap(a.surfaces[sa]!.bounds, box), sa, surfaceB.index);
     }
+  }
+  const pairOrder = Array.from({ length: pairs.length / 3 }, (_, i) => 3 * i).sort((x, y) => pairs[x]! - pairs[y]! || pairs[x + 1]! - pairs[y + 1]! || pairs[x + 2]! - pairs[y + 2]!);
+  const state: DistanceBest = { best, margin, found, triangleA: bestTa, triangleB: bestTb };
+  for (const p of pairOrder) {
+    if (pairs[p]! - margin > state.best || (state.found && state.best === 0)) break;
+    const surfaceA = a.surfaces[pairs[p + 1]!]!, surfaceB = b.surfaces[pairs[p + 2]!]!;
+    descendSurfacePair(a, surfaceA, triangleTreeOf(surfaceA)!, b, surfaceB, triangleTreeOf(surfaceB)!, bToA, state, scratch, stats);
+  }
+  best = state.best;
+  found = state.found;
+  if (found) {
+    [bestTa, bestTb] = [state.triangleA, state.triangleB];
+    [bestSa, bestSb] = [a.triangleSurface[bestTa]!, b.triangleSurface[bestTb]!];
   }
   if (!found) return { closest: null, stats };
   loadTriangle(a, bestTa, triA);

@@ -1,6 +1,7 @@
 // Swept queries on the S-CD trees: what the simulator and removal planning build on.
 export { timeOfImpact, timeOfImpactRigid, type ImpactHit, type ImpactResult, type TimeOfImpactOptions } from './timeOfImpact.js';
-export { distance, distanceRigid, type ClosestPair, type DistanceOptions, type DistanceResult } from './distance.js';
+export { distanceRigid, type ClosestPair, type DistanceOptions, type DistanceResult } from './distance.js';
+export { distance, gapRigid, type GapOptions, type GapResult, type PartGap } from './partGap.js';
 export { translationToi, toiHit, type ToiFeature, type ToiMode } from './triangleToi.js';
 export { triangleClosestPoints, closestOnTriangle } from './closestPoints.js';
 export type { Vec3 } from './inputs.js';

@@ -1,5 +1,7 @@
 import type { ContactReport, PartPairContacts } from '../collide/findContacts.js';
 import { commonRoot, displayPath } from '../model/paths.js';
+import type { OverlapVolume } from '../collide/interferenceVolume.js';
+import { pairKey } from '../collide/pairVolumes.js';
 import type { Assembly } from '../model/types.js';
 import { classifyInterferences, type InterferenceEntry } from '../review/classify.js';
 import { countByClass } from '../review/review.js';
@@ -41,7 +43,13 @@ export function interferenceOnly(report: ContactReport): ContactReport {
   return { ...report, pairs, contacts: report.contacts.filter((c) => c.verdict === 'interference') };
 }
 
-export function contactsJson(assembly: Assembly, report: ContactReport, extra: { mode: string; interferenceOnly?: boolean; review?: ContactsReview; timings?: Record<string, number> }): string {
+/** Interference volumes by part pair (`pairVolumes`), when asked for; `sortByVolume` lists the largest first. */
+export interface VolumeColumns {
+  volumes: ReadonlyMap<string, OverlapVolume>;
+  sortByVolume?: boolean;
+}
+
+export function contactsJson(assembly: Assembly, report: ContactReport, extra: { mode: string; interferenceOnly?: boolean; review?: ContactsReview; timings?: Record<string, number>; volumes?: VolumeColumns }): string {
   const review = extra.review ?? plainReview(assembly, report);
   const touching = report.contacts.filter((c) => c.relation === 'touching').length;
   const interference = report.contacts.filter((c) => c.verdict === 'interference').length;
@@ -70,7 +78,7 @@ export function contactsJson(assembly: Assembly, report: ContactReport, extra: {
           ignored: review.ignored,
           ignoredByClass: review.ignoredByClass,
         },
-        interferences: review.interferences,
+        interferences: byVolume(review.interferences, extra.volumes).map((e) => ({ ...e, ...volumeFields(extra.volumes?.volumes.get(pairKey(e.partA, e.partB))) })),
         contacts: report.contacts.map((c) => (c.direction ? { ...c, direction: roundVector(c.direction) } : c)),
         stats: report.stats,
         ...(extra.timings ? { timingsMs: extra.timings } : {}),
@@ -87,10 +95,10 @@ const surfacesOf = (list: number[], max = 6): string => {
 };
 
 /** Per part pair: the interference entry, or the plain contact; interferences first (clashes, deepest), then contacts by path. */
-function partPairRows(report: ContactReport, review: ContactsReview): { pair: PartPairContacts; entry: InterferenceEntry | null }[] {
+function partPairRows(report: ContactReport, review: ContactsReview, volumes?: VolumeColumns): { pair: PartPairContacts; entry: InterferenceEntry | null }[] {
   const byId = new Map(review.interferences.map((e) => [e.id, e] as const));
   const pairsById = new Map(report.pairs.map((p) => [idOf(p), p] as const));
-  const interfering = review.interferences.filter((e) => pairsById.has(e.id)).map((e) => ({ pair: pairsById.get(e.id)!, entry: e }));
+  const interfering = byVolume(review.interferences, volumes).filter((e) => pairsById.has(e.id)).map((e) => ({ pair: pairsById.get(e.id)!, entry: e }));
   const contacts = report.pairs.filter((p) => !byId.has(idOf(p)) && p.verdict !== 'interference').map((pair) => ({ pair, entry: null }));
   return [...interfering, ...contacts];
 }
@@ -98,11 +106,12 @@ function partPairRows(report: ContactReport, review: ContactsReview): { pair: Pa
 const classLabel = (e: InterferenceEntry | null): string => (e ? `${e.kind}${e.expected ? ' (expected)' : ''}${e.accepted ? ' (accepted)' : ''}` : 'contact');
 
 /** One row per part pair: class, worst depth, surfaces involved, sentence (surface pairs are in JSON). */
-export function contactsCsv(assembly: Assembly, report: ContactReport, review: ContactsReview = plainReview(assembly, report)): string {
+export function contactsCsv(assembly: Assembly, report: ContactReport, review: ContactsReview = plainReview(assembly, report), volumes?: VolumeColumns): string {
   const root = commonRoot(assembly.parts.map((p) => p.path));
+  const volumeOf = (entry: InterferenceEntry | null): OverlapVolume | undefined => (entry ? volumes?.volumes.get(pairKey(entry.partA, entry.partB)) : undefined);
   return csv(
-    ['id', 'partA', 'partB', 'class', 'expected', 'accepted', 'depth', 'surfacePairs', 'interferingSurfacePairs', 'surfacesA', 'surfacesB', 'sentence', 'acceptReason'],
-    partPairRows(report, review).map(({ pair, entry }) => [
+    ['id', 'partA', 'partB', 'class', 'expected', 'accepted', 'depth', 'surfacePairs', 'interferingSurfacePairs', 'surfacesA', 'surfacesB', 'sentence', 'acceptReason', ...(volumes ? ['volume', 'volumeMethod', 'volumeError'] : [])],
+    partPairRows(report, review, volumes).map(({ pair, entry }) => [
       entry?.id ?? idOf(pair),
       displayPath(pair.partA, root),
       displayPath(pair.partB, root),
@@ -116,9 +125,33 @@ export function contactsCsv(assembly: Assembly, report: ContactReport, review: C
       surfacesOf(pair.surfacePairs.map((s) => s.surfaceB), Infinity),
       entry?.sentence ?? pair.sentence ?? '',
       entry?.acceptReason ?? '',
+      ...(volumes ? volumeCells(volumeOf(entry)) : []),
     ]),
   );
 }
+
+/** The volume fields of an interference entry (mm³, world centroid, how it was found). */
+function volumeFields(v: OverlapVolume | undefined): object {
+  if (!v) return {};
+  return {
+    volume: roundVolume(v.volume),
+    centroid: v.centroid ? roundVector(v.centroid) : null,
+    volumeMethod: v.volumeMethod,
+    ...(v.volumeError !== undefined ? { volumeError: roundVolume(v.volumeError) } : {}),
+  };
+}
+
+const volumeCells = (v: OverlapVolume | undefined): (string | number)[] => (v ? [roundVolume(v.volume), v.volumeMethod, v.volumeError !== undefined ? roundVolume(v.volumeError) : ''] : ['', '', '']);
+
+/** Largest volume first when asked (stable: ties and pairs without a volume keep the review's order). */
+function byVolume<T extends { partA: string; partB: string }>(entries: T[], volumes: VolumeColumns | undefined): T[] {
+  if (!volumes?.sortByVolume) return entries;
+  const of = (e: T): number => volumes.volumes.get(pairKey(e.partA, e.partB))?.volume ?? -1;
+  return [...entries].sort((x, y) => of(y) - of(x));
+}
+
+const roundVolume = (v: number): number => Number(v.toPrecision(9));
+const volumeText = (v: OverlapVolume | undefined): string => (v ? `${v.volumeError !== undefined ? '≈' : ''}${roundVolume(v.volume)} mm³` : '');
 
 const roundDepth = (d: number): number => Math.round(d * 1e6) / 1e6;
 const roundVector = (v: [number, number, number]): [number, number, number] => [roundDepth(v[0]) || 0, roundDepth(v[1]) || 0, roundDepth(v[2]) || 0];
@@ -132,9 +165,9 @@ export function reviewHeadline(review: ContactsReview): string {
 }
 
 /** One row per part pair, interferences first: what a person scans first. */
-export function contactsTable(assembly: Assembly, report: ContactReport, review: ContactsReview = plainReview(assembly, report)): string {
+export function contactsTable(assembly: Assembly, report: ContactReport, review: ContactsReview = plainReview(assembly, report), volumes?: VolumeColumns): string {
   const root = commonRoot(assembly.parts.map((p) => p.path));
-  const rows = partPairRows(report, review).map(({ pair, entry }) => {
+  const rows = partPairRows(report, review, volumes).map(({ pair, entry }) => {
     const touching = pair.surfacePairs.filter((s) => s.relation === 'touching').length;
     return [
       classLabel(entry),
@@ -144,6 +177,7 @@ export function contactsTable(assembly: Assembly, report: ContactReport, review:
       pair.surfacePairs.length,
       touching,
       pair.surfacePairs.length - touching,
+      ...(volumes ? [entry ? volumeText(volumes.volumes.get(pairKey(entry.partA, entry.partB))) : ''] : []),
       surfacesOf(pair.surfacePairs.map((s) => s.surfaceA)),
       surfacesOf(pair.surfacePairs.map((s) => s.surfaceB)),
     ];
@@ -158,6 +192,6 @@ export function contactsTable(assembly: Assembly, report: ContactReport, review:
     ...review.interferences.map((e) => `- ${e.kind}${e.accepted ? ` (accepted${e.acceptReason ? `: ${e.acceptReason}` : ''})` : ''}: ${e.sentence}`),
     ...report.pairs.filter((p) => p.verdict !== 'interference' && p.sentence).map((p) => `- contact: ${p.sentence}`),
   ];
-  const table = textTable(['class', 'depth', 'part A', 'part B', 'pairs', 'touch', 'cross', 'surfaces A', 'surfaces B'], rows, [false, true, false, false, true, true, true, false, false]);
+  const table = textTable(['class', 'depth', 'part A', 'part B', 'pairs', 'touch', 'cross', ...(volumes ? ['volume'] : []), 'surfaces A', 'surfaces B'], rows, [false, true, false, false, true, true, true, ...(volumes ? [true] : []), false, false]);
   return head + table + (sentences.length > 0 ? `\n${sentences.join('\n')}\n` : '');
 }

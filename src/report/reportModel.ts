@@ -93,6 +93,8 @@ export interface ReportModel {
   interferences?: InterferenceEntry[];
   /** Counts by class, and how many `--ignore` left out. */
   review?: { classes: Record<InterferenceClass, number>; expected: number; accepted: number; ignored: number };
+  /** With `--min-clearance`: the part pairs closer than `min` without touching, closest first (`surfcd/clearance@1` entries). */
+  minClearance?: { min: number; tolerance: number; entries: { partA: string; partB: string; distance: number; surfaceA: number; surfaceB: number; measuredOn: string; sentence: string }[] };
 }
 
 export interface ReportOptions {

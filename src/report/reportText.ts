@@ -48,6 +48,13 @@ export function reportMarkdown(model: ReportModel): string {
     for (const i of worst) out.push(`- **${mm(i.depth)} mm** — ${i.sentence}${i.status === 'new' ? ' (new)' : ''} \`${i.id}\``);
     out.push('');
   }
+  if (model.minClearance) {
+    const { min, entries } = model.minClearance;
+    out.push(`## Closer than ${mm(min)} mm`, '');
+    if (entries.length === 0) out.push(`No part pair is closer than ${mm(min)} mm without touching.`);
+    for (const c of entries) out.push(`- **${mm(c.distance)} mm** — ${c.sentence}`);
+    out.push('');
+  }
   const resolved = model.items.filter((i) => i.status === 'resolved');
   if (resolved.length > 0) {
     out.push('## Resolved since the previous report', '');

@@ -10,6 +10,7 @@ import { rotateVector, transformPoint } from '../motion/timeOfImpact.js';
 import { indexAssembly } from '../spatial/indexPart.js';
 import { resolveScript, type ResolvedStep } from './resolve.js';
 import { parseMotionScript, type MotionScript } from './script.js';
+import { checkMinClearance, markTight } from './tightSteps.js';
 import { threadPitches, threadStep, type ThreadedJoints } from './threadSteps.js';
 import { DEFAULT_TOLERANCE } from '../model/tolerance.js';
 
@@ -28,7 +29,8 @@ export interface StepResult {
   id: string;
   motion: 'translate' | 'rotate' | 'screw';
   moved: string[];
-  status: 'free' | 'blocked' | 'error';
+  /** `tight`: moved freely but closer than the required `minClearance` to a part it did not touch at the start. */
+  status: 'free' | 'blocked' | 'error' | 'tight';
   expected: 'free' | 'blocked' | null;
   /** Did the status equal `expected` (true when nothing was expected and the step ran)? */
   met: boolean;
@@ -61,7 +63,7 @@ export interface SimulationResult {
   assembly: string;
   tolerance: number;
   steps: StepResult[];
-  summary: { steps: number; met: number; notMet: number; free: number; blocked: number; errors: number };
+  summary: { steps: number; met: number; notMet: number; free: number; blocked: number; errors: number; tight?: number };
 }
 
 export interface SimulateOptions {
@@ -71,6 +73,8 @@ export interface SimulateOptions {
   source?: string;
   /** Overrides the script's default tolerance (mm). */
   tolerance?: number;
+  /** Required clearance (mm): a free step passing closer than this to a part it did not touch is `tight`. */
+  minClearance?: number;
 }
 
 /**
@@ -84,6 +88,7 @@ export function simulate(assembly: Assembly, scriptInput: MotionScript | string 
   const source = options.source ?? 'motion script';
   const script = parseMotionScript(scriptInput, source);
   const tolerance = options.tolerance ?? script.defaults?.tolerance ?? DEFAULT_TOLERANCE;
+  const minClearance = options.minClearance === undefined ? undefined : checkMinClearance(options.minClearance);
   indexAssembly(assembly);
   const steps = resolveScript(assembly, script, source, tolerance);
   const poses: Rigid[] = assembly.parts.map(() => identityRigid());
@@ -91,7 +96,7 @@ export function simulate(assembly: Assembly, scriptInput: MotionScript | string 
   const removed = new Set<number>();
   const results: StepResult[] = [];
   for (const resolved of steps) {
-    const result = runStep(assembly, resolved, poses, removed, tolerance, threads.joints, threads.pitch.get(resolved.index));
+    const result = markTight(runStep(assembly, resolved, poses, removed, tolerance, threads.joints, threads.pitch.get(resolved.index)), minClearance);
     results.push(result);
     options.onStep?.(result, resolved.index, steps.length);
   }
@@ -108,6 +113,7 @@ export function simulate(assembly: Assembly, scriptInput: MotionScript | string 
       free: count((s) => s.status === 'free'),
       blocked: count((s) => s.status === 'blocked'),
       errors: count((s) => s.status === 'error'),
+      ...(minClearance !== undefined ? { tight: count((s) => s.status === 'tight') } : {}),
     },
   };
 }

@@ -16,6 +16,7 @@ import { atRest } from './scenarios/atRest.js';
 import { removalScenario } from './scenarios/removal.js';
 import { fittingScenario } from './scenarios/fitting.js';
 import { assemblyScale } from './scenarios/assemblyScale.js';
+import { clearanceScenario } from './scenarios/clearance.js';
 import { fmt, hasShared, machine, note, projectRoot, sharedStep, sharedStepDir, sink, table } from './util.js';
 import { nodeBytes, paperRows, papersMarkdown } from './papersPage.js';
 import { sharedAssembly } from './context.js';
@@ -33,6 +34,7 @@ const SCENARIOS: Record<string, (o: BenchOptions) => Promise<ScenarioOutput>> = 
   removal: removalScenario,
   fitting: fittingScenario,
   assembly: assemblyScale,
+  clearance: clearanceScenario,
 };
 
 const USAGE = `usage: npm run bench -- [--quick] [--only ${Object.keys(SCENARIOS).join(',')}] [--out bench-results.json]

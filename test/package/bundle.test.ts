@@ -29,6 +29,8 @@ describe('browser bundles (esbuild, platform browser)', () => {
       expect(imports.filter((p) => p.startsWith('node:'))).toEqual([]);
       expect(inputs.filter((p) => /(^|\/)(fs|path|url|module|worker_threads)\.|node_modules\/@types/.test(p))).toEqual([]);
       expect(inputs.some((p) => p.includes('occt-import-js'))).toBe(occt);
+      // manifold-3d (interference volumes) is started by the caller in a page, never pulled in.
+      expect(inputs.some((p) => p.includes('manifold-3d'))).toBe(false);
       if (name !== 'three') expect(inputs.some((p) => p.includes('node_modules/three/'))).toBe(false);
       expect(inputs.some((p) => p.includes('loadPlugin') || p.includes('readFile'))).toBe(false);
       if (name === 'core' && format === 'esm') {
