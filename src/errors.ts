@@ -24,7 +24,9 @@ export type SurfcdErrorCode =
   | 'INVALID_SCRIPT'
   | 'IMPORT_FAILED'
   | 'INVALID_CACHE'
-  | 'WORKER_FAILED';
+  | 'WORKER_FAILED'
+  | 'QUEUE_UNREACHABLE'
+  | 'QUEUE_FAILED';
 
 export class SurfcdError extends Error {
   readonly code: SurfcdErrorCode;

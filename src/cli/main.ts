@@ -43,6 +43,11 @@ const COMMAND_MODULES: [names: string[], load: () => Promise<CommandModule>][] =
   }],
   [['report'], async () => ({ register: (await import('./report.js')).registerReportCommand })],
   [['view'], async () => ({ register: (await import('./view.js')).registerViewCommand })],
+  [['batch'], async () => {
+    const m = await import('./batch.js');
+    return { register: m.registerBatchCommand, takeExitCode: m.takeBatchExitCode };
+  }],
+  [['worker'], async () => ({ register: (await import('./worker.js')).registerWorkerCommand })],
 ];
 const OWN_COMMANDS = ['inspect', 'contacts'];
 
@@ -92,14 +97,17 @@ function programWith(modules: CommandModule[]): Command {
       .addOption(new Option('--method <name>', 'narrow phase: scd (S-CD) or one a plugin adds (obbtree, boxtree); same answer, different speed').choices(narrowPhaseNames()).default('scd'))
       .option('--interference-only', 'list only interferences beyond the tessellation error: overlapping surface pairs, parts inside others, duplicates')
       .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']).default('table'))
-      .option('-o, --out <file>', 'write the report to a file instead of stdout'),
-  ).action(async (file: string, flags: LoadFlags & { tolerance: string; mode: string; method: string; format: string; out?: string; interferenceOnly?: boolean }) => {
+      .option('-o, --out <file>', 'write the report to a file instead of stdout')
+      .option('--queue [url]', 'split the part pairs over `surfcd worker` processes through a BullMQ queue on this Redis (redis://host:port; no value: $REDIS_URL); needs a --cache directory the workers share')
+      .option('--chunk-pairs <n>', 'with --queue: candidate part pairs per job (default: about 64 jobs)'),
+  ).action(async (file: string, flags: LoadFlags & { tolerance: string; mode: string; method: string; format: string; out?: string; interferenceOnly?: boolean; queue?: string | true; chunkPairs?: string }) => {
     const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
     const mode = flags.mode as CollideMode;
     const load = loadOptions(flags);
+    const split = flags.queue !== undefined ? await (await import('./splitOption.js')).splitRunOf(flags, { tolerance, mode, method: flags.method }) : null;
     const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, load));
     reportWarnings(assembly, flags.strict);
-    const [found, queryMs] = await timed('finding contacts', () => findContacts(assembly, { tolerance, mode, method: flags.method }));
+    const [found, queryMs] = await timed('finding contacts', () => (split ? split.run(assembly) : findContacts(assembly, { tolerance, mode, method: flags.method })));
     await updateAssemblyCache(assembly); // keep the surface kinds the verdicts fitted (issue 14)
     const report = flags.interferenceOnly ? interferenceOnly(found) : found;
     const text =

@@ -107,3 +107,9 @@ export async function updateAssemblyCache(assembly: Assembly): Promise<boolean> 
   entry.known = known;
   return writeCacheEntry(entry.dir, entry.key, serializeAssembly(assembly, keepKind));
 }
+
+/** The cache entry (directory and key) an assembly was read from or written to, if any. */
+export function cacheEntryOf(assembly: Assembly): { dir: string; key: string } | undefined {
+  const entry = entries.get(assembly);
+  return entry ? { dir: entry.dir, key: entry.key } : undefined;
+}

@@ -1,0 +1,65 @@
+/**
+ * The job of one file of `surfcd batch`, the same wherever it runs (a local worker thread or
+ * a queue worker on another machine): what `surfcd contacts --format json` writes, and with
+ * `report`, what `surfcd report` writes, plus the summary row.
+ */
+import { findContacts } from '../collide/findContacts.js';
+import type { CollideMode } from '../collide/collide.js';
+import { SurfcdError } from '../errors.js';
+import type { CacheOption } from '../import/cache.js';
+import type { LoadOptions } from '../import/readAssembly.js';
+import { contactsJson } from '../report/contactsReport.js';
+import { reportHtml } from '../report/htmlReport.js';
+import { contentHash, type FileResult } from '../scale/batch.js';
+import { interferenceCounts } from '../scale/summary.js';
+import { loadAssembly } from '../spatial/load.js';
+import { updateAssemblyCache } from '../spatial/loadCached.js';
+import { reportModelOf } from './report.js';
+
+/** Options that change a file's results (all of them go into its job key). */
+export interface FileJobOptions {
+  [option: string]: unknown;
+  tolerance: number;
+  mode: CollideMode;
+  method: string;
+  /** Also the HTML report (`surfcd report`). */
+  report: boolean;
+  /** The report's largest radial gap of a fit shown as clearance (`report --clearance`). */
+  clearance?: number;
+  load: LoadOptions;
+}
+
+export interface FileJobData {
+  [field: string]: unknown;
+  path: string;
+  /** SHA-256 of the file when the job was made: a file changed since is not answered. */
+  content: string;
+  options: FileJobOptions;
+  cache: CacheOption;
+  /** Directory shared with the coordinator, for results too large for the queue. */
+  sharedDir: string | null;
+}
+
+export async function runFileJob(data: FileJobData): Promise<FileResult> {
+  const start = performance.now();
+  const now = await contentHash(data.path);
+  if (now === null) throw new SurfcdError('FILE_NOT_FOUND', `${data.path}: no such file on this worker (is it on a filesystem the workers share?)`);
+  if (now !== data.content) throw new SurfcdError('FILE_UNREADABLE', `${data.path}: the file changed after the batch started (content hash differs); run the batch again`);
+  const { options } = data;
+  const assembly = await loadAssembly(data.path, { ...options.load, cache: data.cache });
+  const found = findContacts(assembly, { tolerance: options.tolerance, mode: options.mode, method: options.method });
+  await updateAssemblyCache(assembly); // as `contacts` does: keep the surface kinds the verdicts fitted
+  const contacts = contactsJson(assembly, found, { mode: options.mode, interferenceOnly: false });
+  const report = options.report ? reportHtml(assembly, reportModelOf(assembly, { tolerance: options.tolerance, clearance: options.clearance })) : undefined;
+  const interfering = found.pairs.filter((p) => p.verdict === 'interference');
+  return {
+    row: {
+      parts: assembly.parts.length,
+      ...interferenceCounts(found.pairs),
+      worstDepth: interfering.reduce((worst, p) => Math.max(worst, p.depth), 0),
+      timeMs: performance.now() - start,
+    },
+    contacts,
+    ...(report !== undefined ? { report } : {}),
+  };
+}
