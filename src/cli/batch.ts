@@ -117,7 +117,7 @@ const failure = (error: unknown): FileOutcome => ({ ok: false, error: isSurfcdEr
 function localExecutor(jobs: number, dataOf: (file: PendingFile) => FileJobData): BatchExecutor {
   return async (files, done) => {
     if (files.length === 0) return;
-    const pool = createBatchPool(Math.min(jobs, files.length));
+    const pool = createBatchPool(Math.min(jobs, files.length), { inThread: jobs === 1 });
     try {
       await Promise.all(
         files.map((file) =>

@@ -5,15 +5,17 @@
  */
 import { findContacts } from '../collide/findContacts.js';
 import type { CollideMode } from '../collide/collide.js';
-import { SurfcdError } from '../errors.js';
+import { isSurfcdError, SurfcdError } from '../errors.js';
 import type { CacheOption } from '../import/cache.js';
 import type { LoadOptions } from '../import/readAssembly.js';
 import { contactsJson } from '../report/contactsReport.js';
 import { reportHtml } from '../report/htmlReport.js';
 import { contentHash, type FileResult } from '../scale/batch.js';
+import { chunkAnswerer, type ChunkJobData } from '../scale/splitContacts.js';
 import { interferenceCounts } from '../scale/summary.js';
 import { loadAssembly } from '../spatial/load.js';
 import { updateAssemblyCache } from '../spatial/loadCached.js';
+import type { PoolAnswer, PoolTask } from './batchPool.js';
 import { reportModelOf } from './report.js';
 
 /** Options that change a file's results (all of them go into its job key). */
@@ -61,5 +63,22 @@ export async function runFileJob(data: FileJobData): Promise<FileResult> {
     },
     contacts,
     ...(report !== undefined ? { report } : {}),
+  };
+}
+
+/**
+ * Runs file and chunk tasks, keeping the last assembly a chunk loaded. Errors come back as
+ * values: a thrown SurfcdError would lose its class and code crossing a thread boundary.
+ */
+export function createTaskRunner(): (task: PoolTask) => Promise<PoolAnswer> {
+  const answerChunk = chunkAnswerer();
+  return async (task) => {
+    try {
+      const value = task.name === 'file' ? await runFileJob(task.data as FileJobData) : await answerChunk(task.data as ChunkJobData);
+      return { ok: true, value };
+    } catch (error) {
+      if (isSurfcdError(error)) return { ok: false, code: error.code, message: error.message };
+      return { ok: false, message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    }
   };
 }

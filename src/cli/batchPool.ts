@@ -21,18 +21,36 @@ export interface BatchPool {
   close(): Promise<void>;
 }
 
-export function createBatchPool(jobs: number): BatchPool {
+/**
+ * `jobs` threads; or, with `inThread`, this thread (for `batch --jobs 1`: no thread start-up,
+ * and no built worker script needed). Never in-thread for a queue worker: a long job would
+ * block the event loop that renews its lock, and BullMQ would take it for stalled.
+ */
+export function createBatchPool(jobs: number, { inThread = false } = {}): BatchPool {
+  if (inThread) return inThreadPool();
   const filename = fileURLToPath(new URL('./batchWorker.js', import.meta.url));
   if (!existsSync(filename)) {
     throw new SurfcdError('WORKER_FAILED', `the batch worker ${filename} is missing: run \`npm run build\` (worker threads need the built JavaScript)`);
   }
   const pool = new Piscina({ filename, minThreads: jobs, maxThreads: jobs, idleTimeout: 60_000 });
   return {
-    async run(name, data) {
-      const answer = (await pool.run({ name, data } satisfies PoolTask)) as PoolAnswer;
-      if (answer.ok) return answer.value;
-      throw answer.code ? new SurfcdError(answer.code, answer.message) : new Error(`a batch worker thread failed: ${answer.message}`);
-    },
+    run: async (name, data) => valueOf((await pool.run({ name, data } satisfies PoolTask)) as PoolAnswer),
     close: () => pool.destroy(),
   };
+}
+
+function inThreadPool(): BatchPool {
+  let runner: ((task: PoolTask) => Promise<PoolAnswer>) | null = null;
+  return {
+    async run(name, data) {
+      runner ??= (await import('./batchJob.js')).createTaskRunner();
+      return valueOf(await runner({ name, data }));
+    },
+    close: async () => undefined,
+  };
+}
+
+function valueOf(answer: PoolAnswer): unknown {
+  if (answer.ok) return answer.value;
+  throw answer.code ? new SurfcdError(answer.code, answer.message) : new Error(`a batch job failed: ${answer.message}`);
 }

@@ -1,0 +1,83 @@
+// The queue end to end: a real redis-server on a loopback port, two real `surfcd worker`
+// processes (the built CLI), a batch and a split `contacts` through them, one worker killed
+// with SIGKILL in the middle of a job. Every result must be there and equal, byte for byte,
+// to the local run. Skips visibly without redis-server or a built CLI.
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { captureOutput } from '../helpers/captureOutput.js';
+import { describeRedis, runCli, startRedis, startWorker, stopProcess, waitUntil, type RedisProcess, type WorkerProcess } from '../helpers/redis.js';
+import { sample } from '../helpers/shared.js';
+
+const output = captureOutput();
+const SAMPLES = ['ball-joint.step', 'stack.step', 'interlock.step'];
+
+describeRedis('batch and contacts over BullMQ (real redis-server, two surfcd worker processes)', () => {
+  let redis: RedisProcess;
+  let workers: WorkerProcess[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    workers = [startWorker(redis.url), startWorker(redis.url)];
+    for (const w of workers) await waitUntil(() => w.log().includes('listening'), 'a worker to listen');
+  });
+
+  afterAll(async () => {
+    await Promise.all(workers.map((w) => stopProcess(w.child)));
+    await redis?.stop();
+  });
+
+  it('contacts --queue, one part pair per job over both workers, prints what the local run prints', async () => {
+    const shared = mkdtempSync(join(tmpdir(), 'surfcd-split-'));
+    const args = ['contacts', sample('flange.step'), '--format', 'json', '--cache', shared];
+    const split = await runCli([...args, '--queue', redis.url, '--chunk-pairs', '1']).done;
+    expect(split.stderr).not.toMatch(/internal error/);
+    expect(split.code).toBe(0);
+    expect(await main(args)).toBe(0);
+    expect(split.stdout).toBe(output.stdout);
+    expect(JSON.parse(split.stdout).contacts.length).toBeGreaterThan(0);
+    // both workers answered chunks
+    for (const w of workers) expect(w.log()).toMatch(/done chunk/);
+  });
+
+  it('batch --queue: a worker killed -9 mid-job loses nothing; results equal the local batch; a broken file is a failed row', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'surfcd-batch-in-'));
+    for (const name of SAMPLES) copyFileSync(sample(name), join(dir, name));
+    writeFileSync(join(dir, 'broken.step'), 'ISO-10303-21;\nHEADER;\nthis is not STEP\n');
+    const localOut = mkdtempSync(join(tmpdir(), 'surfcd-batch-local-'));
+    const queueOut = mkdtempSync(join(tmpdir(), 'surfcd-batch-queue-'));
+    expect(await main(['batch', dir, '--out', localOut, '--jobs', '1', '--no-cache', '--format', 'json'])).toBe(1);
+
+    const [victim, survivor] = workers as [WorkerProcess, WorkerProcess];
+    const started = victim.log().length;
+    const run = runCli(['batch', dir, '--out', queueOut, '--no-cache', '--queue', redis.url, '--attempts', '2', '--format', 'json']);
+    // The first job of a cold worker thread starts the CAD reader: it is surely mid-job here.
+    await waitUntil(() => /start file (\S+)/.test(victim.log().slice(started)), 'the victim to start a job');
+    victim.child.kill('SIGKILL');
+    const killedJob = /start file (\S+)/.exec(victim.log().slice(started))![1]!;
+    const result = await run.done;
+    expect(result.code).toBe(1); // broken.step
+    expect(victim.log().slice(started)).not.toMatch(new RegExp(`(done|failed) file ${killedJob}`));
+    expect(survivor.log()).toMatch(new RegExp(`(done|failed) file ${killedJob}`)); // handed over by the stalled-job check
+
+    const summary = JSON.parse(result.stdout) as { rows: { name: string; status: string; error?: string }[] };
+    expect(summary.rows.map((r) => [r.name, r.status])).toEqual([['ball-joint', 'done'], ['broken', 'failed'], ['interlock', 'done'], ['stack', 'done']]);
+    expect(summary.rows[1]!.error).toMatch(/broken\.step/);
+    const results = (out: string): string[] => readdirSync(out).filter((f) => f.endsWith('.contacts.json')).sort();
+    expect(results(queueOut)).toEqual(SAMPLES.map((s) => s.replace('.step', '.contacts.json')).sort());
+    for (const file of results(localOut)) expect(readFileSync(join(queueOut, file), 'utf8')).toBe(readFileSync(join(localOut, file), 'utf8'));
+
+    // Again, into another directory (no local state to skip with): the queue still holds
+    // the finished jobs under their content keys, so no worker does anything.
+    const logs = workers.map((w) => w.log().length);
+    const againOut = mkdtempSync(join(tmpdir(), 'surfcd-batch-again-'));
+    const again = await runCli(['batch', dir, '--out', againOut, '--no-cache', '--queue', redis.url, '--format', 'json']).done;
+    expect(again.code).toBe(1); // broken.step failed again: a failed job is redone, and fails again
+    const newLog = survivor.log().slice(logs[1]);
+    expect(newLog).toContain('failed file'); // only broken.step was run again
+    expect(newLog).not.toContain('done file');
+    for (const file of results(localOut)) expect(readFileSync(join(againOut, file), 'utf8')).toBe(readFileSync(join(localOut, file), 'utf8'));
+  });
+});
