@@ -134,9 +134,10 @@ function localExecutor(jobs: number, dataOf: (file: PendingFile) => FileJobData)
 }
 
 async function queueExecutor(url: string | true, attempts: number, force: boolean, dataOf: (file: PendingFile) => FileJobData): Promise<BatchExecutor> {
-  const { redisTarget } = await import('../scale/redis.js');
+  const { checkReachable, redisTarget } = await import('../scale/redis.js');
   const { runOnQueue } = await import('../scale/queue.js');
   const target = redisTarget(url);
+  await checkReachable(target); // before hashing every file: a wrong URL fails in seconds
   return async (files, done) => {
     if (files.length === 0) return;
     const jobs = files.map((file) => ({ name: 'file' as const, id: `file-${file.key}`, data: dataOf(file) }));

@@ -24,9 +24,10 @@ export function registerWorkerCommand(program: Command): Command {
       if (flags.queue === undefined) throw new SurfcdError('INVALID_OPTION', '--queue: required (redis://host:port, or --queue alone to read $REDIS_URL)');
       const jobs = parseJobs(flags.jobs);
       const stalledSeconds = parseNumber('--stalled-seconds', flags.stalledSeconds, { min: 1 });
-      const { redisTarget } = await import('../scale/redis.js');
+      const { checkReachable, redisTarget } = await import('../scale/redis.js');
       const { serveQueue } = await import('../scale/queue.js');
       const target = redisTarget(flags.queue);
+      await checkReachable(target);
       const pool = createBatchPool(jobs);
       const log = (message: string): void => void (flags.quiet || process.stderr.write(`surfcd worker ${process.pid}: ${message}\n`));
       let server;

@@ -83,7 +83,9 @@ export async function checkReachable(target: RedisTarget, timeoutMs = CONNECT_TI
     retryStrategy: () => null,
     connectTimeout: timeoutMs,
   });
-  client.on('error', () => undefined); // the rejection below carries it
+  // ioredis rejects with "Connection is closed."; the error event says why (ECONNREFUSED, …).
+  let cause: unknown = null;
+  client.on('error', (error: unknown) => (cause ??= error));
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${(timeoutMs / 1000).toFixed(0)} s`)), timeoutMs);
@@ -91,7 +93,7 @@ export async function checkReachable(target: RedisTarget, timeoutMs = CONNECT_TI
   try {
     await Promise.race([client.connect().then(() => client.ping()), timeout]);
   } catch (error) {
-    throw new SurfcdError('QUEUE_UNREACHABLE', `${target.label}: the Redis server does not answer (${reason(error, target)})`);
+    throw new SurfcdError('QUEUE_UNREACHABLE', `${target.label}: the Redis server does not answer (${reason(cause ?? error, target)})`);
   } finally {
     clearTimeout(timer);
     client.disconnect();
