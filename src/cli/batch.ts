@@ -1,4 +1,5 @@
 /** `surfcd batch <files… | dir>`: contacts (and reports) of many assemblies, on local threads or queue workers. */
+import { readFile, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
@@ -34,8 +35,12 @@ interface Flags extends LoadFlags {
   force?: boolean;
   queue?: string | true;
   attempts: string;
+  shipBytes: string;
   format: string;
 }
+
+/** Files up to this size go inside the job as well as by path (base64 in Redis: 4/3 of it). */
+const DEFAULT_SHIP_BYTES = 4 * 1024 * 1024;
 
 const FORMATS = ['table', 'json', 'csv'] as const;
 
@@ -63,6 +68,7 @@ export function registerBatchCommand(program: Command): Command {
         .option('--force', 'redo files whose content and options did not change since the last run in --out')
         .option('--queue [url]', 'run on `surfcd worker` processes through a BullMQ queue on this Redis (redis://host:port; no value: $REDIS_URL)')
         .option('--attempts <n>', 'with --queue: tries per file before it is a failed row', '3')
+        .option('--ship-bytes <n>', 'with --queue: files up to this size also travel inside the job, for workers that do not share the filesystem (0: by path only)', String(DEFAULT_SHIP_BYTES))
         .addOption(new Option('--format <format>', 'what goes to stdout: the summary as a table, JSON or CSV').choices([...FORMATS]).default('table')),
     ),
   ).action(async (inputs: string[], flags: Flags) => {
@@ -78,7 +84,8 @@ export function registerBatchCommand(program: Command): Command {
     const files = await listCadFiles(inputs);
     const dataOf = (file: PendingFile): FileJobData => ({ path: file.path, content: file.content, options: jobOptions, cache: cacheOption, sharedDir });
     let bar = progress('batch', 0);
-    const execute: BatchExecutor = flags.queue === undefined ? localExecutor(jobs, dataOf) : await queueExecutor(flags.queue, attempts, flags.force ?? false, dataOf);
+    const shipBytes = parseNumber('--ship-bytes', flags.shipBytes, { min: 0 });
+    const execute: BatchExecutor = flags.queue === undefined ? localExecutor(jobs, dataOf) : await queueExecutor(flags.queue, { attempts, force: flags.force ?? false, shipBytes }, dataOf);
     const summary = await runBatch(files, {
       out: resolve(flags.out),
       jobOptions,
@@ -133,17 +140,22 @@ function localExecutor(jobs: number, dataOf: (file: PendingFile) => FileJobData)
   };
 }
 
-async function queueExecutor(url: string | true, attempts: number, force: boolean, dataOf: (file: PendingFile) => FileJobData): Promise<BatchExecutor> {
+async function queueExecutor(url: string | true, options: { attempts: number; force: boolean; shipBytes: number }, dataOf: (file: PendingFile) => FileJobData): Promise<BatchExecutor> {
   const { checkReachable, redisTarget } = await import('../scale/redis.js');
   const { runOnQueue } = await import('../scale/queue.js');
   const target = redisTarget(url);
   await checkReachable(target); // before hashing every file: a wrong URL fails in seconds
   return async (files, done) => {
     if (files.length === 0) return;
-    const jobs = files.map((file) => ({ name: 'file' as const, id: `file-${file.key}`, data: dataOf(file) }));
+    const jobs = [];
+    for (const file of files) {
+      const size = (await stat(file.path)).size;
+      const bytes = size <= options.shipBytes ? { bytes: (await readFile(file.path)).toString('base64') } : {};
+      jobs.push({ name: 'file' as const, id: `file-${file.key}`, data: { ...dataOf(file), ...bytes } });
+    }
     await runOnQueue(target, jobs, {
-      attempts,
-      force,
+      attempts: options.attempts,
+      force: options.force,
       onDone: (index, outcome) => done(files[index]!, outcome.ok ? { ok: true, result: outcome.value as FileResult } : { ok: false, error: outcome.error }),
     });
   };

@@ -3,6 +3,7 @@
  * a queue worker on another machine): what `surfcd contacts --format json` writes, and with
  * `report`, what `surfcd report` writes, plus the summary row.
  */
+import { createHash } from 'node:crypto';
 import { findContacts } from '../collide/findContacts.js';
 import type { CollideMode } from '../collide/collide.js';
 import { isSurfcdError, SurfcdError } from '../errors.js';
@@ -13,7 +14,7 @@ import { reportHtml } from '../report/htmlReport.js';
 import { contentHash, type FileResult } from '../scale/batch.js';
 import { chunkAnswerer, type ChunkJobData } from '../scale/splitContacts.js';
 import { interferenceCounts } from '../scale/summary.js';
-import { loadAssembly } from '../spatial/load.js';
+import { loadAssembly, type AssemblyLoadOptions } from '../spatial/load.js';
 import { updateAssemblyCache } from '../spatial/loadCached.js';
 import type { PoolAnswer, PoolTask } from './batchPool.js';
 import { reportModelOf } from './report.js';
@@ -40,15 +41,31 @@ export interface FileJobData {
   cache: CacheOption;
   /** Directory shared with the coordinator, for results too large for the queue. */
   sharedDir: string | null;
+  /** The file's bytes (base64), for a worker that cannot read `path`; only for small files. */
+  bytes?: string;
+}
+
+/**
+ * Where the job's file comes from: its path when this machine reads the same bytes there
+ * (through the cache), else the bytes the job carries, under the same path, so the result
+ * names the same source either way.
+ */
+async function sourceOf(data: FileJobData): Promise<Pick<AssemblyLoadOptions, 'cache' | 'readFile'>> {
+  const here = await contentHash(data.path);
+  if (here === data.content) return { cache: data.cache };
+  if (data.bytes !== undefined) {
+    const bytes = new Uint8Array(Buffer.from(data.bytes, 'base64'));
+    if (createHash('sha256').update(bytes).digest('hex') !== data.content) throw new SurfcdError('QUEUE_FAILED', `${data.path}: the bytes in the job do not match its content hash`);
+    return { cache: false, readFile: async () => bytes };
+  }
+  if (here === null) throw new SurfcdError('FILE_NOT_FOUND', `${data.path}: no such file on this worker (is it on a filesystem the workers share?)`);
+  throw new SurfcdError('FILE_UNREADABLE', `${data.path}: the file changed after the batch started (content hash differs); run the batch again`);
 }
 
 export async function runFileJob(data: FileJobData): Promise<FileResult> {
   const start = performance.now();
-  const now = await contentHash(data.path);
-  if (now === null) throw new SurfcdError('FILE_NOT_FOUND', `${data.path}: no such file on this worker (is it on a filesystem the workers share?)`);
-  if (now !== data.content) throw new SurfcdError('FILE_UNREADABLE', `${data.path}: the file changed after the batch started (content hash differs); run the batch again`);
   const { options } = data;
-  const assembly = await loadAssembly(data.path, { ...options.load, cache: data.cache });
+  const assembly = await loadAssembly(data.path, { ...options.load, ...(await sourceOf(data)) });
   const found = findContacts(assembly, { tolerance: options.tolerance, mode: options.mode, method: options.method });
   await updateAssemblyCache(assembly); // as `contacts` does: keep the surface kinds the verdicts fitted
   const contacts = contactsJson(assembly, found, { mode: options.mode, interferenceOnly: false });

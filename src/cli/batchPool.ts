@@ -39,12 +39,18 @@ export function createBatchPool(jobs: number, { inThread = false } = {}): BatchP
   };
 }
 
+/** One job at a time, like one thread: the jobs' times do not overlap and one assembly is in memory. */
 function inThreadPool(): BatchPool {
   let runner: ((task: PoolTask) => Promise<PoolAnswer>) | null = null;
+  let previous: Promise<unknown> = Promise.resolve();
   return {
-    async run(name, data) {
-      runner ??= (await import('./batchJob.js')).createTaskRunner();
-      return valueOf(await runner({ name, data }));
+    run(name, data) {
+      const next = previous.then(async () => {
+        runner ??= (await import('./batchJob.js')).createTaskRunner();
+        return valueOf(await runner({ name, data }));
+      });
+      previous = next.catch(() => undefined);
+      return next;
     },
     close: async () => undefined,
   };

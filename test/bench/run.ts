@@ -16,6 +16,7 @@ import { atRest } from './scenarios/atRest.js';
 import { removalScenario } from './scenarios/removal.js';
 import { fittingScenario } from './scenarios/fitting.js';
 import { assemblyScale } from './scenarios/assemblyScale.js';
+import { scaleOut } from './scenarios/scaleOut.js';
 import { fmt, hasShared, machine, note, projectRoot, sharedStepDir, sink, table } from './util.js';
 
 const SCENARIOS: Record<string, (o: BenchOptions) => Promise<ScenarioOutput>> = {
@@ -31,6 +32,7 @@ const SCENARIOS: Record<string, (o: BenchOptions) => Promise<ScenarioOutput>> = 
   removal: removalScenario,
   fitting: fittingScenario,
   assembly: assemblyScale,
+  scaleout: scaleOut,
 };
 
 const USAGE = `usage: npm run bench -- [--quick] [--only ${Object.keys(SCENARIOS).join(',')}] [--out bench-results.json]

@@ -1,21 +1,13 @@
 /**
- * A real redis-server for the queue tests: started on a free loopback port (127.0.0.1 only),
- * with no persistence, and stopped by the test. Tests that need one skip visibly, with the
- * reason, when the Debian package is not installed (`.ci/run` installs it).
+ * The queue tests' switch: they need a real redis-server (test/bench/scale/redisServer.ts
+ * starts one) and the built CLI for the worker processes, and skip visibly, with the reason,
+ * when either is missing (`.ci/run` installs the Debian package).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
-import { join } from 'node:path';
 import { describe } from 'vitest';
-import { projectRoot } from './shared.js';
+import { builtCli, redisServer } from '../bench/scale/redisServer.js';
 
-const redisServer = ((): string | null => {
-  const found = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
-  return found.status === 0 ? 'redis-server' : null;
-})();
-
-export const builtCli = join(projectRoot, 'dist/cli/surfcd.js');
+export { builtCli, freePort, runCli, startRedis, startWorker, stopProcess, waitUntil, type RedisProcess, type WorkerProcess } from '../bench/scale/redisServer.js';
 
 /** Why queue tests cannot run here, or null when they can. */
 export const redisUnavailable: string | null = redisServer === null ? 'no redis-server on PATH (apt-get install redis-server)' : !existsSync(builtCli) ? 'dist/cli/surfcd.js not built (npm run build)' : null;
@@ -24,88 +16,3 @@ export const describeRedis = (title: string, body: () => void): void => {
   if (redisUnavailable === null) describe(title, body);
   else describe.skip(`${title} [skipped: ${redisUnavailable}]`, body);
 };
-
-/** A port nothing listens on right now (the OS's choice). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-export interface RedisProcess {
-  url: string;
-  stop(): Promise<void>;
-}
-
-export async function startRedis(): Promise<RedisProcess> {
-  const port = await freePort();
-  const child = spawn(redisServer!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], { stdio: 'ignore' });
-  const deadline = Date.now() + 10_000;
-  while (!(await answersPing(port))) {
-    if (Date.now() > deadline || child.exitCode !== null) {
-      child.kill('SIGKILL');
-      throw new Error(`redis-server did not start on 127.0.0.1:${port}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { url: `redis://127.0.0.1:${port}`, stop: () => stopProcess(child) };
-}
-
-async function answersPing(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    const done = (ok: boolean): void => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
-    socket.connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
-  });
-}
-
-/** SIGTERM, then SIGKILL if the process has not gone within 5 s. */
-export async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await gone;
-  clearTimeout(timer);
-}
-
-/** A `surfcd worker` process (the built CLI), its stderr collected. */
-export interface WorkerProcess {
-  child: ChildProcess;
-  log: () => string;
-}
-
-export function startWorker(url: string, extra: string[] = []): WorkerProcess {
-  const child = spawn(process.execPath, [builtCli, 'worker', '--queue', url, '--jobs', '1', '--stalled-seconds', '2', ...extra], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let text = '';
-  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  return { child, log: () => text };
-}
-
-/** Polls until `ready()` or the deadline (then throws naming `what`). */
-export async function waitUntil(ready: () => boolean, what: string, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!ready()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** Runs the built CLI; resolves with its exit code and output. */
-export function runCli(args: string[], env: Record<string, string> = {}): { done: Promise<{ code: number | null; stdout: string; stderr: string }>; child: ChildProcess } {
-  const child = spawn(process.execPath, [builtCli, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
-  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
-  return { done, child };
-}

@@ -60,15 +60,22 @@ describe('surfcd batch (local)', () => {
     expect(output.stderr).toMatch(/--attempts: expected an integer/);
   });
 
-  it('a job whose file is gone, or changed since the batch hashed it, is refused naming the file', async () => {
+  it('a job whose file is gone, or changed since the batch hashed it, is refused naming the file; shipped bytes stand in for a path the worker cannot read', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'surfcd-job-'));
     const path = join(dir, 'stack.step');
     copyFileSync(sample('stack.step'), path);
     const options = { tolerance: 0, mode: 'all-surfaces' as const, method: 'scd', report: false, load: {} };
     await expect(runFileJob({ path: join(dir, 'nope.step'), content: 'x', options, cache: false, sharedDir: null })).rejects.toThrow(/nope\.step: no such file on this worker/);
     await expect(runFileJob({ path, content: '0'.repeat(64), options, cache: false, sharedDir: null })).rejects.toThrow(/stack\.step: the file changed after the batch started/);
-    const done = await runFileJob({ path, content: (await contentHash(path))!, options, cache: false, sharedDir: null });
+    const content = (await contentHash(path))!;
+    const done = await runFileJob({ path, content, options, cache: false, sharedDir: null });
     expect(done.row.parts).toBe(3);
+    // A worker without the shared filesystem reads the bytes the job carries, and names the same source.
+    const bytes = readFileSync(path).toString('base64');
+    const elsewhere = join(dir, 'only-on-the-coordinator', 'stack.step');
+    const shipped = await runFileJob({ path: elsewhere, content, options, cache: false, sharedDir: null, bytes });
+    expect(shipped.contacts).toBe(done.contacts.replace(JSON.stringify(path), JSON.stringify(elsewhere)));
+    await expect(runFileJob({ path: elsewhere, content: '0'.repeat(64), options, cache: false, sharedDir: null, bytes })).rejects.toThrow(/only-on-the-coordinator\/stack\.step: the bytes in the job do not match its content hash/);
   });
 });
 
