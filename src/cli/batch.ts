@@ -16,14 +16,6 @@ import { addLoadFlags, loadOptionsOf, type LoadFlags } from './loadFlags.js';
 import { parseChoice, parseNumber } from './output.js';
 import { progress } from './progress.js';
 
-/** 1 when a file of the last batch failed (read once by main). */
-let pendingExitCode = 0;
-export function takeBatchExitCode(): number {
-  const code = pendingExitCode;
-  pendingExitCode = 0;
-  return code;
-}
-
 interface Flags extends LoadFlags {
   out: string;
   jobs?: string;
@@ -51,7 +43,16 @@ export function parseJobs(value: string | undefined): number {
   return jobs;
 }
 
-export function registerBatchCommand(program: Command): Command {
+/** The batch command and its exit code (1 when a file failed), which main reads once the command ends. */
+export function batchCommandModule(): { register(program: Command): Command; takeExitCode(): number } {
+  let exitCode = 0;
+  return {
+    register: (program) => registerBatchCommand(program, () => (exitCode = 1)),
+    takeExitCode: () => exitCode,
+  };
+}
+
+function registerBatchCommand(program: Command, someFileFailed: () => void): Command {
   return addCacheOptions(
     addLoadFlags(
       program
@@ -101,7 +102,7 @@ export function registerBatchCommand(program: Command): Command {
     bar.stop();
     process.stdout.write(format === 'json' ? JSON.stringify(summary, null, 2) + '\n' : format === 'csv' ? (await import('../scale/summary.js')).summaryCsv(summary) : summaryTable(summary));
     process.stderr.write(`wrote ${resolve(flags.out)}/summary.html\n`);
-    if (summary.totals.failed > 0) pendingExitCode = 1;
+    if (summary.totals.failed > 0) someFileFailed();
   });
 }
 

@@ -43,10 +43,7 @@ const COMMAND_MODULES: [names: string[], load: () => Promise<CommandModule>][] =
   }],
   [['report'], async () => ({ register: (await import('./report.js')).registerReportCommand })],
   [['view'], async () => ({ register: (await import('./view.js')).registerViewCommand })],
-  [['batch'], async () => {
-    const m = await import('./batch.js');
-    return { register: m.registerBatchCommand, takeExitCode: m.takeBatchExitCode };
-  }],
+  [['batch'], async () => (await import('./batch.js')).batchCommandModule()],
   [['worker'], async () => ({ register: (await import('./worker.js')).registerWorkerCommand })],
 ];
 const OWN_COMMANDS = ['inspect', 'contacts'];
