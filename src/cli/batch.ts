@@ -14,7 +14,7 @@ import { createBatchPool } from './batchPool.js';
 import type { FileJobData, FileJobOptions } from './batchJob.js';
 import { addLoadFlags, loadOptionsOf, type LoadFlags } from './loadFlags.js';
 import { parseChoice, parseNumber } from './output.js';
-import { progress } from './progress.js';
+import { noWorkers, progress } from './progress.js';
 
 interface Flags extends LoadFlags {
   out: string;
@@ -155,6 +155,7 @@ async function queueExecutor(url: string | true, options: { attempts: number; fo
       jobs.push({ name: 'file' as const, id: `file-${file.key}`, data: { ...dataOf(file), ...bytes } });
     }
     await runOnQueue(target, jobs, {
+      onNoWorkers: () => noWorkers(target.label),
       attempts: options.attempts,
       force: options.force,
       onDone: (index, outcome) => done(files[index]!, outcome.ok ? { ok: true, result: outcome.value as FileResult } : { ok: false, error: outcome.error }),

@@ -28,3 +28,8 @@ export function progress(label: string, total: number, stream: NodeJS.WriteStrea
     stop: () => undefined,
   };
 }
+
+/** Said once while jobs wait on a queue no worker listens to. */
+export function noWorkers(label: string): void {
+  process.stderr.write(`surfcd: no worker is connected to ${label}; jobs wait until one starts (surfcd worker --queue ${label})\n`);
+}

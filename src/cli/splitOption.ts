@@ -8,7 +8,7 @@ import { checkReachable, redisTarget } from '../scale/redis.js';
 import { splitContacts, type SplitOptions } from '../scale/splitContacts.js';
 import { cacheOf } from './cacheOption.js';
 import { parseNumber } from './output.js';
-import { progress } from './progress.js';
+import { noWorkers, progress } from './progress.js';
 
 export interface SplitFlags {
   queue?: string | true;
@@ -33,6 +33,7 @@ export async function splitRunOf(flags: SplitFlags, options: SplitOptions): Prom
       const report = await splitContacts(assembly, target, {
         ...options,
         sharedDir: resolve(dir),
+        onNoWorkers: () => noWorkers(target.label),
         ...(chunkPairs !== undefined ? { chunkPairs } : {}),
         onProgress: (done, total) => {
           if (done === 1) bar = progress('contacts', total);

@@ -33,6 +33,10 @@ export interface RunOptions {
   force?: boolean;
   /** Called as each job ends, in the order they end. */
   onDone?: (index: number, outcome: JobOutcome) => void;
+  /** Called (once) when jobs wait and no worker has been connected to the queue for a while. */
+  onNoWorkers?: () => void;
+  /** How often to look for workers while jobs wait (default 10 s). */
+  workerCheckMs?: number;
 }
 
 /** How long finished jobs stay in Redis: long enough for a re-run to pick them up. */
@@ -110,7 +114,7 @@ export async function runOnQueue(target: RedisTarget, jobs: readonly QueueJob[],
         else settle(id, Promise.resolve({ ok: false, error: fresh?.failedReason ?? 'failed' }));
       }
     }
-    await finished;
+    await waitWatchingWorkers(queue, finished, options.onNoWorkers, options.workerCheckMs ?? 10_000);
     await Promise.all(decoding);
     return outcomes;
   } catch (error) {
@@ -118,6 +122,26 @@ export async function runOnQueue(target: RedisTarget, jobs: readonly QueueJob[],
     throw new SurfcdError('QUEUE_FAILED', `${target.label}: ${reason(error, target)}`);
   } finally {
     await Promise.allSettled([queue.close(), events.close()]);
+  }
+}
+
+/** Waits for `finished`, telling `onNoWorkers` once if no worker is connected at a check. */
+async function waitWatchingWorkers(queue: Queue, finished: Promise<void>, onNoWorkers: (() => void) | undefined, everyMs: number): Promise<void> {
+  if (!onNoWorkers) return finished;
+  let timer: NodeJS.Timeout | undefined;
+  const watch = (): void => {
+    timer = setTimeout(() => {
+      queue.getWorkersCount().then(
+        (count) => (count === 0 ? onNoWorkers() : watch()),
+        () => watch(),
+      );
+    }, everyMs);
+  };
+  watch();
+  try {
+    await finished;
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -108,6 +108,7 @@ export interface SplitRun extends SplitOptions {
   chunkPairs?: number;
   attempts?: number;
   onProgress?: (done: number, total: number) => void;
+  onNoWorkers?: () => void;
 }
 
 /** `findContacts` of `assembly` with the narrow phase done by queue workers. */
@@ -119,6 +120,7 @@ export async function splitContacts(assembly: Assembly, target: RedisTarget, run
   let done = 0;
   const outcomes = await runOnQueue(target, jobs, {
     ...(run.attempts !== undefined ? { attempts: run.attempts } : {}),
+    ...(run.onNoWorkers ? { onNoWorkers: run.onNoWorkers } : {}),
     onDone: () => run.onProgress?.(++done, jobs.length),
   });
   const chunks: JudgedPairs[] = [];

@@ -10,6 +10,9 @@ import { main } from '../../src/cli/main.js';
 import { captureOutput } from '../helpers/captureOutput.js';
 import { describeRedis, runCli, startRedis, startWorker, stopProcess, waitUntil, type RedisProcess, type WorkerProcess } from '../helpers/redis.js';
 import { sample } from '../helpers/shared.js';
+import { contentHash } from '../../src/scale/batch.js';
+import { runOnQueue } from '../../src/scale/queue.js';
+import { redisTarget } from '../../src/scale/redis.js';
 
 const output = captureOutput();
 const SAMPLES = ['ball-joint.step', 'stack.step', 'interlock.step'];
@@ -20,13 +23,30 @@ describeRedis('batch and contacts over BullMQ (real redis-server, two surfcd wor
 
   beforeAll(async () => {
     redis = await startRedis();
-    workers = [startWorker(redis.url), startWorker(redis.url)];
-    for (const w of workers) await waitUntil(() => w.log().includes('listening'), 'a worker to listen');
   });
 
   afterAll(async () => {
     await Promise.all(workers.map((w) => stopProcess(w.child)));
     await redis?.stop();
+  });
+
+  it('a coordinator says when no worker is connected, and goes on once workers start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'surfcd-empty-'));
+    copyFileSync(sample('stack.step'), join(dir, 'stack.step'));
+    const hash = (await contentHash(join(dir, 'stack.step')))!;
+    const data = { path: join(dir, 'stack.step'), content: hash, options: { tolerance: 0, mode: 'all-surfaces', method: 'scd', report: false, load: {} }, cache: false, sharedDir: null };
+    let told = 0;
+    const run = runOnQueue(redisTarget(redis.url), [{ name: 'file', id: `file-test-${hash}`, data }], {
+      workerCheckMs: 100,
+      onNoWorkers: () => {
+        told++;
+        workers = [startWorker(redis.url), startWorker(redis.url)];
+      },
+    });
+    const [outcome] = await run;
+    expect(told).toBe(1);
+    expect(outcome).toMatchObject({ ok: true, value: { row: { parts: 3 } } });
+    for (const w of workers) await waitUntil(() => w.log().includes('listening'), 'a worker to listen');
   });
 
   it('contacts --queue, one part pair per job over both workers, prints what the local run prints', async () => {
