@@ -21,6 +21,8 @@ export async function encodeResult(value: unknown, jobId: string, sharedDir: str
   if (sharedDir === null) {
     throw new SurfcdError('QUEUE_FAILED', `job ${jobId}: its result (${bytes.length} bytes) is larger than ${inlineLimit} bytes and the job names no shared directory (--cache) to store it in`);
   }
+  // The id becomes a file name: hex keys and dashes only, never a path.
+  if (!/^[A-Za-z0-9-]{1,200}$/.test(jobId)) throw new SurfcdError('QUEUE_FAILED', `job ${JSON.stringify(jobId.slice(0, 80))}: not an id surfcd makes; its result is not stored`);
   const dir = join(sharedDir, 'results');
   const path = join(dir, `${jobId}.v8`);
   const temp = `${path}.${process.pid}.tmp`;

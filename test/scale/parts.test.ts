@@ -66,6 +66,7 @@ describe('job results', () => {
     await expect(encodeResult(value, 'file-abc', null, 1000)).rejects.toThrow(/job file-abc: its result \(\d+ bytes\) is larger than 1000 bytes and the job names no shared directory/);
     await expect(decodeResult({ stored: join(dir, 'nope.v8') }, 'j')).rejects.toThrow(/stored result .*nope\.v8 cannot be read \(ENOENT\); is the --cache directory shared/);
     await expect(decodeResult({ something: 1 }, 'j')).rejects.toThrow(/not one surfcd wrote/);
+    await expect(encodeResult(value, '../../etc/cron.d/x', dir, 1000)).rejects.toThrow(/not an id surfcd makes/);
   });
 });
 
