@@ -97,9 +97,16 @@ export async function contentHash(path: string): Promise<string | null> {
   return hash.digest('hex');
 }
 
-/** The job key of a file: its content hash, the job options and surfcd's version. */
+/** The job key of a file: its content hash, the job options (nested ones too, in any key order) and surfcd's version. */
 export function jobKey(content: string, options: Record<string, unknown>): string {
-  return cacheKey(new TextEncoder().encode(content), BATCH_FORMAT, options);
+  return cacheKey(new TextEncoder().encode(content), BATCH_FORMAT, { options: JSON.stringify(sortedKeys(options)) });
+}
+
+/** The value with every object's keys sorted, so equal options give equal JSON. */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortedKeys((value as Record<string, unknown>)[k])]));
 }
 
 interface BatchState {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PartPairContacts } from '../../src/collide/findContacts.js';
-import { listCadFiles } from '../../src/scale/batch.js';
+import { jobKey, listCadFiles } from '../../src/scale/batch.js';
 import { reason, redisTarget } from '../../src/scale/redis.js';
 import { decodeResult, encodeResult } from '../../src/scale/results.js';
 import { interferenceCounts, summaryCsv, summaryHtml, summaryOf } from '../../src/scale/summary.js';
@@ -119,5 +119,16 @@ describe('listCadFiles', () => {
     const empty = mkdtempSync(join(tmpdir(), 'surfcd-list-'));
     await expect(listCadFiles([empty])).rejects.toThrow(new RegExp(`${empty}: no CAD files`));
     await expect(listCadFiles([])).rejects.toThrow(/name at least one CAD file or directory/);
+  });
+});
+
+describe('jobKey', () => {
+  it('changes with the content and with any option, nested ones included; not with key order', () => {
+    const base = jobKey('abc', { tolerance: 0, load: { linearDeflection: 0.1, angularDeflection: 0.5 } });
+    expect(jobKey('abc', { load: { angularDeflection: 0.5, linearDeflection: 0.1 }, tolerance: 0 })).toBe(base);
+    expect(jobKey('abd', { tolerance: 0, load: { linearDeflection: 0.1, angularDeflection: 0.5 } })).not.toBe(base);
+    expect(jobKey('abc', { tolerance: 0, load: { linearDeflection: 0.2, angularDeflection: 0.5 } })).not.toBe(base);
+    expect(jobKey('abc', { tolerance: 0, load: { linearDeflection: 0.1 } })).not.toBe(base);
+    expect(jobKey('abc', { tolerance: 0.01, load: { linearDeflection: 0.1, angularDeflection: 0.5 } })).not.toBe(base);
   });
 });
