@@ -25,7 +25,9 @@ export type SurfcdErrorCode =
   | 'IMPORT_FAILED'
   | 'INVALID_CACHE'
   | 'WORKER_FAILED'
-  | 'VOLUME_FAILED';
+  | 'VOLUME_FAILED'
+  | 'QUEUE_UNREACHABLE'
+  | 'QUEUE_FAILED';
 
 export class SurfcdError extends Error {
   readonly code: SurfcdErrorCode;

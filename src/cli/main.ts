@@ -56,6 +56,8 @@ const COMMAND_MODULES: [names: string[], load: () => Promise<CommandModule>][] =
   [['report'], async () => ({ register: (await import('./report.js')).registerReportCommand })],
   [['clearance'], async () => ({ register: (await import('./clearance.js')).registerClearanceCommand })],
   [['view'], async () => ({ register: (await import('./view.js')).registerViewCommand })],
+  [['batch'], async () => (await import('./batch.js')).batchCommandModule()],
+  [['worker'], async () => ({ register: (await import('./worker.js')).registerWorkerCommand })],
 ];
 const OWN_COMMANDS = ['inspect', 'contacts'];
 
@@ -110,18 +112,22 @@ function programWith(modules: CommandModule[], outcome: RunOutcome): Command {
       .option('--volumes', 'give each interference its volume (mm³) and centroid: exact (manifold-3d) for closed meshes, else a stated estimate')
       .addOption(new Option('--sort <order>', 'order of the part pairs: by class and depth, or largest interference volume first (implies --volumes)').choices(['parts', 'volume']).default('parts'))
       .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']).default('table'))
-      .option('-o, --out <file>', 'write the report to a file instead of stdout'),
-  ).action(async (file: string, flags: LoadFlags & ReviewFlags & { tolerance: string; mode: string; method: string; format: string; out?: string; previous?: string; interferenceOnly?: boolean; volumes?: boolean; sort: string }) => {
+      .option('-o, --out <file>', 'write the report to a file instead of stdout')
+      .option('--queue [url]', 'split the part pairs over `surfcd worker` processes through a BullMQ queue on this Redis (redis://host:port; no value: $REDIS_URL); needs a --cache directory the workers share')
+      .option('--chunk-pairs <n>', 'with --queue: candidate part pairs per job (default: about 64 jobs)'),
+  ).action(async (file: string, flags: LoadFlags & ReviewFlags & { tolerance: string; mode: string; method: string; format: string; out?: string; previous?: string; interferenceOnly?: boolean; volumes?: boolean; sort: string; queue?: string | true; chunkPairs?: string }) => {
     const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
     const mode = flags.mode as CollideMode;
     checkReviewFlags(flags);
     const accepted = await readAcceptFile(flags.accept);
     const previousIds = await readPreviousIds(flags.previous);
     const load = loadOptions(flags, file);
+    const split = flags.queue !== undefined ? await (await import('./splitOption.js')).splitRunOf(flags, { tolerance, mode, method: flags.method }) : null;
     const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, load));
     reportWarnings(assembly, flags.strict);
     const select = selectionOf(assembly, flags);
-    const [found, queryMs] = await timed('finding contacts', () => findContacts(assembly, { tolerance, mode, method: flags.method, ...(select ? { select } : {}) }));
+    if (split && select) throw new SurfcdError('INVALID_OPTION', '--queue: --parts and --against are not supported with a split run yet; run without --queue');
+    const [found, queryMs] = await timed('finding contacts', () => (split ? split.run(assembly) : findContacts(assembly, { tolerance, mode, method: flags.method, ...(select ? { select } : {}) })));
     const { review, exitCode } = reviewInterferences(assembly, found, flags, { accepted, previousIds });
     await updateAssemblyCache(assembly); // keep the surface kinds the verdicts fitted (issue 14)
     const kept = withoutIgnored(found, review);

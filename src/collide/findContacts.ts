@@ -5,7 +5,7 @@ import { identityRigid, toRigid, type Pose, type Rigid } from '../math/rigid.js'
 import type { Assembly, Part } from '../model/types.js';
 import { overlappingPairs } from './broadPhase.js';
 import { collideRigid, resolveCollideOptions, type CollideMode, type SurfaceRelation } from './collide.js';
-import { addStats, emptyStats, type QueryStats } from './stats.js';
+import { addStats, emptyStats, sumStats, type QueryStats } from './stats.js';
 import { judgeCrossing, type ContactKind, type ContactVerdict } from './contactVerdict.js';
 import type { Vec3 } from '../model/surfaceKind.js';
 import { assertAssembly, assertOptions, assertPose } from '../model/validate.js';
@@ -76,21 +76,60 @@ export interface ContactReport {
 
 const byCodePoint = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
 
+/**
+ * The work of one `findContacts` call before any narrow phase: resolved options and poses,
+ * and the candidate part pairs (flat i, j with part i's path sorting first), so that the
+ * pairs can be judged in chunks, anywhere, and merged into the same report.
+ */
+export interface ContactPlan {
+  options: ReturnType<typeof resolveCollideOptions>;
+  /** The tolerance asked for (the options' may be raised to the touching floor). */
+  requested: number;
+  poses: Rigid[];
+  /** Candidate part pairs, flat: i0, j0, i1, j1, … in broad-phase order. */
+  candidates: Uint32Array;
+  /** The broad phase's counters. */
+  stats: QueryStats;
+}
+
+/** Part pairs judged from a slice of a plan's candidates, and what judging them counted. */
+export interface JudgedPairs {
+  pairs: PartPairContacts[];
+  stats: QueryStats;
+}
+
 /** Every touching or intersecting surface pair between the parts of an assembly. */
 export function findContacts(assembly: Assembly, options: ContactOptions = {}): ContactReport {
+  const plan = planContacts(assembly, options);
+  const total = plan.candidates.length / 2;
+  const judged = judgeCandidates(assembly, plan, 0, total, options.onProgress && ((done) => options.onProgress!(done, total)));
+  return mergeContacts(plan, [judged]);
+}
+
+/** Options, poses and the broad phase of `findContacts`. */
+export function planContacts(assembly: Assembly, options: ContactOptions = {}): ContactPlan {
   assertAssembly(assembly, 'findContacts'); assertOptions(options, 'findContacts');
   const poses = resolvePoses(assembly, options.poses);
   const requested = options.tolerance ?? 0;
   const opts = resolveCollideOptions({ mode: options.mode ?? 'all-surfaces', tolerance: Math.max(requested, touchingFloor(sceneMagnitude(assembly, poses))), classify: true, ...(options.method !== undefined ? { method: options.method } : {}) });
   const stats = emptyStats();
   const worldBoxes = assembly.parts.map((part, i) => growAabb(transformAabb(part.bounds, poses[i]!), opts.tolerance + 1e-9 * Math.max(1, Math.abs(part.bounds[0]!), Math.abs(part.bounds[5]!))));
-  const candidates = selectedPairs(assembly, overlappingPairs(worldBoxes, stats), options.select);
+  const candidates = Uint32Array.from(selectedPairs(assembly, overlappingPairs(worldBoxes, stats), options.select));
+  for (let k = 0; k < candidates.length; k += 2) {
+    const [i, j] = [candidates[k]!, candidates[k + 1]!];
+    if (byCodePoint(assembly.parts[i]!.path, assembly.parts[j]!.path) > 0) [candidates[k], candidates[k + 1]] = [j, i];
+  }
+  return { options: opts, requested, poses, candidates, stats };
+}
+
+/** Judges the plan's candidate pairs `from` to `to` (pair indices, end excluded). */
+export function judgeCandidates(assembly: Assembly, plan: ContactPlan, from: number, to: number, onPair?: (done: number) => void): JudgedPairs {
+  const { options: opts, poses, candidates } = plan;
+  const stats = emptyStats();
   const pairs: PartPairContacts[] = [];
   const root = commonRoot(assembly.parts.map((p) => p.path));
-  const total = candidates.length / 2;
-  for (let k = 0; k < candidates.length; k += 2) {
-    let [i, j] = [candidates[k]!, candidates[k + 1]!];
-    if (byCodePoint(assembly.parts[i]!.path, assembly.parts[j]!.path) > 0) [i, j] = [j, i];
+  for (let n = from; n < to; n++) {
+    const [i, j] = [candidates[2 * n]!, candidates[2 * n + 1]!];
     const a = assembly.parts[i]!, b = assembly.parts[j]!;
     const result = collideRigid(a, poses[i]!, b, poses[j]!, opts);
     addStats(stats, result.stats);
@@ -115,13 +154,20 @@ export function findContacts(assembly: Assembly, options: ContactOptions = {}): 
       const sentence = explainPartPair(a, poses[i]!, b, poses[j]!, verdict, surfacePairs, allowance, root);
       pairs.push({ partA: a.path, partB: b.path, surfacePairs, ...verdict, ...(sentence ? { sentence } : {}) });
     }
-    options.onProgress?.(k / 2 + 1, total);
+    onPair?.(n + 1);
   }
+  return { pairs, stats };
+}
+
+/** The report of a plan from its judged chunks, in any order: the same report as one pass. */
+export function mergeContacts(plan: ContactPlan, chunks: readonly JudgedPairs[]): ContactReport {
+  const stats = sumStats([plan.stats, ...chunks.map((c) => c.stats)]);
+  const pairs = chunks.flatMap((c) => c.pairs);
   pairs.sort((p, q) => byCodePoint(p.partA, q.partA) || byCodePoint(p.partB, q.partB));
   const contacts = pairs.flatMap((p) =>
     p.surfacePairs.map(({ surfaceA, surfaceB, ...rest }) => ({ partA: p.partA, surfaceA, partB: p.partB, surfaceB, ...rest })),
   );
-  return { tolerance: requested, candidatePairs: total, pairs, contacts, stats };
+  return { tolerance: plan.requested, candidatePairs: plan.candidates.length / 2, pairs, contacts, stats };
 }
 
 /** The largest coordinate magnitude of the placed parts (mm). */

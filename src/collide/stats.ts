@@ -33,3 +33,14 @@ export function addStats(into: QueryStats, from: QueryStats): QueryStats {
   if (from.crossFreePairs) into.crossFreePairs = (into.crossFreePairs ?? 0) + from.crossFreePairs;
   return into;
 }
+
+/**
+ * The sum of several counts, its optional counters in one fixed order whichever of the
+ * parts first had them: a report summed from chunks prints the same as one summed in one go.
+ */
+export function sumStats(parts: readonly QueryStats[]): QueryStats {
+  const total = emptyStats();
+  for (const part of parts) addStats(total, part);
+  const { slabCuts, crossFreePairs, ...always } = total;
+  return { ...always, ...(slabCuts !== undefined ? { slabCuts } : {}), ...(crossFreePairs !== undefined ? { crossFreePairs } : {}) };
+}

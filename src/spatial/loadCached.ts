@@ -104,3 +104,9 @@ export async function updateAssemblyCache(assembly: Assembly): Promise<boolean> 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && Buffer.compare(a, b) === 0;
 }
+
+/** The cache entry (directory and key) an assembly was read from or written to, if any. */
+export function cacheEntryOf(assembly: Assembly): { dir: string; key: string } | undefined {
+  const entry = entries.get(assembly);
+  return entry ? { dir: entry.dir, key: entry.key } : undefined;
+}

@@ -17,6 +17,7 @@ import { removalScenario } from './scenarios/removal.js';
 import { fittingScenario } from './scenarios/fitting.js';
 import { assemblyScale } from './scenarios/assemblyScale.js';
 import { clearanceScenario } from './scenarios/clearance.js';
+import { scaleOut } from './scenarios/scaleOut.js';
 import { fmt, hasShared, machine, note, projectRoot, sharedStep, sharedStepDir, sink, table } from './util.js';
 import { nodeBytes, paperRows, papersMarkdown } from './papersPage.js';
 import { sharedAssembly } from './context.js';
@@ -35,6 +36,7 @@ const SCENARIOS: Record<string, (o: BenchOptions) => Promise<ScenarioOutput>> = 
   fitting: fittingScenario,
   assembly: assemblyScale,
   clearance: clearanceScenario,
+  scaleout: scaleOut,
 };
 
 const USAGE = `usage: npm run bench -- [--quick] [--only ${Object.keys(SCENARIOS).join(',')}] [--out bench-results.json]
