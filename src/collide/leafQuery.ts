@@ -3,6 +3,7 @@
 // (≤ 9 triangles), and each triangle filters that leaf's candidate list with its own box.
 // The candidate lists keep the trees' depth-first order, so each triangle meets exactly the
 // A triangles, in exactly the order, that a descent with its own box would have given.
+import { doubled } from '../math/growable.js';
 import type { Aabb } from '../math/aabb.js';
 import type { BoxTree, Part, Surface } from '../model/types.js';
 import { COUNT_MASK, LEAF_FLAG } from '../spatial/boxTree.js';
@@ -34,9 +35,7 @@ export function queryLeaves(tree: BoxTree, box: Aabb, out: Uint32Array, stats: Q
     }
     const first = nodeFirst[node]!, count = packed & COUNT_MASK;
     if (top + count > stack.length) {
-      const grown = new Uint32Array(stack.length * 2);
-      grown.set(stack);
-      stack = work.stack = grown;
+      stack = work.stack = doubled(stack);
     }
     stats.aabbTests += count;
     for (let c = first, end = first + count; c < end; c++) {
@@ -147,9 +146,7 @@ function querySlots(tree: BoxTree, box: Aabb, out: Uint32Array, stats: QueryStat
       }
     } else {
       if (top + count > stack.length) {
-        const grown = new Uint32Array(stack.length * 2);
-        grown.set(stack);
-        stack = work.stack = grown;
+        stack = work.stack = doubled(stack);
       }
       for (let c = first, end = first + count; c < end; c++) {
         const o = 6 * c;

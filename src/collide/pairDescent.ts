@@ -17,6 +17,7 @@
 // unbounded, never a pair lost). That is an argument, not a proof; the oracle tests (every
 // mode and variant, random rotations, slivers touching and crossing, 2^-20 … 1e4) check the
 // answer is brute force's.
+import { doubled } from '../math/growable.js';
 import { MOVED_OBB, moveObb, movedObbsOverlap } from '../math/obbOverlap.js';
 import type { Rigid } from '../math/rigid.js';
 import { OBB_LEAF, OBB_NODE, type SurfaceObbTree } from '../spatial/surfaceObbTree.js';
@@ -92,9 +93,7 @@ export function descendPairs(treeA: SurfaceObbTree, treeB: SurfaceObbTree, bToA:
     const growB = tolerance + unit * (shapeB[nb]! > MIN_SHAPE ? shapeB[nb]! : MIN_SHAPE);
     if (!movedObbsOverlap(boxesA, oa, growA, moved, om, growB)) continue;
     if (top + 4 > stack.length) {
-      const grown = new Uint32Array(stack.length * 2);
-      grown.set(stack);
-      stack = scratch.stack = grown;
+      stack = scratch.stack = doubled(stack);
     }
     // Split the bigger box; a leaf never. Second child pushed first, so the first is visited first.
     const sizeA = boxesA[oa + 12]! + boxesA[oa + 13]! + boxesA[oa + 14]!, sizeB = moved[om + 12]! + moved[om + 13]! + moved[om + 14]!;
@@ -112,9 +111,7 @@ export function descendPairs(treeA: SurfaceObbTree, treeB: SurfaceObbTree, bToA:
 /** Appends the pair (a, b) to the list, growing it as needed. */
 export function pushPair(list: PairList, a: number, b: number): void {
   if (2 * list.count + 2 > list.ids.length) {
-    const grown = new Uint32Array(list.ids.length * 2);
-    grown.set(list.ids);
-    list.ids = grown;
+    list.ids = doubled(list.ids);
   }
   list.ids[2 * list.count] = a;
   list.ids[2 * list.count + 1] = b;

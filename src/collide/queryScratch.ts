@@ -4,6 +4,7 @@
 // narrow phase, from a part's lazily built data, from any callback) takes another one from
 // the pool, or fails loudly when it was handed the busy one itself.
 import { SurfcdError } from '../errors.js';
+import { atLeast } from '../math/growable.js';
 import { emptyCandidates } from './leafQuery.js';
 import { DescentScratch, emptyPairList } from './pairDescent.js';
 import { TrianglePairTest } from './pairTest.js';
@@ -57,10 +58,6 @@ export class QueryScratch {
   }
 }
 
-/** `buffer` when it holds `size` entries, else a new one of at least `size` (doubling, so growth is amortised). */
-export function atLeast(buffer: Uint32Array, size: number): Uint32Array {
-  return buffer.length >= size ? buffer : new Uint32Array(Math.max(size, buffer.length * 2));
-}
 
 /**
  * Scratches lent to queries that bring none. A query takes one for its whole run and gives

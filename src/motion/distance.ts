@@ -1,3 +1,4 @@
+import { atLeast } from '../math/growable.js';
 import { SurfcdError } from '../errors.js';
 import { transformAabb, type Aabb } from '../math/aabb.js';
 import { relativeRigid, type Pose, type Rigid } from '../math/rigid.js';
@@ -9,7 +10,7 @@ import { loadTransformedTriangle, loadTriangle, transformMargin } from '../colli
 import { queryBoxTree } from '../collide/treeQuery.js';
 import { triangleClosestPoints } from './closestPoints.js';
 import { readPoses, type Vec3 } from './inputs.js';
-import { transformPoint } from './timeOfImpact.js';
+import { transformPoint } from '../math/rigid.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
 
 export interface DistanceOptions {
@@ -113,7 +114,7 @@ export function distanceRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, op
       }
     }
   }
-  surfacesA = grow(surfacesA, a.surfaces.length);
+  surfacesA = atLeast(surfacesA, a.surfaces.length);
   if (!found && count > 0) {
     // No bound yet: one cheap guess (nearest triangle of the nearest B surface against the
     // nearest triangle of A) makes every later box query small.
@@ -137,7 +138,7 @@ export function distanceRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, op
   for (const k of sorted) {
     if (order[2 * k]! - margin > best) break;
     const surfaceB = b.surfaces[order[2 * k + 1]!]!;
-    trianglesB = grow(trianglesB, surfaceB.triangleCount);
+    trianglesB = atLeast(trianglesB, surfaceB.triangleCount);
     grown(coverA, best + margin, reach);
     const countB = queryBoxTree(triangleTreeOf(surfaceB)!, reach, trianglesB, stats);
     for (let ti = 0; ti < countB; ti++) {
@@ -150,7 +151,7 @@ export function distanceRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, op
         const sa = surfacesA[sj]!;
         if (ignore && ignore(sa, surfaceB.index)) continue;
         const surfaceA = a.surfaces[sa]!;
-        trianglesA = grow(trianglesA, surfaceA.triangleCount);
+        trianglesA = atLeast(trianglesA, surfaceA.triangleCount);
         const countTa = queryBoxTree(triangleTreeOf(surfaceA)!, box, trianglesA, stats);
         for (let tj = 0; tj < countTa; tj++) {
           const ta = surfaceA.firstTriangle + trianglesA[tj]!;
@@ -187,8 +188,6 @@ export function distanceRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, op
     stats,
   };
 }
-
-const grow = (buffer: Uint32Array, size: number): Uint32Array => (buffer.length >= size ? buffer : new Uint32Array(Math.max(size, 2 * buffer.length)));
 
 /** Distance between two boxes (0 when they overlap). */
 function boxGap(p: Aabb, q: Aabb): number {

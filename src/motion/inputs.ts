@@ -3,7 +3,9 @@ import { toRigid, type Pose, type Rigid } from '../math/rigid.js';
 import type { Part } from '../model/types.js';
 import { assertPose } from '../model/validate.js';
 
-export type Vec3 = [number, number, number];
+import type { Vec3 } from '../math/vec3.js';
+
+export type { Vec3 };
 
 /** Validates two poses, naming the query and the part in the message. */
 export function readPoses(a: Part, poseA: Pose, b: Part, poseB: Pose, query: string): [Rigid, Rigid] {

@@ -1,4 +1,4 @@
-import { unknownPart } from '../collide/findContacts.js';
+import { unknownPart } from '../model/poses.js';
 import { recognizeConstraints } from '../constraints/recognize.js';
 import type { Constraint, ConstraintReport } from '../constraints/types.js';
 import { SurfcdError } from '../errors.js';
