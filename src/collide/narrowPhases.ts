@@ -6,7 +6,7 @@
  * export); the core never imports one. `scd` is the built-in default and is not in this
  * registry: collide.ts runs it itself.
  */
-import { SurfcdError } from '../errors.js';
+import { describeValue, SurfcdError } from '../errors.js';
 import type { Rigid } from '../math/rigid.js';
 import type { Part } from '../model/types.js';
 import type { CollisionResult, ResolvedOptions } from './collide.js';
@@ -49,9 +49,6 @@ export const SCD_METHOD = 'scd';
 const NAME = /^[a-z][a-z0-9-]*$/;
 const phases = new Map<string, NarrowPhase>();
 const indices = new WeakMap<Part, Map<string, unknown>>();
-
-const describeValue = (v: unknown): string =>
-  v === undefined ? 'missing' : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'function' ? 'a function' : typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`;
 
 /** Checks one narrow-phase object; `where` names the plugin and field for the message. */
 export function validateNarrowPhase(value: unknown, where: string): NarrowPhase {

@@ -5,7 +5,7 @@
  * bundler can drop what is unused. Loading plugins from paths or file: URLs is Node-only:
  * see `loadPlugin.ts` (the `surfcd` entry's `usePlugin` and `loadPlugin`).
  */
-import { SurfcdError } from '../errors.js';
+import { describeValue, SurfcdError } from '../errors.js';
 import { registerNarrowPhase, unregisterNarrowPhase, validateNarrowPhase, type NarrowPhase } from '../collide/narrowPhases.js';
 import { FIRST_PARTY_PLUGINS } from './firstParty.js';
 import type { ConstraintReporter, ConstraintRule, LoadedPlugin, SurfcdPlugin } from './types.js';
@@ -33,9 +33,6 @@ function theRegistry(): LoadedPlugin[] {
   }
   return registry;
 }
-
-const describeValue = (v: unknown): string =>
-  v === undefined ? 'missing' : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'function' ? 'a function' : typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`;
 
 /**
  * Checks a plugin object and normalises its rules. Every problem is a PLUGIN_FAILED that

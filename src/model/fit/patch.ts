@@ -308,8 +308,3 @@ function cornerAngle(p: Float64Array, o: number, q: number, r: number): number {
   const cx = ay * bz - az * by, cy = az * bx - ax * bz, cz = ax * by - ay * bx;
   return Math.atan2(hyp3(cx, cy, cz), ax * bx + ay * by + az * bz);
 }
-
-/** True when vertex i has a usable normal (given or estimated). */
-export function hasNormal(patch: Patch, i: number): boolean {
-  return patch.n[i * 3] !== 0 || patch.n[i * 3 + 1] !== 0 || patch.n[i * 3 + 2] !== 0;
-}
