@@ -36,8 +36,12 @@ export interface NarrowPhase<Index = unknown> {
 }
 
 let firstPartyDone = false;
-/** Registers the first-party narrow phases once (lazily: importing the core has no side effects). */
-function registerFirstParty(): void {
+/**
+ * Registers the first-party narrow phases once (lazily: importing the core has no side
+ * effects). The plugin registry calls it before it registers the first-party plugins, so the
+ * two agree whichever is read first, and a phase removed with its plugin stays removed.
+ */
+export function registerFirstPartyPhases(): void {
   if (firstPartyDone) return;
   firstPartyDone = true;
   for (const { source, phases: list } of FIRST_PARTY_NARROW_PHASES) for (const phase of list) registerNarrowPhase(phase, source);
@@ -82,13 +86,13 @@ export function unregisterNarrowPhase(phase: NarrowPhase): void {
 
 /** Every method `collide` accepts: `scd` first, then the registered ones in registration order. */
 export function narrowPhaseNames(): string[] {
-  registerFirstParty();
+  registerFirstPartyPhases();
   return [SCD_METHOD, ...phases.keys()];
 }
 
 /** The registered narrow phase called `name`; INVALID_OPTION naming the known ones otherwise. */
 export function narrowPhase(name: string): NarrowPhase {
-  registerFirstParty();
+  registerFirstPartyPhases();
   const phase = phases.get(name);
   if (!phase) {
     throw new SurfcdError('INVALID_OPTION', `collide: method "${String(name)}" is not one of ${narrowPhaseNames().join(', ')} (narrow phases come from plugins)`);

@@ -6,7 +6,7 @@
  * see `loadPlugin.ts` (the `surfcd` entry's `usePlugin` and `loadPlugin`).
  */
 import { describeValue, SurfcdError } from '../errors.js';
-import { registerNarrowPhase, unregisterNarrowPhase, validateNarrowPhase, type NarrowPhase } from '../collide/narrowPhases.js';
+import { registerFirstPartyPhases, registerNarrowPhase, unregisterNarrowPhase, validateNarrowPhase, type NarrowPhase } from '../collide/narrowPhases.js';
 import { FIRST_PARTY_PLUGINS } from './firstParty.js';
 import type { ConstraintReporter, ConstraintRule, LoadedPlugin, SurfcdPlugin } from './types.js';
 
@@ -18,6 +18,7 @@ let registry: LoadedPlugin[] | null = null;
 /** The registry, with the first-party plugins validated and registered on first use. */
 function theRegistry(): LoadedPlugin[] {
   if (registry === null) {
+    registerFirstPartyPhases();
     const loaded: LoadedPlugin[] = [];
     for (const { source, plugin } of FIRST_PARTY_PLUGINS) {
       try {
