@@ -3,8 +3,7 @@
  * `collide(a, poseA, b, poseB, { method: 'boxtree' })`. Loaded by default through the
  * plugin registry; the core never imports this module.
  */
-import type { NarrowPhase } from '../../src/collide/narrowPhases.js';
-import type { SurfcdPlugin } from '../../src/constraints/types.js';
+import type { NarrowPhase, SurfcdPlugin } from '../../src/plugin.js';
 import { buildBoxtree, type Boxtree } from './build.js';
 import { collideBoxtrees } from './query.js';
 

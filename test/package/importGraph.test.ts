@@ -68,6 +68,11 @@ describe('import graph (ARCHITECTURE.md layer table)', () => {
     expect(upward).toEqual([]);
   });
 
+  it('plugins import only the plugin entry (src/plugin.ts, published as surfcd/plugin) and their own folder', () => {
+    const stray = edges.filter((e) => e.from.startsWith('plugins/') && e.to !== 'src/plugin.ts' && e.to.split('/').slice(0, 2).join('/') !== e.from.split('/').slice(0, 2).join('/'));
+    expect(stray.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
+  });
+
   it('has no import cycle (besides those through the first-party registration lists named in ARCHITECTURE.md)', () => {
     const importers = new Set(pluginImporters());
     const kept: ImportEdge[] = edges.filter((e) => !(importers.has(e.from) && unitOf(e.to) === 'plugins/'));
