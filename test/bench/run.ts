@@ -16,7 +16,9 @@ import { atRest } from './scenarios/atRest.js';
 import { removalScenario } from './scenarios/removal.js';
 import { fittingScenario } from './scenarios/fitting.js';
 import { assemblyScale } from './scenarios/assemblyScale.js';
-import { fmt, hasShared, machine, note, projectRoot, sharedStepDir, sink, table } from './util.js';
+import { fmt, hasShared, machine, note, projectRoot, sharedStep, sharedStepDir, sink, table } from './util.js';
+import { nodeBytes, paperRows, papersMarkdown } from './papersPage.js';
+import { sharedAssembly } from './context.js';
 
 const SCENARIOS: Record<string, (o: BenchOptions) => Promise<ScenarioOutput>> = {
   tumbling,
@@ -111,6 +113,16 @@ async function main(): Promise<void> {
     targets,
     checksum: sink.value,
   };
+  const narrow = results['narrow'] as { skipped?: boolean } | undefined;
+  if (narrow && !narrow.skipped && results['obbtests']) {
+    const as1 = await sharedAssembly(sharedStep('as1-oc-214.stp'));
+    const rows = paperRows(narrow as Parameters<typeof paperRows>[0], results['obbtests'] as Parameters<typeof paperRows>[1], nodeBytes(as1.parts));
+    const page = papersMarkdown(rows, narrow as Parameters<typeof paperRows>[0], { date: started.toISOString().slice(0, 10), machine: `${startMachine.cpu}, ${startMachine.cores} cores, Node ${startMachine.node}, load ${startMachine.loadAverage.join(' / ')}`, quick: opts.quick });
+    const pagePath = resolve(projectRoot, 'docs/papers.md');
+    writeFileSync(`${pagePath}.${process.pid}.tmp`, page);
+    renameSync(`${pagePath}.${process.pid}.tmp`, pagePath);
+    process.stdout.write(`papers page written to ${pagePath}\n`);
+  }
   const outPath = resolve(process.cwd(), args.out ?? resolve(projectRoot, 'bench-results.json'));
   const tmp = `${outPath}.${process.pid}.tmp`;
   writeFileSync(tmp, JSON.stringify(doc, null, 2) + '\n');

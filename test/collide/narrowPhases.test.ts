@@ -22,7 +22,7 @@ function codeOf(work: () => unknown): string {
 
 describe('narrow-phase plugins', () => {
   it('the first-party phases are registered through the plugin registry; scd stays the default', () => {
-    expect(narrowPhaseNames()).toEqual(['scd', 'obbtree', 'boxtree']);
+    expect(narrowPhaseNames()).toEqual(['scd', 'obbtree', 'boxtree', 'boxtree-paper', 'boxtree-paper-lite', 'boxtree-paper-sat']);
     const a = randomSoup('a', 1, { triangles: 30, surfaces: 3, grid: 0, size: 4, degenerate: 0 });
     const b = randomSoup('b', 2, { triangles: 30, surfaces: 3, grid: 0, size: 4, degenerate: 0 });
     // S-CD counts AABB work; the OBBTree counts OBB node pairs: the dispatch really switches.
@@ -101,10 +101,11 @@ describe('surfcd contacts --method', () => {
     const seat = await loadAssembly(sample('cone-seat.step'));
     const key = (c: { partA: string; surfaceA: number; partB: string; surfaceB: number; relation: string; depth: number }): string =>
       `${c.partA}:${c.surfaceA}/${c.partB}:${c.surfaceB} ${c.relation} ${c.depth}`;
-    const byMethod = ['scd', 'obbtree', 'boxtree'].map((method) => findContacts(seat, { method }).contacts.map(key));
+    const byMethod = ['scd', 'obbtree', 'boxtree', 'boxtree-paper-lite'].map((method) => findContacts(seat, { method }).contacts.map(key));
     expect(byMethod[0]!.length).toBeGreaterThan(2);
     expect(byMethod[1]).toEqual(byMethod[0]);
     expect(byMethod[2]).toEqual(byMethod[0]);
+    expect(byMethod[3]).toEqual(byMethod[0]);
     expect(await main(['contacts', sample('cone-seat.step'), '--method', 'obbtree', '--format', 'json'])).toBe(0);
     const doc = JSON.parse(out.stdout) as { contacts: Parameters<typeof key>[0][] };
     expect(doc.contacts.map(key)).toEqual(byMethod[0]);

@@ -44,6 +44,9 @@ const CONTENDERS: Contender[] = [
   { name: 'OBBTree (effective constraints)', options: { method: 'obbtree', obbTest: 'effective' } },
   { name: 'OBBTree (SAT-lite)', options: { method: 'obbtree', obbTest: 'lite' } },
   { name: 'restricted boxtree', options: { method: 'boxtree' } },
+  { name: 'restricted boxtree, paper (axis alignment)', options: { method: 'boxtree-paper' } },
+  { name: 'restricted boxtree, paper (SAT lite)', options: { method: 'boxtree-paper-lite' } },
+  { name: 'restricted boxtree, paper (SAT)', options: { method: 'boxtree-paper-sat' } },
   { name: 'three-mesh-bvh', options: null },
 ];
 
