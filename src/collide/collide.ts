@@ -45,16 +45,20 @@ export function collide(a: Part, poseA: Pose, b: Part, poseB: Pose, options?: Co
   assertPart(a, 'collide', 'a'); assertPose(poseA, 'collide', 'poseA'); assertPart(b, 'collide', 'b'); assertPose(poseB, 'collide', 'poseB');
   const opts = resolveCollideOptions(options);
   const scratch = claimScratch(options?.scratch);
+  let completed = false;
   try {
     const rigidA = readPose(poseA, 'poseA', a, scratch.rigidA);
     const rigidB = readPose(poseB, 'poseB', b, scratch.rigidB);
-    const result = query(a, rigidA, b, rigidB, opts, scratch);
-    if (!options?.geometry) return result;
-    // Every triangle pair of the reported surface pairs, compared in A's frame.
-    const triangles = result.trianglePairs ?? query(a, rigidA, b, rigidB, { ...opts, mode: 'all-triangles', classify: false }, scratch).trianglePairs!;
-    return { ...result, contactGeometry: contactGeometry(a, rigidA, b, relativeRigid(rigidA, rigidB), result.surfacePairs, triangles) };
+    let result = query(a, rigidA, b, rigidB, opts, scratch);
+    if (options?.geometry) {
+      // Every triangle pair of the reported surface pairs, compared in A's frame.
+      const triangles = result.trianglePairs ?? query(a, rigidA, b, rigidB, { ...opts, mode: 'all-triangles', classify: false }, scratch).trianglePairs!;
+      result = { ...result, contactGeometry: contactGeometry(a, rigidA, b, relativeRigid(rigidA, rigidB), result.surfacePairs, triangles) };
+    }
+    completed = true;
+    return result;
   } finally {
-    releaseScratch(scratch, options?.scratch);
+    releaseScratch(scratch, options?.scratch, completed);
   }
 }
 
@@ -71,10 +75,13 @@ function readPose(pose: Pose, which: string, part: Part, out: Rigid): Rigid {
 /** collide on rigid poses and resolved options; `scratch` as in collide's options (default: one from the pool). */
 export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opts: ResolvedOptions, given?: QueryScratch): CollisionResult {
   const scratch = claimScratch(given);
+  let completed = false;
   try {
-    return query(a, rigidA, b, rigidB, opts, scratch);
+    const result = query(a, rigidA, b, rigidB, opts, scratch);
+    completed = true;
+    return result;
   } finally {
-    releaseScratch(scratch, given);
+    releaseScratch(scratch, given, completed);
   }
 }
 

@@ -45,6 +45,17 @@ export class QueryScratch {
   readonly pairTest = new TrianglePairTest();
   readonly shells = new ShellFilter();
 
+  /**
+   * Back to the state a query starts from, after one ended by an exception: the per-surface
+   * states are otherwise cleared surface by surface, as the query goes.
+   */
+  clear(): void {
+    this.pairState.fill(0);
+    this.settled.fill(0);
+    this.pairDepth.fill(0);
+    this.shells.end();
+  }
+
   /** Makes the per-surface arrays long enough for parts of these surface counts. */
   fit(surfacesOfA: number, surfacesOfB: number): void {
     if (this.pairState.length < surfacesOfA) {
@@ -81,8 +92,9 @@ export function claimScratch(given: QueryScratch | undefined): QueryScratch {
   return given;
 }
 
-/** Ends the query's hold on `scratch`; one from the pool goes back to it. */
-export function releaseScratch(scratch: QueryScratch, given: QueryScratch | undefined): void {
+/** Ends the query's hold on `scratch` (cleared when the query threw); one from the pool goes back to it. */
+export function releaseScratch(scratch: QueryScratch, given: QueryScratch | undefined, completed: boolean): void {
+  if (!completed) scratch.clear();
   scratch.busy = false;
   if (given === undefined) idle.push(scratch);
 }

@@ -70,12 +70,39 @@ describe('query scratch', () => {
 
   it('one scratch serves queries one after another, on parts of any size, as a fresh one does', () => {
     const scratch = new QueryScratch();
-    const parts = [soup('s', 5), randomSoup('big', 6, { triangles: 700, surfaces: 200, grid: 0, size: 10, degenerate: 0 }), soup('t', 7)];
+    const parts = [soup('s', 5), randomSoup('big', 6, { triangles: 300, surfaces: 150, grid: 0, size: 10, degenerate: 0 }), soup('t', 7)];
     for (const x of parts) for (const y of parts) {
       const shared = collide(x, I, y, tilted, { scratch, mode: 'all-triangles' });
       const fresh = collide(x, I, y, tilted, { scratch: new QueryScratch(), mode: 'all-triangles' });
       expect(sortedTrianglePairs(shared.trianglePairs)).toEqual(sortedTrianglePairs(fresh.trianglePairs));
     }
+  });
+
+  it('a query that throws half-way leaves its scratch as a fresh one', () => {
+    const a = soup('a', 1), b = soup('b', 2);
+    const want = collide(a, I, b, tilted, { mode: 'all-surfaces', classify: true });
+    const scratch = new QueryScratch();
+    let thrownAt = 0;
+    // A's surface list is read ~4,800 times during the query: it throws at one of those reads,
+    // from before the first hit to after the last, with pair states set in between.
+    for (const failAt of [1, 300, 900, 1500, 2100, 2700, 3300, 3900, 4500]) {
+      let reads = 0;
+      const failing = { ...a, surfaces: new Proxy(a.surfaces, {
+        get(target, key, receiver) {
+          if (scratch.busy && typeof key === 'string' && /^\d+$/.test(key) && ++reads === failAt) throw new Error(`read ${failAt}`);
+          return Reflect.get(target, key, receiver);
+        },
+      }) };
+      try {
+        collide(failing, I, b, tilted, { mode: 'all-surfaces', classify: true, scratch });
+      } catch {
+        thrownAt++;
+      }
+      expect(scratch.busy).toBe(false);
+      const again = collide(a, I, b, tilted, { mode: 'all-surfaces', classify: true, scratch });
+      expect(again.surfacePairs).toEqual(want.surfacePairs);
+    }
+    expect(thrownAt).toBe(9);
   });
 
   it('rejects a scratch that is not a QueryScratch', () => {
