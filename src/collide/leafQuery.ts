@@ -8,7 +8,6 @@ import type { Aabb } from '../math/aabb.js';
 import type { BoxTree, Part, Surface } from '../model/types.js';
 import { COUNT_MASK, LEAF_FLAG } from '../spatial/boxTree.js';
 import type { QueryStats } from './stats.js';
-import type { ShellFilter } from './shellFilter.js';
 import { queryBoxTree } from './treeQuery.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
 
@@ -60,6 +59,11 @@ export interface Candidates {
   slots: Uint32Array;
 }
 
+/** What gatherCandidates asks of the query's shell filter (shellFilter.ts): whether A's surface `surface` is proven out of reach. */
+export interface SurfaceFilter {
+  rejects(surface: number): boolean;
+}
+
 export function emptyCandidates(): Candidates {
   return { count: 0, triangle: new Uint32Array(64), surface: new Uint32Array(64), box: new Float32Array(6 * 64), stack: new Uint32Array(256), surfaceIds: new Uint32Array(64), slots: new Uint32Array(64) };
 }
@@ -69,7 +73,7 @@ export function emptyCandidates(): Candidates {
  * order, each surface's triangles in its tree's order (what queryBoxTree gives); surfaces
  * with a non-zero entry in `skip`, or that `shells` proves apart, are left out.
  */
-export function gatherCandidates(a: Part, box: Aabb, into: Candidates, stats: QueryStats, skip: Uint8Array | null, shells: ShellFilter | null = null): void {
+export function gatherCandidates(a: Part, box: Aabb, into: Candidates, stats: QueryStats, skip: Uint8Array | null, shells: SurfaceFilter | null = null): void {
   into.count = 0;
   if (into.surfaceIds.length < a.surfaces.length) into.surfaceIds = new Uint32Array(2 * a.surfaces.length);
   const surfaceIds = into.surfaceIds;
