@@ -22,7 +22,7 @@ const NORMAL_EPS = 1e-3; // |1 - cos| for vertex normals on planes
 const CURVED_NORMAL_EPS = 0.05; // ~18 degrees
 
 const POLYGON_SIDES = { hex: 6, square: 4 };
-const KINDS = new Set(['against', 'coaxial', 'spherical', 'conical', 'insert', 'tangent', 'gear']);
+const KINDS = new Set(['against', 'coaxial', 'spherical', 'conical', 'insert', 'tangent', 'gear', 'threaded', 'press-fit', 'preload']);
 
 let failures = 0;
 let checks = 0;
@@ -204,6 +204,18 @@ function checkMate(where, m, A, B) {
       }
       break;
     }
+    case 'threaded': {
+      // the fastener's cylinder at the nominal radius, the mate's bore at `bore`, both on the axis
+      const onAxis = (part, r, inward) =>
+        facesWhere(part, (v) => Math.abs(distToLine(v, p.point, p.axis) - r) < EPS, (v, vn) => roughlyAligned(vn, scale(radial(v, p.point, p.axis), inward ? -1 : 1)));
+      ok(onAxis(B, p.nominal / 2, false).length > 0, where, `${B.name} has no thread cylinder of dia. ${p.nominal} on the axis`);
+      ok(onAxis(A, p.bore / 2, true).length > 0, where, `${A.name} has no bore of dia. ${p.bore} on the axis`);
+      ok((p.drawn === 'nominal') === (Math.abs(p.bore - p.nominal) < 1e-9), where, `drawn ${p.drawn} with bore ${p.bore} and nominal ${p.nominal}`);
+      break;
+    }
+    case 'press-fit':
+    case 'preload':
+      break;
     default:
       fail(where, `unknown kind ${m.kind}`);
   }

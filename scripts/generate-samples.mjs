@@ -20,12 +20,13 @@ import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 
 import { initReplicad, exportStepDeterministic } from './lib/occ.mjs';
-import { matesDocument } from './lib/mates.mjs';
+import { matesDocument, tidy } from './lib/mates.mjs';
 import { verifySample } from './lib/verify.mjs';
 import { disassemblySamples } from './samples/disassembly.mjs';
 import { FIT_SAMPLES } from './samples/fits.mjs';
 import { buildRig, buildShaftBearings, buildBallJoint, buildConeSeat, buildRotatedRig } from './samples/classic.mjs';
 import { GEAR_SAMPLES } from './samples/gears.mjs';
+import { FASTENER_SAMPLES } from './samples/fasteners.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'samples');
@@ -44,6 +45,7 @@ const SAMPLES = [
   ...disassemblySamples(() => R),
   ...FIT_SAMPLES,
   ...GEAR_SAMPLES,
+  ...FASTENER_SAMPLES,
 ];
 
 /** Write via a temporary name + rename; leave the file alone if the bytes are unchanged. */
@@ -62,17 +64,19 @@ async function buildSample(name) {
   R = await initReplicad();
   const s = SAMPLES.find((x) => x.name === name);
   const t0 = performance.now();
-  const { parts, mates, transform, removal } = s.build();
+  const { parts, mates, transform, removal, truth } = s.build();
   const t1 = performance.now();
   verifySample(s.name, parts, mates);
   const t2 = performance.now();
   const stepFile = `${s.name}.step`;
   const step = await exportStepDeterministic(parts, { fileName: stepFile, description: s.description });
   const json = matesDocument({ sample: s.name, file: stepFile, parts, transform, mates, removal });
+  // ground truth beyond mates (fastener roles, joints, overlaps by construction, moves): same numbers as the geometry
+  const truthJson = truth ? `${JSON.stringify(tidy(truth), null, 2)}\n` : null;
   const t3 = performance.now();
   const summary = { parts: parts.length, mates: mates.list.length, build: t1 - t0, verify: t2 - t1, write: t3 - t2 };
   for (const p of parts) p.shape.delete();
-  return { step, json, summary };
+  return { step, json, truthJson, summary };
 }
 
 function runWorker(name) {
@@ -106,9 +110,10 @@ async function main() {
     }),
   );
   for (const name of todo) {
-    const { step, json, summary } = results.get(name);
+    const { step, json, truthJson, summary } = results.get(name);
     const w1 = await writeAtomic(path.join(OUT, `${name}.step`), step);
     const w2 = await writeAtomic(path.join(OUT, `${name}.mates.json`), json);
+    if (truthJson) await writeAtomic(path.join(OUT, `${name}.truth.json`), truthJson);
     console.log(
       `${name.padEnd(15)} ${summary.parts} parts, ${String(summary.mates).padStart(2)} mates, ` +
         `${(step.length / 1024).toFixed(0).padStart(4)} KiB STEP${w1 || w2 ? '' : ' (unchanged)'}  ` +
@@ -127,6 +132,6 @@ if (isMainThread) {
     process.exit(1);
   }
 } else {
-  const { step, json, summary } = await buildSample(workerData.name);
-  parentPort.postMessage({ step, json, summary });
+  const { step, json, truthJson, summary } = await buildSample(workerData.name);
+  parentPort.postMessage({ step, json, truthJson, summary });
 }

@@ -95,6 +95,8 @@ export { FIRST_PARTY_PLUGINS, type FirstPartyPlugin } from './constraints/firstP
 export { freedomOf, forceWrench, momentWrench } from './constraints/freedom.js';
 export { rotationalSymmetry, worldAxis, type RotationalSymmetry } from './constraints/periodic.js';
 export type * from './constraints/types.js';
+export { recognizeFasteners, fastenerAnalysis, type FastenerRole, type FastenerSize, type PartRole, type ThreadedJoint, type FastenerOptions, type FastenerReport, type FastenerAnalysis } from './constraints/fasteners.js';
+export { threadSize, parseThreadDesignation, internalMinor, externalMinor, tapDrill, tableSizes, type ThreadStandard, type ThreadHint } from './constraints/threads.js';
 
 // Motion queries
 export { timeOfImpact, distance, type ImpactHit, type ImpactResult, type TimeOfImpactOptions, type ClosestPair, type DistanceOptions, type DistanceResult } from './motion/index.js';

@@ -13,6 +13,11 @@
 //  - tangent:   params {normal, point, axisPoint, axis, radius}: partA's plane
 //               (normal out of partA, point on the contact line) touches partB's
 //               cylinder (axisPoint + axis, radius) along a line.
+//  - threaded:  partA holds the thread (nut, tapped hole), partB is the bolt, screw or stud;
+//               params {point (mid-engagement, on the axis), axis (from the fastener's head
+//               toward its tip), nominal, pitch, engagement (axial overlap), drawn ('nominal':
+//               the bore equals the thread; 'minor': the bore is at minor dia. / tap drill and
+//               the parts overlap by construction)}.
 //  - insert:    a coaxial mate plus an against mate of the same pair whose plane is
 //               perpendicular to the axis; params {point (axis ∩ plane), axis (= the
 //               against normal), radiusA, radiusB, clearance}; `derivedFrom` lists the
@@ -35,6 +40,22 @@ export class Mates {
     }
     this.list.push(m);
     return this.list.length - 1;
+  }
+
+  /** A bolt/screw/stud (partB) in a nut or tapped hole (partA); a thread drawn at minor diameter overlaps on purpose. */
+  threaded(partA, partB, { point, axis, nominal, pitch, engagement, drawn, bore }, note) {
+    if (drawn !== 'nominal' && drawn !== 'minor') throw new Error(`threaded ${partA}/${partB}: drawn is ${drawn}`);
+    if (drawn === 'minor') this.allowOverlap(partA, partB);
+    return this.#push({ kind: 'threaded', partA, partB, params: { point, axis, nominal, pitch, engagement, drawn, bore }, note });
+  }
+
+  /** Parts that overlap in volume by construction (a thread at minor diameter, a press fit, a spring drawn compressed). */
+  allowOverlap(a, b) {
+    (this.declaredOverlaps ??= new Set()).add(pairKey(a, b));
+  }
+
+  mayOverlap(a, b) {
+    return this.declaredOverlaps?.has(pairKey(a, b)) ?? false;
   }
 
   against(partA, partB, normal, point, note) {

@@ -96,4 +96,50 @@ Object.assign(EXPECT, {
   },
   'gear-pair': { boxes: GEAR_BOXES },
   'gear-pair-unclocked': { boxes: GEAR_BOXES },
+  // fastener samples: hex flats normal to x (corners on ±y), heads and nuts on the z axis
+  'bolt-nut': {
+    boxes: {
+      plate: { min: [-30, -20, 0], max: [30, 20, 10], flat: ALL },
+      bolt: { min: [-8, -16 / SQ3, -15], max: [8, 16 / SQ3, 16.4], flat: [0, 2] },
+      nut: { min: [-8, -16 / SQ3, -8.4], max: [8, 16 / SQ3, 0], flat: [0, 2] },
+    },
+  },
+  'screw-tapped': {
+    boxes: {
+      block: { min: [-20, -15, -20], max: [20, 15, 0], flat: ALL },
+      plate: { min: [-20, -15, 0], max: [20, 15, 6], flat: ALL },
+      screw: round(5, [0, 0], -10, 12),
+    },
+  },
+  'bolt-washer-nut': {
+    boxes: {
+      plate: { min: [-20, -20, 0], max: [20, 20, 8], flat: ALL },
+      bolt: { min: [-6.5, -13 / SQ3, -12], max: [6.5, 13 / SQ3, 13.3], flat: [0, 2] },
+      washer: round(8, [0, 0], -1.6, 0),
+      nut: { min: [-6.5, -13 / SQ3, -8.4], max: [6.5, 13 / SQ3, -1.6], flat: [0, 2] },
+    },
+  },
+  'clamped-stack': {
+    boxes: {
+      'lower-plate': { min: [-25, -20, 0], max: [25, 20, 10], flat: ALL },
+      'upper-plate': { min: [-25, -20, 10], max: [25, 20, 18], flat: ALL },
+      bolt: { min: [-8, -16 / SQ3, -15], max: [8, 16 / SQ3, 24.4], flat: [0, 2] },
+      washer: round(10, [0, 0], -2, 0),
+      nut: { min: [-8, -16 / SQ3, -10.4], max: [8, 16 / SQ3, -2], flat: [0, 2] },
+    },
+  },
+  'press-fit-pins': {
+    boxes: {
+      block: { min: [-30, -15, -20], max: [30, 15, 0], flat: ALL },
+      'pin-p6': round(5.01, [-15, 0], -12, 8),
+      'pin-visible': round(5.05, [15, 0], -12, 8),
+    },
+  },
+  'compressed-spring': {
+    boxes: {
+      base: { min: [-15, -15, -5.8], max: [15, 15, -0.8], flat: ALL },
+      spring: { min: [-9, -9, -1], max: [9, 9, 13], flat: [] },
+      cover: { min: [-15, -15, 12.8], max: [15, 15, 17.8], flat: ALL },
+    },
+  },
 });

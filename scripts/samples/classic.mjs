@@ -113,7 +113,7 @@ export function buildRig() {
   const c1 = m.coaxial('plate', 'bolt', [bx, by, zBot], up, B.holeR, B.shankR, 'bolt shank in the dia. 10.5 clearance hole (0.25 radial gap, no contact)');
   m.insert(c1, a1, 'bolt inserted in the plate hole, head seated');
   m.against('plate', 'nut', [0, 0, -1], [bx + rHex, by, zBot], 'nut face on plate bottom');
-  m.coaxial('nut', 'bolt', [bx, by, zBot], up, N.boreR, B.shankR, 'nut on the bolt shank (nut bore = shank dia.)');
+  m.threaded('nut', 'bolt', { point: [bx, by, (N.z[0] + N.z[1]) / 2], axis: [0, 0, -1], nominal: 2 * N.boreR, pitch: 1.5, engagement: N.z[1] - N.z[0], drawn: 'nominal', bore: 2 * N.boreR }, 'M10 nut on the bolt, its bore drawn at the nominal diameter (= shank): a thread, the nut unscrews');
   const c2 = m.coaxial('plate', 'bearing', [gx, gy, zBot], up, G.boreR, G.boreR, 'bearing ring pressed in the plate bore');
   const a2 = m.against('plate', 'bearing', up, [gx + (G.boreR + G.flangeR) / 2, gy, zTop], 'bearing flange underside on plate top');
   m.insert(c2, a2, 'bearing ring inserted in the plate bore, flange seated');

@@ -71,7 +71,7 @@ export function disassemblySamples(getR) {
       m.coaxial('flange', `bolt-${k}`, [c[0], c[1], F.z[0]], [0, 0, 1], holeR, B.r, `bolt-${k} in its flange hole (0.5 radial gap)`);
       m.coaxial('plate', `bolt-${k}`, [c[0], c[1], 0], [0, 0, 1], holeR, B.r, `bolt-${k} in its plate hole (0.5 radial gap)`);
       m.against('plate', `nut-${k}`, [0, 0, -1], [c[0] + rHead, c[1], 0], `nut-${k} on the plate bottom`);
-      m.coaxial(`nut-${k}`, `bolt-${k}`, [c[0], c[1], 0], [0, 0, 1], B.r, B.r, `nut-${k} on bolt-${k}`);
+      m.threaded(`nut-${k}`, `bolt-${k}`, { point: [c[0], c[1], (N.z[0] + N.z[1]) / 2], axis: [0, 0, -1], nominal: 2 * B.r, pitch: 1.5, engagement: N.z[1] - N.z[0], drawn: 'nominal', bore: 2 * B.r }, `nut-${k} on the M10 thread of bolt-${k} (bore drawn at nominal)`);
       before.push([`nut-${k}`, `bolt-${k}`], [`bolt-${k}`, 'flange']);
     });
     const removal = { base: 'plate', before, freeDirections: { 'nut-1': [[0, 0, -1]] }, blockedDirections: { flange: [[0, 0, 1]] } };

@@ -114,7 +114,19 @@ function buildGears(clocked) {
     { axis: up, centerA: [ax, ay, mid], centerB: [b[0], b[1], mid], teethA: G.a.teeth, teethB: G.b.teeth, module: m, contact: !clocked },
     clocked ? `${G.a.teeth}:${G.b.teeth} spur pair, clocked (teeth in the gaps, backlash)` : `${G.a.teeth}:${G.b.teeth} spur pair, not clocked (gear-b turned ${G.unclockedTurn} pitch: teeth interpenetrate)`,
   );
-  return { parts, mates };
+  // the unclocked pair's ground truth beyond mates (scripts/samples/fasteners.mjs): an overlap by construction, not a clash
+  const truth = clocked ? undefined : {
+    schema: 'surfcd/fastener-truth@1', units: 'mm', sample: 'gear-pair-unclocked',
+    roles: { plate: null, 'gear-a': null, 'gear-b': null },
+    joints: [],
+    overlaps: [{ a: 'gear-a', b: 'gear-b', class: 'gear-mesh', depth: null, note: `gear-b turned ${G.unclockedTurn} of a tooth pitch from clocked: the teeth interpenetrate` }],
+    moves: [
+      { part: 'gear-a', translate: [0, 0, 20], expect: 'free', why: 'lifts off its pin along the teeth (the mesh overlap does not deepen)' },
+      { part: 'gear-b', translate: [0, 0, 20], expect: 'free', why: 'lifts off its pin along the teeth' },
+      { part: 'gear-a', translate: [10, 0, 0], expect: 'blocked', why: 'on its pin' },
+    ],
+  };
+  return { parts, mates, truth };
 }
 
 export const GEAR_SAMPLES = [

@@ -5,6 +5,7 @@ import { findContacts } from '../collide/findContacts.js';
 import { narrowPhaseNames } from '../collide/narrowPhases.js';
 import { SurfcdError } from '../errors.js';
 import { contactsCsv, contactsJson, contactsTable, interferenceOnly } from '../report/contactsReport.js';
+import { recognizeFasteners } from '../constraints/fasteners.js';
 import { inspectJson, inspectText } from '../report/inspectReport.js';
 import { loadAssembly } from '../spatial/load.js';
 import { updateAssemblyCache } from '../spatial/loadCached.js';
@@ -67,12 +68,14 @@ function programWith(modules: CommandModule[]): Command {
       .description('show the product tree and every part with its path, surfaces, triangles and bounds')
       .argument('<file>', 'STEP, IGES or BREP file')
       .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
+      .option('--no-roles', 'skip fastener recognition (roles bolt, screw, nut, washer, stud, pin, rivet: fits every surface)')
       .option('-o, --out <file>', 'write the report to a file instead of stdout'),
-  ).action(async (file: string, flags: LoadFlags & { format: string; out?: string }) => {
+  ).action(async (file: string, flags: LoadFlags & { format: string; out?: string; roles: boolean }) => {
     const load = loadOptions(flags);
     const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, load));
     reportWarnings(assembly, flags.strict);
-    const text = flags.format === 'json' ? inspectJson(assembly) : inspectText(assembly);
+    const fasteners = flags.roles ? recognizeFasteners(assembly) : undefined;
+    const text = flags.format === 'json' ? inspectJson(assembly, { fasteners }) : inspectText(assembly, fasteners);
     await emit(text, flags.out);
     reportTimings(flags, { load: loadMs });
   });

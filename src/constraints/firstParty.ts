@@ -6,6 +6,7 @@
  */
 import constraintsBasic from '../../plugins/constraints-basic/index.js';
 import constraintsGear from '../../plugins/constraints-gear/index.js';
+import constraintsThread from '../../plugins/constraints-thread/index.js';
 import narrowBoxtree from '../../plugins/narrow-boxtree/index.js';
 import narrowObbtree from '../../plugins/narrow-obbtree/index.js';
 import type { SurfcdPlugin } from './types.js';
@@ -20,6 +21,7 @@ export interface FirstPartyPlugin {
 export const FIRST_PARTY_PLUGINS: readonly FirstPartyPlugin[] = [
   { source: 'plugins/constraints-basic', plugin: constraintsBasic },
   { source: 'plugins/constraints-gear', plugin: constraintsGear },
+  { source: 'plugins/constraints-thread', plugin: constraintsThread },
   { source: 'plugins/narrow-obbtree', plugin: narrowObbtree },
   { source: 'plugins/narrow-boxtree', plugin: narrowBoxtree },
 ];

@@ -16,12 +16,15 @@ import { forceWrench, freedomOf, momentWrench } from './freedom.js';
 import { addDraft, asList, checkCandidate, ruleFailure, runPairRules, runSupersede, sizeReach, type Draft } from './drafts.js';
 import { registeredPlugins, validatePlugin } from './plugins.js';
 import { surfaceView } from './surfaceView.js';
+import { fastenerAnalysis, type FastenerAnalysis } from './fasteners.js';
+import { threadLeadFactor } from './threads.js';
 import { assertAssembly, assertOptions } from '../model/validate.js';
 import type {
   Constraint,
   ConstraintOptions,
   ConstraintReport,
   ConstraintRule,
+  Freedom,
   LoadedPlugin,
   PairFreedom,
   PairRelation,
@@ -87,6 +90,8 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
   const all = emptyAabb();
   for (const b of worldBoxes) if (!isEmptyAabb(b)) unionAabb(all, b, all);
   const sceneScale = isEmptyAabb(all) ? 1 : Math.hypot(all[3]! - all[0]!, all[4]! - all[1]!, all[5]! - all[2]!);
+  // fastener roles and threaded joints: one analysis for this call, made when a rule first asks
+  let fasteners: FastenerAnalysis | undefined;
   const ctx: RuleContext = Object.freeze({
     tolerance,
     clearance,
@@ -96,6 +101,11 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
     wrench: Object.freeze({ force: forceWrench, moment: momentWrench }),
     // the contact verdict's own test (src/collide/allowance.ts), so the two never disagree
     coincidenceTolerance: (a: SurfaceView, b: SurfaceView) => coincidenceTolerance(a.surface, poses[slot.get(a.part)!]!, b.surface, poses[slot.get(b.part)!]!, tolerance),
+    threadedJoints: (a: Part, b: Part) => {
+      fasteners ??= fastenerAnalysis(assembly, poses, tolerance, angleTolerance, fitTolerance);
+      const i = slot.get(a)!, j = slot.get(b)!;
+      return fasteners.jointsBetween(i, j).map((joint) => ({ joint, fastener: joint.fastener === i ? ('A' as const) : ('B' as const) }));
+    },
   });
 
   // 1. surface pairs: within tolerance ("touching": touching or crossing), and "near": within clearance.
@@ -277,6 +287,12 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
       size: Math.hypot(box[3]! - box[0]!, box[4]! - box[1]!, box[5]! - box[2]!) || 1,
     };
   };
+  // threads enter the analysis with scaled leads (threadLeadFactor): their screws' pitches are divided back
+  const leadFactor = threadLeadFactor(sceneScale);
+  const trueLeads = (f: Freedom, list: readonly Constraint[]): Freedom => {
+    if (leadFactor === 1 || !list.some((c) => c.kind === 'threaded' && ruleOfConstraint.get(c)!.plugin.name === 'constraints-thread')) return f;
+    return { ...f, rotations: f.rotations.map((r) => ({ ...r, pitch: Math.round((r.pitch / leadFactor) * 1e9) / 1e9 })) };
+  };
   const pairFreedom: PairFreedom[] = [];
   const grouped = new Map<string, Constraint[]>();
   for (const c of constraints) {
@@ -291,14 +307,14 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
     // relative motion: rotation axes are reported closest to the smaller part's centre (the bolt, not the plate)
     const { size } = boxOf([partA, partB]);
     const smaller = boxOf([partA]).size <= boxOf([partB]).size ? partA : partB;
-    const f = freedomOf(list.flatMap((c) => wrenchesOf.get(c)!), centroidOf(smaller), size);
+    const f = trueLeads(freedomOf(list.flatMap((c) => wrenchesOf.get(c)!), centroidOf(smaller), size), list);
     pairFreedom.push({ partA, partB, constraints: list.map((c) => c.id), ...f });
   }
   const partFreedom: PartFreedom[] = assembly.parts.map((part) => {
     const list = constraints.filter((c) => wrenchesOf.has(c) && (c.partA === part.path || c.partB === part.path));
     const neighbours = [...new Set(list.map((c) => (c.partA === part.path ? c.partB : c.partA)))].sort(byCodePoint);
     const { size } = boxOf([part.path, ...neighbours]);
-    const f = freedomOf(list.flatMap((c) => wrenchesOf.get(c)!), centroidOf(part.path), size);
+    const f = trueLeads(freedomOf(list.flatMap((c) => wrenchesOf.get(c)!), centroidOf(part.path), size), list);
     return { part: part.path, neighbours, constraints: list.map((c) => c.id), ...f };
   });
 

@@ -12,6 +12,7 @@ import type { NarrowPhase } from '../collide/narrowPhases.js';
 import type { Pose } from '../math/rigid.js';
 import type { SurfaceKind, Vec3 } from '../model/surfaceKind.js';
 import type { Assembly, Part, Surface } from '../model/types.js';
+import type { ThreadedJoint } from './fasteners.js';
 
 export type { Vec3 } from '../model/surfaceKind.js';
 
@@ -152,6 +153,12 @@ export interface RuleContext {
    * a fit is never an interference there. Optional for rule contexts made by hand.
    */
   readonly coincidenceTolerance?: (a: SurfaceView, b: SurfaceView) => number;
+  /**
+   * The threaded joints between two parts (`src/constraints/fasteners.ts`, computed once per
+   * call, on first use), with the side that holds the fastener. Optional for rule contexts
+   * made by hand.
+   */
+  readonly threadedJoints?: (partA: Part, partB: Part) => readonly { joint: ThreadedJoint; fastener: 'A' | 'B' }[];
 }
 
 export interface ConstraintRule {

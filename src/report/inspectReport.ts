@@ -1,3 +1,4 @@
+import type { FastenerReport } from '../constraints/fasteners.js';
 import type { Assembly, ProductNode } from '../model/types.js';
 import { partSummaries } from './partSummary.js';
 import { textTable } from './textTable.js';
@@ -20,8 +21,18 @@ function treeJson(assembly: Assembly, node: ProductNode): TreeJson {
   };
 }
 
-export function inspectJson(assembly: Assembly, extra: { timingsMs?: Record<string, number> } = {}): string {
-  const parts = partSummaries(assembly);
+/** Each part's fastener role, size and evidence (`recognizeFasteners`), in part order; nulls without a report. */
+function rolesOf(assembly: Assembly, fasteners: FastenerReport | undefined): { role: string | null; fastener: object | null; roleEvidence: string[] }[] {
+  return assembly.parts.map((_, i) => {
+    const r = fasteners?.roles[i];
+    const f = r?.fastener;
+    return { role: r?.role ?? null, fastener: f ? { nominal: f.nominal, pitch: f.pitch, standard: f.standard, designation: f.designation } : null, roleEvidence: r?.evidence ?? [] };
+  });
+}
+
+export function inspectJson(assembly: Assembly, extra: { timingsMs?: Record<string, number>; fasteners?: FastenerReport } = {}): string {
+  const roles = extra.fasteners ? rolesOf(assembly, extra.fasteners) : null;
+  const parts = partSummaries(assembly).map((p, i) => (roles ? { ...p, ...roles[i]! } : p));
   return (
     JSON.stringify(
       {
@@ -46,7 +57,7 @@ export function inspectJson(assembly: Assembly, extra: { timingsMs?: Record<stri
 
 const fmt = (v: number): string => (Math.abs(v) >= 1e5 || (v !== 0 && Math.abs(v) < 1e-3) ? v.toExponential(3) : v.toFixed(2));
 
-export function inspectText(assembly: Assembly): string {
+export function inspectText(assembly: Assembly, fasteners?: FastenerReport): string {
   const lines: string[] = [];
   const walk = (node: ProductNode, depth: number): void => {
     if (node.path !== '') lines.push(`${'  '.repeat(depth)}${node.path.split('/').pop()}`);
@@ -59,8 +70,10 @@ export function inspectText(assembly: Assembly): string {
   };
   walk(assembly.root, 0);
   const parts = partSummaries(assembly);
-  const rows = parts.map((p) => [
+  const roles = fasteners ? rolesOf(assembly, fasteners) : null;
+  const rows = parts.map((p, i) => [
     p.path,
+    ...(roles ? [roles[i]!.role ? `${roles[i]!.role}${roles[i]!.fastener ? ` ${(roles[i]!.fastener as { designation: string | null }).designation ?? `Ø${(roles[i]!.fastener as { nominal: number }).nominal}`}` : ''}` : '—'] : []),
     p.surfaces,
     p.triangles,
     p.bounds ? p.bounds.min.map(fmt).join(' ') : '—',
@@ -71,6 +84,6 @@ export function inspectText(assembly: Assembly): string {
   return (
     `${assembly.name}: ${parts.length} parts, ${totalSurfaces} surfaces, ${totalTriangles} triangles (units: ${assembly.units})\n\n` +
     `Product tree\n${lines.join('\n')}\n\n` +
-    textTable(['part', 'surfaces', 'triangles', 'min (x y z)', 'max (x y z)'], rows, [false, true, true, false, false])
+    textTable(['part', ...(roles ? ['role'] : []), 'surfaces', 'triangles', 'min (x y z)', 'max (x y z)'], rows, [false, ...(roles ? [false] : []), true, true, false, false])
   );
 }

@@ -15,7 +15,8 @@ const row = (text: string, a: string, b: string, kind: string): string[] =>
 describe('surfcd constraints', () => {
   it('prints a table a person can read: parts, kind, key parameters, DOF left, then the freedom', async () => {
     expect(await main(['constraints', sample('rig.step')])).toBe(0);
-    expect(output.stdout).toMatch(/^rig: 6 parts, 14 constraints \(5 against, 4 coaxial, 3 insert, 2 tangent\) between 6 part pairs/);
+    expect(output.stdout).toMatch(/^rig: 6 parts, 14 constraints \(5 against, 3 coaxial, 3 insert, 1 threaded, 2 tangent\) between 6 part pairs/);
+    expect(row(output.stdout, 'bolt', 'nut', 'threaded')[0]).toMatch(/M10 pitch 1\.5  bore drawn at nominal  engagement 8\.00  axis \(0, 0, -1\) through \(-38, 0, -4\)\s+1 \(1R\)$/);
     expect(output.stdout).toMatch(/tolerance 0\.01 mm, clearance by size \(ISO 273\), else 0\.5 mm\n/);
     expect(row(output.stdout, 'bolt', 'plate', 'coaxial')[0]).toMatch(/Ø10\.00\/Ø10\.50  clearance 0\.25 \(M10 fine\) .*1 \(1R\)$/);
     expect(row(output.stdout, 'nut', 'plate', 'against')[0]).toMatch(/normal \(0, 0, 1\)  offset 0\.00\s+3 \(2T 1R\)$/);
@@ -57,7 +58,7 @@ describe('surfcd constraints', () => {
     expect(await main(['constraints', sample('rig.step'), '--plugin', fixture('plugins/flush-rule.mjs'), '--format', 'json'])).toBe(0);
     const json = JSON.parse(output.stdout);
     expect(json.constraints.some((c: { kind: string }) => c.kind === 'flush')).toBe(true);
-    expect(json.plugins.map((p: { name: string }) => p.name)).toEqual(['constraints-basic', 'constraints-gear', 'flush-example']);
+    expect(json.plugins.map((p: { name: string }) => p.name)).toEqual(['constraints-basic', 'constraints-gear', 'constraints-thread', 'flush-example']);
     output.stdout = '';
     expect(await main(['constraints', sample('cone-seat.step'), '--plugin', fixture('plugins/flush-rule.mjs'), '--format', 'count'])).toBe(0);
     expect(output.stdout).toBe('1 constraints\n');

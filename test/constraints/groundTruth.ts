@@ -92,6 +92,17 @@ export function mismatch(mate: Mate, c: Constraint, swapped: boolean): string | 
       if (p['contact'] !== g['contact']) return `contact ${String(p['contact'])} vs ${String(g['contact'])}`;
       return null;
     }
+    case 'threaded': {
+      // ground truth: partA holds the thread, partB is the fastener; the axis points from the head toward the tip
+      const axis = p['axis'] as { point: V; direction: V };
+      if (!sameDirection(axis.direction, v(g['axis']))) return `axis ${axis.direction} vs ${g['axis']}`;
+      if (!samePoint(axis.point, v(g['point']))) return `point ${axis.point} vs ${g['point']}`;
+      if (!close(num(p['nominal']), num(g['nominal'])) || p['pitch'] !== g['pitch']) return `thread ${p['nominal']}×${p['pitch']} vs ${g['nominal']}×${g['pitch']}`;
+      if (!close(num(p['engagement']), num(g['engagement']))) return `engagement ${p['engagement']} vs ${g['engagement']}`;
+      if (p['drawn'] !== g['drawn']) return `drawn at ${String(p['drawn'])} vs ${String(g['drawn'])}`;
+      if (p['fastener'] !== (swapped ? 'A' : 'B')) return `fastener on ${String(p['fastener'])}`;
+      return null;
+    }
     case 'insert': {
       const axis = swapped ? neg(v(p['axis'])) : v(p['axis']);
       if (!sameDirection(axis, v(g['axis']))) return `axis ${p['axis']} vs ${g['axis']}`;

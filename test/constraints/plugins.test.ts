@@ -77,7 +77,7 @@ describe('plugins at work (rig)', () => {
     // the bearing ring is flush with the plate's bottom face
     expect(found.map((c) => [c.partA, c.partB])).toContainEqual([rig.parts.find((p) => p.name === 'bearing')!.path, rig.parts.find((p) => p.name === 'plate')!.path]);
     expect(found.every((c) => c.plugin === 'flush-example' && c.rule === 'flush')).toBe(true);
-    expect(report.plugins.map((p) => p.name)).toEqual(['constraints-basic', 'constraints-gear', 'flush-example']);
+    expect(report.plugins.map((p) => p.name)).toEqual(['constraints-basic', 'constraints-gear', 'constraints-thread', 'flush-example']);
     // rules without `freedom` stay out of the DOF analysis, and the report says so
     expect(report.freedom.ignoredKinds).toEqual(['flush']);
     expect(constraintsTable(rig, report, [...registeredPlugins(), flush])).toMatch(/flush\s+flush at 0\.00/);

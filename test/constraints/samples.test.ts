@@ -25,19 +25,23 @@ sampleSuite('rig', (get, tessellation) => {
   it('leaves each part the freedom its mates allow (neighbours held fixed)', () => {
     const l = get();
     expectPartFreedom(l, 'plate', 0, [], []);
-    expectPartFreedom(l, 'bolt', 1, [], [{ axis: [0, 0, 1], through: [-38, 0, 0] }]);
-    expectPartFreedom(l, 'nut', 1, [], [{ axis: [0, 0, 1], through: [-38, 0, 0] }]);
+    // the nut is on the M10 thread and against the plate, the head on the plate top: clamped (mates are bilateral)
+    expectPartFreedom(l, 'bolt', 0, [], []);
+    expectPartFreedom(l, 'nut', 0, [], []);
     expectPartFreedom(l, 'bearing', 1, [], [{ axis: [0, 0, 1], through: [0, 0, 0] }]);
     expectPartFreedom(l, 'shaft', 1, [], [{ axis: [0, 0, 1], through: [0, 0, 0] }]);
     // the pin slides along the slot and turns about its own axis
     expectPartFreedom(l, 'pin', 2, [[0, 1, 0]], [{ axis: [0, 0, 1], through: [38, 0, 0] }]);
   });
 
-  it('per part pair: against 3, coaxial 2, coaxial + against 1, against + two tangents 2', () => {
+  it('per part pair: against 3, threaded 1 (the screw), coaxial + against 1, against + two tangents 2', () => {
     const l = get();
     const dof = (a: string, b: string): number => l.report.freedom.pairs.find((p) => (p.partA === l.path(a) && p.partB === l.path(b)) || (p.partA === l.path(b) && p.partB === l.path(a)))!.dof;
     expect(dof('plate', 'nut')).toBe(3);
-    expect(dof('nut', 'bolt')).toBe(2);
+    expect(dof('nut', 'bolt')).toBe(1);
+    const screw = l.report.freedom.pairs.find((p) => [p.partA, p.partB].sort().join() === [l.path('nut'), l.path('bolt')].sort().join())!.rotations[0]!;
+    expect(Math.abs(screw.axis[2])).toBeCloseTo(1, 9);
+    expect(Math.abs(screw.pitch)).toBeCloseTo(1.5 / (2 * Math.PI), 9); // M10: 1.5 mm a turn
     expect(dof('plate', 'bolt')).toBe(1);
     expect(dof('plate', 'bearing')).toBe(1);
     expect(dof('plate', 'pin')).toBe(2);
@@ -54,7 +58,7 @@ sampleSuite('rotated-rig', (get) => {
   it('the freedom moves with the assembly', () => {
     const l = get();
     expectPartFreedom(l, 'plate', 0, [], []);
-    expectPartFreedom(l, 'bolt', 1, [], [{ axis: direction([0, 0, 1]), through: point([-38, 0, 0]) }]);
+    expectPartFreedom(l, 'bolt', 0, [], []);
     expectPartFreedom(l, 'pin', 2, [direction([0, 1, 0])], [{ axis: direction([0, 0, 1]), through: point([38, 0, 0]) }]);
   });
 });
