@@ -56,6 +56,7 @@ export { add, canonical, cross, distanceToLine, dot, norm, perpendiculars, proje
 
 // Surfaces and parts
 export { rotationalSymmetry, worldAxis, type RotationalSymmetry } from './constraints/periodic.js';
+export { nearestCoarsePitch, threadLeadFactor, threadSize, parseThreadDesignation, type FastenerSize, type ThreadStandard } from './constraints/threads.js';
 export { splitRange } from './spatial/surfaceObbTree.js';
 
 // The query, its building blocks, and the oracle
