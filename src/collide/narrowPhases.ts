@@ -10,7 +10,7 @@ import { describeValue, SurfcdError } from '../errors.js';
 import type { Rigid } from '../math/rigid.js';
 import type { Part } from '../model/types.js';
 import type { CollisionResult, ResolvedOptions } from './collide.js';
-import { FIRST_PARTY_NARROW_PHASES } from './firstPartyPhases.js';
+import { firstPartyNarrowPhases } from './firstPartyPhases.js';
 
 /** A part with the index a narrow phase built for it. */
 export interface IndexedPart<Index = unknown> {
@@ -44,7 +44,7 @@ let firstPartyDone = false;
 export function registerFirstPartyPhases(): void {
   if (firstPartyDone) return;
   firstPartyDone = true;
-  for (const { source, phases: list } of FIRST_PARTY_NARROW_PHASES) for (const phase of list) registerNarrowPhase(phase, source);
+  for (const { source, phases: list } of firstPartyNarrowPhases()) for (const phase of list) registerNarrowPhase(phase, source);
 }
 
 /** The built-in method. */
