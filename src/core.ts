@@ -53,6 +53,7 @@ export type { AttributeLike } from './spatial/geometry.js';
 export {
   collide,
   COLLIDE_MODES,
+  QueryScratch,
   type CollideMode,
   type CollideOptions,
   type CollisionResult,

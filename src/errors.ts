@@ -22,7 +22,6 @@ export type SurfcdErrorCode =
   | 'PLUGIN_FAILED'
   | 'WRITE_FAILED'
   | 'INVALID_SCRIPT'
-  | 'IMPORT_FAILED'
   | 'INVALID_CACHE'
   | 'WORKER_FAILED'
   | 'VOLUME_FAILED'
@@ -37,6 +36,11 @@ export class SurfcdError extends Error {
     this.name = 'SurfcdError';
     this.code = code;
   }
+}
+
+/** A value as an error message names what it got: `missing`, `null`, `an array`, `a function`, `an object`, or its type and JSON. */
+export function describeValue(v: unknown): string {
+  return v === undefined ? 'missing' : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'function' ? 'a function' : typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`;
 }
 
 export function isSurfcdError(value: unknown): value is SurfcdError {

@@ -1,5 +1,5 @@
 /** `against`: two planes with opposite normals that coincide (a face resting on a face). */
-import type { ConstraintCandidate, ConstraintRule } from '../../src/constraints/types.js';
+import type { ConstraintCandidate, ConstraintRule } from '../../src/plugin.js';
 import { dot, mm, n, perpendiculars, round, roundV, scale, sub, v3, vec } from './geometry.js';
 
 export const against: ConstraintRule = {

@@ -1,5 +1,5 @@
 /** `coaxial`: a convex cylinder (shaft) in a concave one (hole) on the same axis, with a radial clearance ≥ 0. */
-import type { ConstraintCandidate, ConstraintRule, SurfaceView } from '../../src/constraints/types.js';
+import type { ConstraintCandidate, ConstraintRule, SurfaceView } from '../../src/plugin.js';
 import { clearanceHole } from './iso273.js';
 import { add, canonical, distanceToLine, dot, mm, n, overlap, perpendiculars, round, roundV, sameLine, scale, v3, vec } from './geometry.js';
 

@@ -1,5 +1,5 @@
 /** `conical`: a convex cone seated in a concave one: same axis and apex, equal half-angle. */
-import type { ConstraintCandidate, ConstraintRule } from '../../src/constraints/types.js';
+import type { ConstraintCandidate, ConstraintRule } from '../../src/plugin.js';
 import { add, dot, mm, n, norm, num, overlap, perpendiculars, round, roundV, scale, sub, v3, vec } from './geometry.js';
 
 export const conical: ConstraintRule = {

@@ -1,11 +1,10 @@
 /** Vector helpers and text formatting for the basic rules (plain tuples). */
-import type { Vec3 } from '../../src/constraints/types.js';
+import { distanceToLine, dot, type Vec3 } from '../../src/plugin.js';
 
 export type { Vec3 };
 
-// The vector basics are the core's (src/constraints/vec.ts); this file adds what only the rules need.
-export { dot, cross, add, sub, scale, norm, unit, canonical, perpendiculars, projectOnLine, distanceToLine } from '../../src/constraints/vec.js';
-import { distanceToLine, dot } from '../../src/constraints/vec.js';
+// The vector basics are the core's (from surfcd/plugin); this file adds what only the rules need.
+export { dot, cross, add, sub, scale, norm, unit, canonical, perpendiculars, projectOnLine, distanceToLine } from '../../src/plugin.js';
 export const neg = (a: Vec3): Vec3 => [-a[0], -a[1], -a[2]];
 
 /** Two lines (p, unit d) are the same line within `tol` mm and `angle` radians. */

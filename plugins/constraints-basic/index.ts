@@ -1,9 +1,9 @@
 /**
  * First-party constraint rules: against, coaxial, tangent, spherical, conical and the
- * derived insert. Loaded by default through the plugin registry
- * (`src/constraints/plugins.ts`); the core never imports this module.
+ * derived insert. Registered by default (the first-party list,
+ * `src/constraints/firstParty.ts`); imports only the plugin entry, `surfcd/plugin`.
  */
-import type { SurfcdPlugin } from '../../src/constraints/types.js';
+import type { SurfcdPlugin } from '../../src/plugin.js';
 import { against } from './against.js';
 import { coaxial } from './coaxial.js';
 import { conical } from './conical.js';

@@ -3,7 +3,7 @@
  * perpendicular to the axis — a bolt through a hole with its head seated, a flanged
  * bearing pressed in a bore.
  */
-import type { ConstraintRule, DerivedCandidate } from '../../src/constraints/types.js';
+import type { ConstraintRule, DerivedCandidate } from '../../src/plugin.js';
 import { add, dot, mm, n, round, roundV, scale, v3, vec } from './geometry.js';
 
 export const insert: ConstraintRule = {

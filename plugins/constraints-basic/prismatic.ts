@@ -5,7 +5,7 @@
  * locks the rotation, instead of n `against`s. Runs on the whole part pair (`matchPair`) and
  * claims the faces it uses.
  */
-import type { ConstraintRule, PairCandidate, SurfacePairView, SurfaceView } from '../../src/constraints/types.js';
+import type { ConstraintRule, PairCandidate, SurfacePairView, SurfaceView } from '../../src/plugin.js';
 import { coaxialCandidate } from './coaxial.js';
 import { add, canonical, cross, dot, mm, n, norm, overlap, perpendiculars, round, roundV, scale, sub, unit, v3, vec, type Vec3 } from './geometry.js';
 

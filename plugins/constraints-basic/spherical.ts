@@ -1,5 +1,5 @@
 /** `spherical`: a convex sphere (ball) in a concave one (socket) with the same centre. */
-import type { ConstraintCandidate, ConstraintRule } from '../../src/constraints/types.js';
+import type { ConstraintCandidate, ConstraintRule } from '../../src/plugin.js';
 import { mm, n, norm, round, roundV, sub, v3, vec } from './geometry.js';
 
 export const spherical: ConstraintRule = {

@@ -4,8 +4,7 @@
  * `profile: 'spline'` that locks the rotation. Runs on the whole part pair after `prismatic`
  * (a hex is a polygon, not a spline) and claims the teeth.
  */
-import { rotationalSymmetry, worldAxis } from '../../src/constraints/periodic.js';
-import type { ConstraintRule, PairCandidate } from '../../src/constraints/types.js';
+import { rotationalSymmetry, worldAxis, type ConstraintRule, type PairCandidate } from '../../src/plugin.js';
 import { add, cross, dot, mm, n, norm, overlap, round, roundV, scale, sub, v3, vec } from './geometry.js';
 import { lockedCoaxialFreedom } from './prismatic.js';
 

@@ -3,7 +3,7 @@
  * parallel to the plane at distance r), or two cylinders on parallel axes touching along a
  * line, outside each other (axis distance rA + rB) or one inside the other (R − r).
  */
-import type { ConstraintCandidate, ConstraintRule, Supersession, SurfaceView } from '../../src/constraints/types.js';
+import type { ConstraintCandidate, ConstraintRule, Supersession, SurfaceView } from '../../src/plugin.js';
 import { add, canonical, cross, dot, mm, n, neg, norm, overlap, round, roundV, sameLine, scale, sub, unit, v3, vec, type Vec3 } from './geometry.js';
 
 function planeCylinder(plane: SurfaceView, cylinder: SurfaceView, planeIs: 'A' | 'B', tolerance: number, angle: number): ConstraintCandidate | null {

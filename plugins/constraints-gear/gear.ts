@@ -4,10 +4,7 @@
  * count is the period, the tip radius the periodic faces' largest distance from the axis, and
  * the module m = 2·tip / (z + 2) (standard addendum), so the pitch radius is m·z / 2.
  */
-import { rotationalSymmetry, worldAxis, type RotationalSymmetry } from '../../src/constraints/periodic.js';
-import type { ConstraintRule, PairCandidate, PartPairSurfacesView } from '../../src/constraints/types.js';
-import { add, cross, dot, norm, scale, sub, unit } from '../../src/constraints/vec.js';
-import type { Vec3 } from '../../src/model/surfaceKind.js';
+import { add, cross, dot, norm, rotationalSymmetry, scale, sub, unit, worldAxis, type ConstraintRule, type PairCandidate, type PartPairSurfacesView, type RotationalSymmetry, type Vec3 } from '../../src/plugin.js';
 
 /** Fewer periodic faces than this is a hex or a square, not a gear. */
 export const MIN_TEETH = 8;

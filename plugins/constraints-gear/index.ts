@@ -1,9 +1,9 @@
 /**
  * First-party gear rules: `gear` (a spur or helical pair on parallel axes, with tooth counts,
- * ratio, centre distance and the rolling coupling). Loaded by default through the plugin
- * registry (`src/constraints/plugins.ts`); the core never imports this module.
+ * ratio, centre distance and the rolling coupling). Registered by default (the first-party list,
+ * `src/constraints/firstParty.ts`); imports only the plugin entry, `surfcd/plugin`.
  */
-import type { SurfcdPlugin } from '../../src/constraints/types.js';
+import type { SurfcdPlugin } from '../../src/plugin.js';
 import { gear } from './gear.js';
 
 const plugin: SurfcdPlugin = {

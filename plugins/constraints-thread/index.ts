@@ -4,8 +4,7 @@
  * and claims its shank/bore surface pairs, so they are not also a `coaxial`). One degree of
  * freedom: the screw motion about the thread's axis, rotation coupled to translation.
  */
-import type { ConstraintRule, PairCandidate, SurfcdPlugin } from '../../src/constraints/types.js';
-import { nearestCoarsePitch, threadLeadFactor } from '../../src/constraints/threads.js';
+import { nearestCoarsePitch, threadLeadFactor, type ConstraintRule, type PairCandidate, type SurfcdPlugin } from '../../src/plugin.js';
 import { cross, mm, n, perpendiculars, v3, vec } from '../constraints-basic/geometry.js';
 
 /** The axis of a `threaded` constraint's params. */

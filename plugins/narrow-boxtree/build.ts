@@ -11,8 +11,7 @@
  * side cut that shrinks it most, and the axis whose two children have the least total volume
  * wins; if no axis separates the set, the range is halved.
  */
-import { aabbMagnitude } from '../../src/math/aabb.js';
-import type { Part } from '../../src/model/types.js';
+import { aabbMagnitude, type Part } from '../../src/plugin.js';
 
 export const LEAF = 0x80000000;
 /** flags: bits 0–1 the axis, bit 2 set when the upper side moved (else the lower one). */

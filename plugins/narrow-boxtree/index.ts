@@ -5,8 +5,7 @@
  * alignment, §3.2.1), `boxtree-paper-lite` (SAT lite, §3.2.4), `boxtree-paper-sat` (15-axis
  * SAT, §3.2.3). Loaded by default through the plugin registry; the core never imports this module.
  */
-import type { NarrowPhase } from '../../src/collide/narrowPhases.js';
-import type { SurfcdPlugin } from '../../src/constraints/types.js';
+import type { NarrowPhase, SurfcdPlugin } from '../../src/plugin.js';
 import { buildBoxtree, type Boxtree } from './build.js';
 import { buildPaperBoxtree, type PaperBoxtree } from './paperBuild.js';
 import { collidePaperBoxtrees, type BoxTest } from './paperQuery.js';

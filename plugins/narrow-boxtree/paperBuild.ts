@@ -16,7 +16,7 @@
  * least total volume win. Both children's planes are perpendicular to the same axis, as in
  * the paper's implementation.
  */
-import type { Part } from '../../src/model/types.js';
+import type { Part } from '../../src/plugin.js';
 
 export const PAPER_LEAF = 0x80000000;
 /** flags: bits 0–1 the axis, bit 2 set when the child lies above its plane (its lower side moved). */

@@ -15,13 +15,7 @@
  * derived and tested when their parent pair is expanded (§3.3), and the larger box descends.
  * Counters: aabbTests = node pairs compared, aabbUpdates = children derived.
  */
-import type { CollisionResult, ResolvedOptions } from '../../src/collide/collide.js';
-import { LeafPairs, noCollision } from '../../src/collide/leafPairs.js';
-import type { IndexedPart } from '../../src/collide/narrowPhases.js';
-import { emptyStats } from '../../src/collide/stats.js';
-import { transformMargin } from '../../src/collide/triangles.js';
-import { relativeRigid } from '../../src/math/rigid.js';
-import type { Rigid } from '../../src/math/rigid.js';
+import { emptyStats, LeafPairs, noCollision, relativeRigid, transformMargin, type CollisionResult, type IndexedPart, type ResolvedOptions, type Rigid } from '../../src/plugin.js';
 import { ABOVE, PAPER_LEAF, paperChildBox, type PaperBoxtree } from './paperBuild.js';
 
 export type BoxTest = 'axis' | 'lite' | 'sat';

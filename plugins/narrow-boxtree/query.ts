@@ -1,10 +1,4 @@
-import type { CollisionResult, ResolvedOptions } from '../../src/collide/collide.js';
-import { LeafPairs, noCollision } from '../../src/collide/leafPairs.js';
-import type { IndexedPart } from '../../src/collide/narrowPhases.js';
-import { emptyStats } from '../../src/collide/stats.js';
-import { transformMargin } from '../../src/collide/triangles.js';
-import { transformAabb } from '../../src/math/aabb.js';
-import { relativeRigid, type Rigid } from '../../src/math/rigid.js';
+import { emptyStats, LeafPairs, noCollision, relativeRigid, transformAabb, transformMargin, type CollisionResult, type IndexedPart, type ResolvedOptions, type Rigid } from '../../src/plugin.js';
 import { childBox, LEAF, UPPER, type Boxtree } from './build.js';
 
 /** Stack entry: node A, node B, A's box (A frame), B's box (B frame), B's box's enclosing AABB in A's frame. */

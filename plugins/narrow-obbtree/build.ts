@@ -7,11 +7,7 @@
  * box axis through the mean of their centroids; if that leaves one side empty the other two
  * axes are tried, and failing all, the range is halved.
  */
-import { aabbMagnitude } from '../../src/math/aabb.js';
-import { hullCovariance } from '../../src/math/obbFrames.js';
-import { orthonormalizeRows, symmetricEigen3 } from '../../src/math/symmetricEigen.js';
-import type { Part } from '../../src/model/types.js';
-import { splitRange } from '../../src/spatial/surfaceObbTree.js';
+import { aabbMagnitude, hullCovariance, orthonormalizeRows, splitRange, symmetricEigen3, type Part } from '../../src/plugin.js';
 
 /** Floats per node box: centre (3), axes as rows (9), half-extents (3). */
 export const BOX = 15;

@@ -1,10 +1,9 @@
 /**
  * OBBTree (Gottschalk, Lin & Manocha, SIGGRAPH 1996) as a surfcd narrow phase:
- * `collide(a, poseA, b, poseB, { method: 'obbtree', obbTest })`. Loaded by default through
- * the plugin registry; the core never imports this module.
+ * `collide(a, poseA, b, poseB, { method: 'obbtree', obbTest })`. Registered by default (the first-party list,
+ * `src/constraints/firstParty.ts`); imports only the plugin entry, `surfcd/plugin`.
  */
-import type { NarrowPhase } from '../../src/collide/narrowPhases.js';
-import type { SurfcdPlugin } from '../../src/constraints/types.js';
+import type { NarrowPhase, SurfcdPlugin } from '../../src/plugin.js';
 import { buildObbTree, type ObbTree } from './build.js';
 import { collideObbTrees } from './query.js';
 

@@ -1,13 +1,4 @@
-import type { ResolvedOptions, CollisionResult } from '../../src/collide/collide.js';
-import { LeafPairs, noCollision } from '../../src/collide/leafPairs.js';
-import type { IndexedPart } from '../../src/collide/narrowPhases.js';
-import { emptyStats } from '../../src/collide/stats.js';
-import { transformMargin } from '../../src/collide/triangles.js';
-import type { Obb } from '../../src/math/obb.js';
-import { obbsOverlapAt } from '../../src/math/obbOverlap.js';
-import { obbsOverlapEffective } from '../../src/math/obbOverlapEffective.js';
-import { obbsOverlapLite } from '../../src/math/obbOverlapLite.js';
-import { relativeRigid, type Rigid } from '../../src/math/rigid.js';
+import { emptyStats, LeafPairs, noCollision, obbsOverlapAt, obbsOverlapEffective, obbsOverlapLite, relativeRigid, transformMargin, type CollisionResult, type IndexedPart, type Obb, type ResolvedOptions, type Rigid } from '../../src/plugin.js';
 import { BOX, LEAF, type ObbTree } from './build.js';
 
 function scratchObb(): { buf: Float64Array; obb: Obb } {

@@ -69,11 +69,6 @@ async function commandModules(argv: readonly string[]): Promise<CommandModule[]>
   return Promise.all((named ? [named] : COMMAND_MODULES).map(([, load]) => load()));
 }
 
-/** The program with inspect and contacts, and the other commands `argv` needs (all of them by default). */
-export async function buildProgram(argv: readonly string[] = ['help']): Promise<Command> {
-  return programWith(await commandModules(argv), { exitCode: 0 });
-}
-
 function programWith(modules: CommandModule[], outcome: RunOutcome): Command {
   const program = new Command('surfcd')
     .description('Which CAD surfaces of which parts touch or intersect (S-CD surface collision detection)')

@@ -2,7 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { Command, Option } from 'commander';
 import { SingleBar } from 'cli-progress';
-import { resolvePoses } from '../collide/findContacts.js';
+import { resolvePoses } from '../model/poses.js';
 import { recognizeConstraints } from '../constraints/recognize.js';
 import { SurfcdError } from '../errors.js';
 import { loadAssembly } from '../spatial/load.js';

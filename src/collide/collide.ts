@@ -10,14 +10,14 @@ import { collideNarrow, SCD_METHOD } from './narrowPhases.js';
 import { emptyStats } from './stats.js';
 import { transformMargin, triangleBox } from './triangles.js';
 import { triangleRecordsOf } from './triangleRecords.js';
-import { loadPairB, pairMeets, pairTriA, pairTriB, preparedPairB } from './pairTest.js';
-import { descendPairs, emptyPairList, groupByB, pushPair } from './pairDescent.js';
+import { descendPairs, groupByB, pushPair } from './pairDescent.js';
 import { surfaceObbTreeOf } from '../spatial/surfaceObbTree.js';
 import { assertPart, assertPose } from '../model/validate.js';
 import { queryBoxTree } from './treeQuery.js';
-import { axisPermutation, boxOverlaps, emptyCandidates, gatherCandidates, gatherSurfaceCandidates, queryLeaves, type Candidates } from './leafQuery.js';
+import { axisPermutation, boxOverlaps, gatherCandidates, gatherSurfaceCandidates, queryLeaves, type Candidates } from './leafQuery.js';
 import { COUNT_MASK } from '../spatial/boxTree.js';
-import { ShellFilter } from './shellFilter.js';
+import { claimScratch, QueryScratch, releaseScratch } from './queryScratch.js';
+import { atLeast } from '../math/growable.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
 import { flatSurface, measureFlatMoved, slabApart, slabsOf, surfaceSlab, type SurfaceSlab } from './surfaceSlab.js';
 import { crossFree } from './crossFree.js';
@@ -25,6 +25,7 @@ import { crossFree } from './crossFree.js';
 import { resolveCollideOptions, type CollideOptions, type CollisionResult, type ResolvedOptions, type SurfacePair } from './collideOptions.js';
 
 export { COLLIDE_MODES, resolveCollideOptions } from './collideOptions.js';
+export { QueryScratch } from './queryScratch.js';
 export type { CollideMode, CollideOptions, CollisionResult, ResolvedOptions, SurfacePair, SurfaceRelation } from './collideOptions.js';
 
 /** Under an axis-permuting pose, B surfaces of at least this many triangles take the pair descent (as1 fine at rest: ~15 % faster; as1 at occt's defaults has none). */
@@ -33,53 +34,32 @@ const DESCENT_MIN_TRIANGLES = 256;
 /** Pair states per A surface, for the B surface being processed. */
 const UNSEEN = 0, HIT = 1, CROSSING = 2;
 
-// Scratch, reused across queries (the query never re-enters itself).
-const poseAScratch = new Float64Array(12);
-const poseBScratch = new Float64Array(12);
-const bToAScratch = new Float64Array(12);
-const aToBScratch = new Float64Array(12);
-const coverOfA = new Float64Array(6);
-const coverOfB = new Float64Array(6);
-const oaabbA = new Float64Array(6);
-const oaabbB = new Float64Array(6);
-const triBox = new Float64Array(6);
-const clipped = new Float64Array(6);
-let surfacesB: Uint32Array = new Uint32Array(64);
-let leavesB: Uint32Array = new Uint32Array(64);
-const leafBox = new Float64Array(6);
-const leafBoxA = new Float64Array(6);
-const leafClip = new Float64Array(6);
-const candidates = emptyCandidates();
-let surfacesA: Uint32Array = new Uint32Array(64);
-let pairState: Uint8Array = new Uint8Array(64);
-/** Classify mode: A surfaces whose pair with the current B surface is settled (touching, crossFree). */
-let settled: Uint8Array = new Uint8Array(64);
-let pairDepth: Float64Array = new Float64Array(64);
-let touchedA: Uint32Array = new Uint32Array(64);
-const triPairList = emptyPairList();
 /** Stands for a B surface's triangle tree where the pair descent took the surface (no leaves). */
 const EMPTY_TREE: BoxTree = { nodeBoxes: new Float32Array(0), nodeFirst: new Uint32Array(0), nodeCount: new Uint32Array(0), itemBoxes: new Float32Array(0), itemIds: new Uint32Array(0) };
-const descentPairs = emptyPairList();
-const shellFilter = new ShellFilter();
-
-function atLeast(buffer: Uint32Array, size: number): Uint32Array {
-  return buffer.length >= size ? buffer : new Uint32Array(Math.max(size, buffer.length * 2));
-}
 
 /**
  * S-CD (ARCHITECTURE.md, "The S-CD query", steps 1–7): which surfaces of part A (at poseA) touch or intersect
  * which surfaces of part B (at poseB).
  */
-export function collide(a: Part, poseA: Pose, b: Part, poseB: Pose, options?: CollideOptions): CollisionResult {
+export function collide(a: Part, poseA: Pose, b: Part, poseB: Pose, options?: CollideOptions & { scratch?: QueryScratch }): CollisionResult {
   assertPart(a, 'collide', 'a'); assertPose(poseA, 'collide', 'poseA'); assertPart(b, 'collide', 'b'); assertPose(poseB, 'collide', 'poseB');
   const opts = resolveCollideOptions(options);
-  const rigidA = readPose(poseA, 'poseA', a, poseAScratch);
-  const rigidB = readPose(poseB, 'poseB', b, poseBScratch);
-  const result = collideRigid(a, rigidA, b, rigidB, opts);
-  if (!options?.geometry) return result;
-  // Every triangle pair of the reported surface pairs, compared in A's frame.
-  const triangles = result.trianglePairs ?? collideRigid(a, rigidA, b, rigidB, { ...opts, mode: 'all-triangles', classify: false }).trianglePairs!;
-  return { ...result, contactGeometry: contactGeometry(a, rigidA, b, relativeRigid(rigidA, rigidB), result.surfacePairs, triangles) };
+  const scratch = claimScratch(options?.scratch);
+  let completed = false;
+  try {
+    const rigidA = readPose(poseA, 'poseA', a, scratch.rigidA);
+    const rigidB = readPose(poseB, 'poseB', b, scratch.rigidB);
+    let result = query(a, rigidA, b, rigidB, opts, scratch);
+    if (options?.geometry) {
+      // Every triangle pair of the reported surface pairs, compared in A's frame.
+      const triangles = result.trianglePairs ?? query(a, rigidA, b, rigidB, { ...opts, mode: 'all-triangles', classify: false }, scratch).trianglePairs!;
+      result = { ...result, contactGeometry: contactGeometry(a, rigidA, b, relativeRigid(rigidA, rigidB), result.surfacePairs, triangles) };
+    }
+    completed = true;
+    return result;
+  } finally {
+    releaseScratch(scratch, options?.scratch, completed);
+  }
 }
 
 /** toRigid into scratch; the part's path goes into the message only when there is one to write. */
@@ -92,13 +72,29 @@ function readPose(pose: Pose, which: string, part: Part, out: Rigid): Rigid {
   }
 }
 
-export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opts: ResolvedOptions): CollisionResult {
+/** collide on rigid poses and resolved options; `scratch` as in collide's options (default: one from the pool). */
+export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opts: ResolvedOptions, given?: QueryScratch): CollisionResult {
+  const scratch = claimScratch(given);
+  let completed = false;
+  try {
+    const result = query(a, rigidA, b, rigidB, opts, scratch);
+    completed = true;
+    return result;
+  } finally {
+    releaseScratch(scratch, given, completed);
+  }
+}
+
+/** The query on a scratch already claimed. */
+function query(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opts: ResolvedOptions, scratch: QueryScratch): CollisionResult {
   if (opts.method !== SCD_METHOD) return collideNarrow(opts.method, a, rigidA, b, rigidB, opts);
+  const { coverOfA, coverOfB, oaabbA, oaabbB, triBox, clipped, leafBox, leafBoxA, leafClip, candidates, descentPairs, pairTest } = scratch;
+  const pairTriA = pairTest.triA, pairTriB = pairTest.triB;
   indexPart(a);
   indexPart(b);
   const stats = emptyStats();
-  const bToA = relativeRigid(rigidA, rigidB, bToAScratch);
-  const aToB = invertRigid(bToA, aToBScratch);
+  const bToA = relativeRigid(rigidA, rigidB, scratch.bToA);
+  const aToB = invertRigid(bToA, scratch.aToB);
   const margin = transformMargin(a, b, bToA);
   const reach = opts.tolerance + margin;
   const none: CollisionResult = { intersecting: false, surfacePairs: [], stats, ...(opts.mode === 'all-triangles' ? { trianglePairs: new Uint32Array(0) } : {}) };
@@ -127,16 +123,11 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
 
   const pairs: SurfacePair[] = [];
   // all-triangles: pairs go to a buffer kept across queries; the result gets one exact-size copy.
-  const triPairs = opts.mode === 'all-triangles' ? triPairList : null;
+  const triPairs = opts.mode === 'all-triangles' ? scratch.triPairs : null;
   if (triPairs) triPairs.count = 0;
   const aSurfaces = a.surfaces;
-  if (pairState.length < aSurfaces.length) {
-    pairState = new Uint8Array(aSurfaces.length * 2);
-    settled = new Uint8Array(aSurfaces.length * 2);
-    pairDepth = new Float64Array(aSurfaces.length * 2);
-  }
-  touchedA = atLeast(touchedA, aSurfaces.length);
-  surfacesB = atLeast(surfacesB, b.surfaces.length);
+  scratch.fit(aSurfaces.length, b.surfaces.length);
+  const { pairState, settled, pairDepth, touchedA, surfacesA, surfacesB } = scratch;
   const stopAtFirst = opts.mode === 'first-surface';
   const skipKnownPairs = opts.mode !== 'all-triangles';
   const exact = opts.tolerance === 0;
@@ -157,7 +148,6 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   const skip = skipKnownPairs ? (settle ? settled : pairState) : null;
   const flatsA = settle ? slabsOf(a) : null;
   let crossFreePairs = 0;
-  surfacesA = atLeast(surfacesA, aSurfaces.length);
   // Exact mode: B triangles strictly beyond a flat A surface's slab skip it whole (surfaceSlab.ts).
   const slabsA = exact ? slabsOf(a) : null;
   let slabCuts = 0;
@@ -168,7 +158,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
     const surfaceB = b.surfaces[surfacesB[si]!]!;
     // Shells (issue 14): A surfaces provably out of reach of this one are never searched;
     // when that is all of them, its triangle tree is not opened (nor built).
-    const shells = shellFilter.begin(a, surfaceB, bToA, reach, stats) ? shellFilter : null;
+    const shells = scratch.shells.begin(a, surfaceB, bToA, reach, stats) ? scratch.shells : null;
     if (shells !== null && shells.rejectsAll(oaabbA)) continue;
     let flatB: SurfaceSlab | null | undefined; // classify: B's surface measured flat in A's frame, when first needed
     let touchedCount = 0;
@@ -185,19 +175,19 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
         const sa = surfacesA[g]!, surfaceA = aSurfaces[sa]!, treeA = surfaceObbTreeOf(surfaceA);
         if (treeA === null || (shells !== null && shells.rejects(sa))) continue;
         descentPairs.count = 0;
-        descendPairs(treeA, treeB, bToA, opts.tolerance, descentUnit, descentPairs, stats);
-        groupByB(descentPairs, surfaceB.triangleCount);
+        descendPairs(treeA, treeB, bToA, opts.tolerance, descentUnit, descentPairs, stats, scratch.descent);
+        groupByB(descentPairs, surfaceB.triangleCount, scratch.descent);
         const ids = descentPairs.ids;
         let loaded = -1;
         for (let c = 0; c < descentPairs.count; c++) {
           const ta = surfaceA.firstTriangle + ids[2 * c]!, tb = surfaceB.firstTriangle + ids[2 * c + 1]!;
           if (tb !== loaded) {
-            loadPairB(b, tb, bToA);
+            pairTest.loadB(b, tb, bToA);
             stats.aabbUpdates++;
             loaded = tb;
           }
           stats.triangleTests++;
-          if (!pairMeets(a, recordsA, ta, sa, opts.tolerance, magnitudeA)) continue;
+          if (!pairTest.meets(a, recordsA, ta, sa, opts.tolerance, magnitudeA)) continue;
           if (pairState[sa] === UNSEEN) {
             touchedA[touchedCount++] = sa;
             pairState[sa] = HIT;
@@ -211,8 +201,8 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
     // the leaf's box stays tight in A's frame, else once per triangle.
     // (Its triangle tree is not built when the descent took it.)
     const treeB = descendB ? EMPTY_TREE : triangleTreeOf(surfaceB)!;
-    leavesB = atLeast(leavesB, treeB.nodeFirst.length);
-    const leafCount = descendB ? 0 : queryLeaves(treeB, oaabbB, leavesB, stats);
+    const leavesB = scratch.leavesB = atLeast(scratch.leavesB, treeB.nodeFirst.length);
+    const leafCount = descendB ? 0 : queryLeaves(treeB, oaabbB, leavesB, stats, candidates);
     for (let li = 0; li < leafCount && !done; li++) {
       const leaf = leavesB[li]!;
       if (batched) {
@@ -230,7 +220,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
         if (!boxOverlaps(treeB.itemBoxes, slot, oaabbB)) continue;
         const tb = surfaceB.firstTriangle + treeB.itemIds[slot]!;
         // 5. Move the triangle into A's frame; its own box, clipped by OAABB_A, picks A's candidates.
-        loadPairB(b, tb, bToA);
+        pairTest.loadB(b, tb, bToA);
         triangleBox(pairTriB, reach, triBox);
         stats.aabbUpdates++;
         if (!intersectAabbs(triBox, oaabbA, clipped)) continue;
@@ -246,7 +236,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
             if (slabsA !== null) {
               const slab = surfaceSlab(slabsA, aSurfaces[sa]!);
               if (slab !== null) {
-                const preparedB = preparedPairB(magnitudeA);
+                const preparedB = pairTest.prepared(magnitudeA);
                 if (slabApart(slab, pairTriB, preparedB[6] !== 0 ? preparedB[7]! : -1)) {
                   slabCuts++;
                   continue;
@@ -259,9 +249,9 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
           // order (~40 box tests per triangle, in a small function of their own: it is compiled
           // early, where this big loop would run them interpreted for much of a cold process).
           let c = 0;
-          const picks = batched ? pickOverlapping(candidates, clipped) : candidates.count;
+          const picks = batched ? pickOverlapping(candidates, clipped, scratch) : candidates.count;
           for (let f = 0; f < picks; f++) {
-            c = batched ? picked[f]! : f;
+            c = batched ? scratch.picked[f]! : f;
             const sa = candidates.surface[c]!;
             if (skip !== null && skip[sa]! !== 0) continue;
             if (batched && slabsA !== null) {
@@ -270,7 +260,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
                 cutSurface = sa;
                 const slab = surfaceSlab(slabsA, aSurfaces[sa]!);
                 if (slab !== null) {
-                  const preparedB = preparedPairB(magnitudeA);
+                  const preparedB = pairTest.prepared(magnitudeA);
                   cutApart = slabApart(slab, pairTriB, preparedB[6] !== 0 ? preparedB[7]! : -1);
                 } else cutApart = false;
                 if (cutApart) slabCuts++;
@@ -280,7 +270,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
             const ta = candidates.triangle[c]!;
             stats.triangleTests++;
             // 6. Exact test, or distance ≤ tolerance (pairTest.ts).
-            if (!pairMeets(a, recordsA, ta, sa, opts.tolerance, magnitudeA)) continue;
+            if (!pairTest.meets(a, recordsA, ta, sa, opts.tolerance, magnitudeA)) continue;
             const before = pairState[sa]!;
             if (before === UNSEEN) {
               touchedA[touchedCount++] = sa;
@@ -329,7 +319,7 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
       settled[sa] = 0;
     }
   }
-  shellFilter.end();
+  scratch.shells.end();
   if (slabCuts > 0) stats.slabCuts = slabCuts;
   if (crossFreePairs > 0) stats.crossFreePairs = crossFreePairs;
   pairs.sort((p, q) => p.a - q.a || p.b - q.b);
@@ -341,12 +331,10 @@ export function collideRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opt
   };
 }
 
-let picked: Uint32Array = new Uint32Array(64);
-
-/** Fills `picked` with the indices, in order, of the candidates whose boxes overlap `box`; returns how many. */
-function pickOverlapping(candidates: Candidates, box: Aabb): number {
-  if (picked.length < candidates.count) picked = new Uint32Array(Math.max(candidates.count, 2 * picked.length));
-  const boxes = candidates.box, out = picked;
+/** Fills scratch.picked with the indices, in order, of the candidates whose boxes overlap `box`; returns how many. */
+function pickOverlapping(candidates: Candidates, box: Aabb, scratch: QueryScratch): number {
+  const out = scratch.picked = atLeast(scratch.picked, candidates.count);
+  const boxes = candidates.box;
   const x0 = box[0]!, y0 = box[1]!, z0 = box[2]!, x1 = box[3]!, y1 = box[4]!, z1 = box[5]!;
   let n = 0;
   for (let c = 0, o = 0, end = candidates.count; c < end; c++, o += 6) {

@@ -1,14 +1,17 @@
-import { SurfcdError } from '../errors.js';
 import { aabbMagnitude, growAabb, transformAabb } from '../math/aabb.js';
 import { touchingFloor } from '../model/tolerance.js';
-import { identityRigid, toRigid, type Pose, type Rigid } from '../math/rigid.js';
+import type { Rigid } from '../math/rigid.js';
+import { resolvePoses, type PosesByPath } from '../model/poses.js';
 import type { Assembly, Part } from '../model/types.js';
+
+// The pose and path helpers used to live here; they are model's now (model/poses.ts).
+export { findPart, resolvePoses, unknownPart } from '../model/poses.js';
 import { overlappingPairs } from './broadPhase.js';
 import { collideRigid, resolveCollideOptions, type CollideMode, type SurfaceRelation } from './collide.js';
 import { addStats, emptyStats, sumStats, type QueryStats } from './stats.js';
 import { judgeCrossing, type ContactKind, type ContactVerdict } from './contactVerdict.js';
 import type { Vec3 } from '../model/surfaceKind.js';
-import { assertAssembly, assertOptions, assertPose } from '../model/validate.js';
+import { assertAssembly, assertOptions } from '../model/validate.js';
 import { selectsPair, type PartSelection } from '../model/partSets.js';
 import { commonRoot } from '../model/paths.js';
 import { explainPartPair } from './explainInterference.js';
@@ -21,7 +24,7 @@ export interface ContactOptions {
   /** `first-surface`: one surface pair per part pair; `all-triangles`: also count triangle pairs. Default `all-surfaces`. */
   mode?: CollideMode;
   /** Poses by part path; parts not named stay where the file placed them. */
-  poses?: Record<string, Pose> | Map<string, Pose>;
+  poses?: PosesByPath;
   /** The narrow phase (`collide`'s `method`): `scd` (default), `obbtree`, `boxtree`, … */
   method?: string;
   /** Check only these part pairs (`--parts` / `--against`; see `selectParts`). */
@@ -216,31 +219,3 @@ function countTrianglePairs(flat: Uint32Array, a: Part, b: Part, surfaceA: numbe
   return n;
 }
 
-/** Poses per part index from poses by part path (unnamed parts stay where the file put them). */
-export function resolvePoses(assembly: Assembly, given: ContactOptions['poses']): Rigid[] {
-  const poses = assembly.parts.map(() => identityRigid());
-  if (!given) return poses;
-  const byPath = new Map(assembly.parts.map((p, i) => [p.path, i] as const));
-  const entries = given instanceof Map ? [...given.entries()] : Object.entries(given);
-  for (const [path, pose] of entries) {
-    const i = byPath.get(path);
-    if (i === undefined) throw unknownPart(assembly, path);
-    assertPose(pose, 'poses', `pose of part "${path}"`);
-    poses[i] = toRigid(pose, `pose of part "${path}"`);
-  }
-  return poses;
-}
-
-/** UNKNOWN_PART naming the closest paths, since paths are long and easy to mistype. */
-export function unknownPart(assembly: Assembly, path: string): SurfcdError {
-  const known = assembly.parts.map((p) => p.path);
-  const close = known.filter((k) => k.includes(path) || path.includes(k.replace(/#\d+$/, ''))).slice(0, 5);
-  const hint = close.length > 0 ? `did you mean ${close.map((c) => `"${c}"`).join(', ')}?` : `known parts: ${known.slice(0, 8).map((c) => `"${c}"`).join(', ')}${known.length > 8 ? ', …' : ''}`;
-  return new SurfcdError('UNKNOWN_PART', `no part with path "${path}" in ${assembly.name}; ${hint}`);
-}
-
-export function findPart(assembly: Assembly, path: string): Part {
-  const part = assembly.parts.find((p) => p.path === path);
-  if (!part) throw unknownPart(assembly, path);
-  return part;
-}

@@ -8,7 +8,10 @@ import narrowBoxtree from '../../plugins/narrow-boxtree/index.js';
 import narrowObbtree from '../../plugins/narrow-obbtree/index.js';
 import type { NarrowPhase } from './narrowPhases.js';
 
-export const FIRST_PARTY_NARROW_PHASES: readonly { source: string; phases: readonly NarrowPhase[] }[] = [
-  { source: 'plugins/narrow-obbtree', phases: (narrowObbtree.narrowPhases ?? []) as NarrowPhase[] },
-  { source: 'plugins/narrow-boxtree', phases: (narrowBoxtree.narrowPhases ?? []) as NarrowPhase[] },
-];
+/** Read when first asked, not at module evaluation: the plugins import the core back through surfcd/plugin, so their default exports may not exist yet while this module is first evaluated. */
+export function firstPartyNarrowPhases(): readonly { source: string; phases: readonly NarrowPhase[] }[] {
+  return [
+    { source: 'plugins/narrow-obbtree', phases: (narrowObbtree.narrowPhases ?? []) as NarrowPhase[] },
+    { source: 'plugins/narrow-boxtree', phases: (narrowBoxtree.narrowPhases ?? []) as NarrowPhase[] },
+  ];
+}

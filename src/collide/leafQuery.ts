@@ -3,27 +3,27 @@
 // (≤ 9 triangles), and each triangle filters that leaf's candidate list with its own box.
 // The candidate lists keep the trees' depth-first order, so each triangle meets exactly the
 // A triangles, in exactly the order, that a descent with its own box would have given.
+import { doubled } from '../math/growable.js';
 import type { Aabb } from '../math/aabb.js';
 import type { BoxTree, Part, Surface } from '../model/types.js';
 import { COUNT_MASK, LEAF_FLAG } from '../spatial/boxTree.js';
 import type { QueryStats } from './stats.js';
-import type { ShellFilter } from './shellFilter.js';
 import { queryBoxTree } from './treeQuery.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
-
-let stack: Uint32Array = new Uint32Array(256);
 
 /**
  * Writes the leaves of `tree` whose boxes overlap `box`, in the order queryBoxTree emits
  * their items, into `out`; returns how many. Counts node box tests in stats.aabbTests.
+ * `work` lends its stack (the query's Candidates).
  */
-export function queryLeaves(tree: BoxTree, box: Aabb, out: Uint32Array, stats: QueryStats): number {
+export function queryLeaves(tree: BoxTree, box: Aabb, out: Uint32Array, stats: QueryStats, work: Candidates): number {
   const { nodeBoxes, nodeFirst, nodeCount } = tree;
   const x0 = box[0]!, y0 = box[1]!, z0 = box[2]!, x1 = box[3]!, y1 = box[4]!, z1 = box[5]!;
   stats.aabbTests++;
   if (!(nodeBoxes[0]! <= x1 && nodeBoxes[3]! >= x0 && nodeBoxes[1]! <= y1 && nodeBoxes[4]! >= y0 && nodeBoxes[2]! <= z1 && nodeBoxes[5]! >= z0)) return 0;
   let found = 0;
   let top = 0;
+  let stack = work.stack;
   stack[top++] = 0;
   while (top > 0) {
     const node = stack[--top]!;
@@ -34,9 +34,7 @@ export function queryLeaves(tree: BoxTree, box: Aabb, out: Uint32Array, stats: Q
     }
     const first = nodeFirst[node]!, count = packed & COUNT_MASK;
     if (top + count > stack.length) {
-      const grown = new Uint32Array(stack.length * 2);
-      grown.set(stack);
-      stack = grown;
+      stack = work.stack = doubled(stack);
     }
     stats.aabbTests += count;
     for (let c = first, end = first + count; c < end; c++) {
@@ -55,23 +53,30 @@ export interface Candidates {
   triangle: Uint32Array;
   surface: Uint32Array;
   box: Float32Array;
+  /** The walks' own memory, owned with the list by one query: tree stack, A's surface ids, triangle slots. */
+  stack: Uint32Array;
+  surfaceIds: Uint32Array;
+  slots: Uint32Array;
+}
+
+/** What gatherCandidates asks of the query's shell filter (shellFilter.ts): whether A's surface `surface` is proven out of reach. */
+export interface SurfaceFilter {
+  rejects(surface: number): boolean;
 }
 
 export function emptyCandidates(): Candidates {
-  return { count: 0, triangle: new Uint32Array(64), surface: new Uint32Array(64), box: new Float32Array(6 * 64) };
+  return { count: 0, triangle: new Uint32Array(64), surface: new Uint32Array(64), box: new Float32Array(6 * 64), stack: new Uint32Array(256), surfaceIds: new Uint32Array(64), slots: new Uint32Array(64) };
 }
-
-let surfaceIds: Uint32Array = new Uint32Array(64);
-let slots: Uint32Array = new Uint32Array(64);
 
 /**
  * Fills `into` with A's triangles whose boxes overlap `box`: A's surfaces in surface-tree
  * order, each surface's triangles in its tree's order (what queryBoxTree gives); surfaces
  * with a non-zero entry in `skip`, or that `shells` proves apart, are left out.
  */
-export function gatherCandidates(a: Part, box: Aabb, into: Candidates, stats: QueryStats, skip: Uint8Array | null, shells: ShellFilter | null = null): void {
+export function gatherCandidates(a: Part, box: Aabb, into: Candidates, stats: QueryStats, skip: Uint8Array | null, shells: SurfaceFilter | null = null): void {
   into.count = 0;
-  if (surfaceIds.length < a.surfaces.length) surfaceIds = new Uint32Array(2 * a.surfaces.length);
+  if (into.surfaceIds.length < a.surfaces.length) into.surfaceIds = new Uint32Array(2 * a.surfaces.length);
+  const surfaceIds = into.surfaceIds;
   const surfaceCount = queryBoxTree(a.surfaceTree!, box, surfaceIds, stats);
   for (let s = 0; s < surfaceCount; s++) {
     // A surface already paired with the current B surface is not searched again.
@@ -90,8 +95,9 @@ export function gatherSurfaceCandidates(surface: Surface, box: Aabb, into: Candi
 /** Appends one surface's triangles overlapping `box`; their boxes only when asked (the batched filter needs them). */
 function appendSurface(surface: Surface, box: Aabb, into: Candidates, stats: QueryStats, withBoxes = true): void {
   const tree = triangleTreeOf(surface)!;
-  if (slots.length < surface.triangleCount) slots = new Uint32Array(2 * surface.triangleCount);
-  const n = querySlots(tree, box, slots, stats);
+  if (into.slots.length < surface.triangleCount) into.slots = new Uint32Array(2 * surface.triangleCount);
+  const slots = into.slots;
+  const n = querySlots(tree, box, slots, stats, into);
   grow(into, into.count + n);
   const { itemBoxes, itemIds } = tree;
   for (let k = 0; k < n; k++) {
@@ -122,13 +128,14 @@ function grow(c: Candidates, size: number): void {
 }
 
 /** Like queryBoxTree, but writes item slots (positions in itemBoxes / itemIds), not ids. */
-function querySlots(tree: BoxTree, box: Aabb, out: Uint32Array, stats: QueryStats): number {
+function querySlots(tree: BoxTree, box: Aabb, out: Uint32Array, stats: QueryStats, work: Candidates): number {
   const { nodeBoxes, nodeFirst, nodeCount, itemBoxes } = tree;
   const x0 = box[0]!, y0 = box[1]!, z0 = box[2]!, x1 = box[3]!, y1 = box[4]!, z1 = box[5]!;
   stats.aabbTests++;
   if (!(nodeBoxes[0]! <= x1 && nodeBoxes[3]! >= x0 && nodeBoxes[1]! <= y1 && nodeBoxes[4]! >= y0 && nodeBoxes[2]! <= z1 && nodeBoxes[5]! >= z0)) return 0;
   let found = 0;
   let top = 0;
+  let stack = work.stack;
   stack[top++] = 0;
   while (top > 0) {
     const node = stack[--top]!;
@@ -143,9 +150,7 @@ function querySlots(tree: BoxTree, box: Aabb, out: Uint32Array, stats: QueryStat
       }
     } else {
       if (top + count > stack.length) {
-        const grown = new Uint32Array(stack.length * 2);
-        grown.set(stack);
-        stack = grown;
+        stack = work.stack = doubled(stack);
       }
       for (let c = first, end = first + count; c < end; c++) {
         const o = 6 * c;

@@ -6,11 +6,11 @@
  * export); the core never imports one. `scd` is the built-in default and is not in this
  * registry: collide.ts runs it itself.
  */
-import { SurfcdError } from '../errors.js';
+import { describeValue, SurfcdError } from '../errors.js';
 import type { Rigid } from '../math/rigid.js';
 import type { Part } from '../model/types.js';
 import type { CollisionResult, ResolvedOptions } from './collide.js';
-import { FIRST_PARTY_NARROW_PHASES } from './firstPartyPhases.js';
+import { firstPartyNarrowPhases } from './firstPartyPhases.js';
 import { derivedOf, type DerivedKind } from '../model/derived.js';
 
 /** A part with the index a narrow phase built for it. */
@@ -37,11 +37,15 @@ export interface NarrowPhase<Index = unknown> {
 }
 
 let firstPartyDone = false;
-/** Registers the first-party narrow phases once (lazily: importing the core has no side effects). */
-function registerFirstParty(): void {
+/**
+ * Registers the first-party narrow phases once (lazily: importing the core has no side
+ * effects). The plugin registry calls it before it registers the first-party plugins, so the
+ * two agree whichever is read first, and a phase removed with its plugin stays removed.
+ */
+export function registerFirstPartyPhases(): void {
   if (firstPartyDone) return;
   firstPartyDone = true;
-  for (const { source, phases: list } of FIRST_PARTY_NARROW_PHASES) for (const phase of list) registerNarrowPhase(phase, source);
+  for (const { source, phases: list } of firstPartyNarrowPhases()) for (const phase of list) registerNarrowPhase(phase, source);
 }
 
 /** The built-in method. */
@@ -51,9 +55,6 @@ const NAME = /^[a-z][a-z0-9-]*$/;
 const phases = new Map<string, NarrowPhase>();
 /** Each narrow phase's index of the part, by phase name (plugin data: built again in each process). */
 const PHASE_INDICES: DerivedKind<Map<string, unknown>> = { name: 'narrow-phase-indices' };
-
-const describeValue = (v: unknown): string =>
-  v === undefined ? 'missing' : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'function' ? 'a function' : typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`;
 
 /** Checks one narrow-phase object; `where` names the plugin and field for the message. */
 export function validateNarrowPhase(value: unknown, where: string): NarrowPhase {
@@ -87,13 +88,13 @@ export function unregisterNarrowPhase(phase: NarrowPhase): void {
 
 /** Every method `collide` accepts: `scd` first, then the registered ones in registration order. */
 export function narrowPhaseNames(): string[] {
-  registerFirstParty();
+  registerFirstPartyPhases();
   return [SCD_METHOD, ...phases.keys()];
 }
 
 /** The registered narrow phase called `name`; INVALID_OPTION naming the known ones otherwise. */
 export function narrowPhase(name: string): NarrowPhase {
-  registerFirstParty();
+  registerFirstPartyPhases();
   const phase = phases.get(name);
   if (!phase) {
     throw new SurfcdError('INVALID_OPTION', `collide: method "${String(name)}" is not one of ${narrowPhaseNames().join(', ')} (narrow phases come from plugins)`);

@@ -17,6 +17,7 @@
 // unbounded, never a pair lost). That is an argument, not a proof; the oracle tests (every
 // mode and variant, random rotations, slivers touching and crossing, 2^-20 … 1e4) check the
 // answer is brute force's.
+import { doubled } from '../math/growable.js';
 import { MOVED_OBB, moveObb, movedObbsOverlap } from '../math/obbOverlap.js';
 import type { Rigid } from '../math/rigid.js';
 import { OBB_LEAF, OBB_NODE, type SurfaceObbTree } from '../spatial/surfaceObbTree.js';
@@ -36,12 +37,17 @@ export function emptyPairList(): PairList {
 /** The smallest shape factor a node's growth is taken at: 1,000 × unit (1e-9 of the scale) even for well-shaped triangles. */
 const MIN_SHAPE = 1000;
 
-let stack: Uint32Array = new Uint32Array(512);
-// B's node boxes moved into A's frame (moveObb), each once per descent: `movedStamp[n] ===
-// stamp` when node n's is current.
-let moved: Float64Array = new Float64Array(MOVED_OBB * 256);
-let movedStamp: Uint32Array = new Uint32Array(256);
-let stamp = 0;
+/** The working memory of descendPairs and groupByB, owned by one query (queryScratch.ts). */
+export class DescentScratch {
+  stack: Uint32Array = new Uint32Array(512);
+  /** B's node boxes moved into A's frame (moveObb), each once per descent: `movedStamp[n] === stamp` when node n's is current. */
+  moved: Float64Array = new Float64Array(MOVED_OBB * 256);
+  movedStamp: Uint32Array = new Uint32Array(256);
+  stamp = 0;
+  /** groupByB's counting sort. */
+  counts: Uint32Array = new Uint32Array(256);
+  sorted: Uint32Array = new Uint32Array(512);
+}
 
 /**
  * Appends to `out` every pair of leaves (A's tree, B's tree) whose parents' boxes, each grown
@@ -50,18 +56,21 @@ let stamp = 0;
  * triangle's box rejects about what the triangle test's first step (the other's plane) does,
  * at no lower cost. Node pairs tested count as stats.obbTests.
  */
-export function descendPairs(treeA: SurfaceObbTree, treeB: SurfaceObbTree, bToA: Rigid, tolerance: number, unit: number, out: PairList, stats: QueryStats): void {
+export function descendPairs(treeA: SurfaceObbTree, treeB: SurfaceObbTree, bToA: Rigid, tolerance: number, unit: number, out: PairList, stats: QueryStats, scratch: DescentScratch): void {
   const boxesA = treeA.boxes, boxesB = treeB.boxes, childA = treeA.child, childB = treeB.child, shapeA = treeA.shape, shapeB = treeB.shape;
   const nodesB = childB.length;
-  if (movedStamp.length < nodesB) {
-    movedStamp = new Uint32Array(Math.max(nodesB, 2 * movedStamp.length));
-    moved = new Float64Array(MOVED_OBB * movedStamp.length);
-    stamp = 0;
+  if (scratch.movedStamp.length < nodesB) {
+    scratch.movedStamp = new Uint32Array(Math.max(nodesB, 2 * scratch.movedStamp.length));
+    scratch.moved = new Float64Array(MOVED_OBB * scratch.movedStamp.length);
+    scratch.stamp = 0;
   }
-  if (++stamp === 0xffffffff) {
+  const movedStamp = scratch.movedStamp, moved = scratch.moved;
+  if (++scratch.stamp === 0xffffffff) {
     movedStamp.fill(0);
-    stamp = 1;
+    scratch.stamp = 1;
   }
+  const stamp = scratch.stamp;
+  let stack = scratch.stack;
   let tests = 0;
   let top = 0;
   stack[top++] = 0;
@@ -84,9 +93,7 @@ export function descendPairs(treeA: SurfaceObbTree, treeB: SurfaceObbTree, bToA:
     const growB = tolerance + unit * (shapeB[nb]! > MIN_SHAPE ? shapeB[nb]! : MIN_SHAPE);
     if (!movedObbsOverlap(boxesA, oa, growA, moved, om, growB)) continue;
     if (top + 4 > stack.length) {
-      const grown = new Uint32Array(stack.length * 2);
-      grown.set(stack);
-      stack = grown;
+      stack = scratch.stack = doubled(stack);
     }
     // Split the bigger box; a leaf never. Second child pushed first, so the first is visited first.
     const sizeA = boxesA[oa + 12]! + boxesA[oa + 13]! + boxesA[oa + 14]!, sizeB = moved[om + 12]! + moved[om + 13]! + moved[om + 14]!;
@@ -104,28 +111,24 @@ export function descendPairs(treeA: SurfaceObbTree, treeB: SurfaceObbTree, bToA:
 /** Appends the pair (a, b) to the list, growing it as needed. */
 export function pushPair(list: PairList, a: number, b: number): void {
   if (2 * list.count + 2 > list.ids.length) {
-    const grown = new Uint32Array(list.ids.length * 2);
-    grown.set(list.ids);
-    list.ids = grown;
+    list.ids = doubled(list.ids);
   }
   list.ids[2 * list.count] = a;
   list.ids[2 * list.count + 1] = b;
   list.count++;
 }
 
-let counts: Uint32Array = new Uint32Array(256);
-let sorted: Uint32Array = new Uint32Array(512);
-
 /**
  * Orders the list by B triangle (a stable counting sort; ids of B below `countB`), so each B
  * triangle is moved and prepared once, not once per run of it in the descent's order. Left as
  * it is when short against countB (the sort would cost more than it saves).
  */
-export function groupByB(list: PairList, countB: number): void {
+export function groupByB(list: PairList, countB: number, scratch: DescentScratch): void {
   const n = list.count;
   if (n < 64 || 4 * n < countB) return;
-  if (counts.length < countB + 1) counts = new Uint32Array(Math.max(countB + 1, 2 * counts.length));
-  if (sorted.length < 2 * n) sorted = new Uint32Array(Math.max(2 * n, 2 * sorted.length));
+  if (scratch.counts.length < countB + 1) scratch.counts = new Uint32Array(Math.max(countB + 1, 2 * scratch.counts.length));
+  if (scratch.sorted.length < 2 * n) scratch.sorted = new Uint32Array(Math.max(2 * n, 2 * scratch.sorted.length));
+  const counts = scratch.counts, sorted = scratch.sorted;
   const ids = list.ids;
   counts.fill(0, 0, countB + 1);
   for (let c = 0; c < n; c++) counts[ids[2 * c + 1]! + 1]!++;
@@ -136,5 +139,5 @@ export function groupByB(list: PairList, countB: number): void {
     sorted[2 * at + 1] = b;
   }
   list.ids = sorted;
-  sorted = ids;
+  scratch.sorted = ids;
 }

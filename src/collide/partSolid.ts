@@ -4,6 +4,7 @@
  * part's own surface and triangle trees (the S-CD index), so they cost O(log n) per
  * point, not O(n).
  */
+import { doubled } from '../math/growable.js';
 import type { Aabb } from '../math/aabb.js';
 import { axisRayCrossing, closestPointOnTriangle, windingNumber } from '../math/pointInSolid.js';
 import type { BoxTree, Part } from '../model/types.js';
@@ -103,7 +104,7 @@ export function distanceToPart(part: Part, px: number, py: number, pz: number, o
         best2 = nearestInTriangleTree(part, triangleTreeOf(surface)!, surface.firstTriangle, px, py, pz, best2, out);
       }
     } else {
-      if (top + count > stack.length) stack = grow(stack);
+      if (top + count > stack.length) stack = doubled(stack);
       for (let c = first; c < first + count; c++) stack[top++] = c;
     }
   }
@@ -130,7 +131,7 @@ function nearestInTriangleTree(part: Part, tree: BoxTree, firstTriangle: number,
         }
       }
     } else {
-      if (top + count > innerStack.length) innerStack = grow(innerStack);
+      if (top + count > innerStack.length) innerStack = doubled(innerStack);
       for (let c = first; c < first + count; c++) innerStack[top++] = c;
     }
   }
@@ -145,11 +146,6 @@ function boxDistance2(boxes: Float32Array, i: number, px: number, py: number, pz
   return dx * dx + dy * dy + dz * dz;
 }
 
-function grow(a: Uint32Array): Uint32Array {
-  const b = new Uint32Array(a.length * 2);
-  b.set(a);
-  return b;
-}
 
 /** Whether the part's mesh is closed, kept with it (and by the cache). */
 const CLOSED: DerivedKind<boolean> = {

@@ -1,4 +1,5 @@
 import type { Aabb } from '../math/aabb.js';
+import { doubled } from '../math/growable.js';
 import type { BoxTree } from '../model/types.js';
 import { COUNT_MASK, LEAF_FLAG } from '../spatial/boxTree.js';
 import type { QueryStats } from './stats.js';
@@ -36,9 +37,7 @@ export function queryBoxTree(tree: BoxTree, box: Aabb, out: Uint32Array, stats: 
       }
     } else {
       if (top + count > stack.length) {
-        const grown = new Uint32Array(stack.length * 2);
-        grown.set(stack);
-        stack = grown;
+        stack = doubled(stack);
       }
       for (let c = first, end = first + count; c < end; c++) {
         const o = 6 * c;

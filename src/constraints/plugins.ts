@@ -5,8 +5,8 @@
  * bundler can drop what is unused. Loading plugins from paths or file: URLs is Node-only:
  * see `loadPlugin.ts` (the `surfcd` entry's `usePlugin` and `loadPlugin`).
  */
-import { SurfcdError } from '../errors.js';
-import { registerNarrowPhase, unregisterNarrowPhase, validateNarrowPhase, type NarrowPhase } from '../collide/narrowPhases.js';
+import { describeValue, SurfcdError } from '../errors.js';
+import { registerFirstPartyPhases, registerNarrowPhase, unregisterNarrowPhase, validateNarrowPhase, type NarrowPhase } from '../collide/narrowPhases.js';
 import { FIRST_PARTY_PLUGINS } from './firstParty.js';
 import type { ConstraintReporter, ConstraintRule, LoadedPlugin, SurfcdPlugin } from './types.js';
 
@@ -18,6 +18,7 @@ let registry: LoadedPlugin[] | null = null;
 /** The registry, with the first-party plugins validated and registered on first use. */
 function theRegistry(): LoadedPlugin[] {
   if (registry === null) {
+    registerFirstPartyPhases();
     const loaded: LoadedPlugin[] = [];
     for (const { source, plugin } of FIRST_PARTY_PLUGINS) {
       try {
@@ -33,9 +34,6 @@ function theRegistry(): LoadedPlugin[] {
   }
   return registry;
 }
-
-const describeValue = (v: unknown): string =>
-  v === undefined ? 'missing' : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'function' ? 'a function' : typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`;
 
 /**
  * Checks a plugin object and normalises its rules. Every problem is a PLUGIN_FAILED that

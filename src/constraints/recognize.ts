@@ -5,7 +5,8 @@
  */
 import { overlappingPairs } from '../collide/broadPhase.js';
 import { collideRigid, resolveCollideOptions } from '../collide/collide.js';
-import { resolvePoses, selectedPairs } from '../collide/findContacts.js';
+import { resolvePoses } from '../model/poses.js';
+import { selectedPairs } from '../collide/findContacts.js';
 import { coincidenceTolerance } from '../collide/allowance.js';
 import { SurfcdError } from '../errors.js';
 import { emptyAabb, growAabb, isEmptyAabb, transformAabb, unionAabb, type Aabb } from '../math/aabb.js';

@@ -1,4 +1,5 @@
 import { SurfcdError } from '../errors.js';
+import type { Vec3 } from './vec3.js';
 
 /**
  * A rigid transform as a row-major 3×4 matrix in a Float64Array(12):
@@ -134,4 +135,18 @@ export function transformPointInto(m: Rigid, src: ArrayLike<number>, si: number,
 
 export function isIdentityRigid(m: Rigid): boolean {
   return m[0] === 1 && m[5] === 1 && m[10] === 1 && m[1] === 0 && m[2] === 0 && m[4] === 0 && m[6] === 0 && m[8] === 0 && m[9] === 0 && m[3] === 0 && m[7] === 0 && m[11] === 0;
+}
+
+/** Point p moved by m. */
+export function transformPoint(m: Rigid, p: ArrayLike<number>): Vec3 {
+  return [
+    m[0]! * p[0]! + m[1]! * p[1]! + m[2]! * p[2]! + m[3]!,
+    m[4]! * p[0]! + m[5]! * p[1]! + m[6]! * p[2]! + m[7]!,
+    m[8]! * p[0]! + m[9]! * p[1]! + m[10]! * p[2]! + m[11]!,
+  ];
+}
+
+/** Direction v turned by m's rotation (no translation). */
+export function rotateVector(m: Rigid, v: ArrayLike<number>): Vec3 {
+  return [m[0]! * v[0]! + m[1]! * v[1]! + m[2]! * v[2]!, m[4]! * v[0]! + m[5]! * v[1]! + m[6]! * v[2]!, m[8]! * v[0]! + m[9]! * v[1]! + m[10]! * v[2]!];
 }

@@ -10,7 +10,9 @@
  * - cone: `axis` points from the apex into the cone, `halfAngle` in (0, π/2) radians;
  * - cylinder and torus axes have a canonical sign (first clearly non-zero component > 0).
  */
-export type Vec3 = [number, number, number];
+import type { Vec3 } from '../math/vec3.js';
+
+export type { Vec3 };
 
 export interface PlaneKind { type: 'plane'; normal: Vec3; offset: number; residual: number }
 export interface CylinderKind { type: 'cylinder'; point: Vec3; axis: Vec3; radius: number; residual: number }

@@ -91,7 +91,3 @@ export interface LoadWarning {
   /** The part path, when the warning is about one part. */
   readonly part?: string;
 }
-
-export function triangleCountOf(part: Part): number {
-  return part.indices.length / 3;
-}

@@ -4,7 +4,7 @@ import { distanceRigid } from './distance.js';
 import { surfaceKindToWorld } from '../model/surfaceKind.js';
 import { surfaceKindOf } from '../model/surfaceKindOf.js';
 import { motionBound, pointSpeed } from './rigidMotion.js';
-import { rotateVector } from './timeOfImpact.js';
+import { rotateVector } from '../math/rigid.js';
 import { PairsNeverMeeting } from './neverMeet.js';
 import { contactKeptByMotion, surfacePairVerdict } from './verdict.js';
 import type { BlockingPair, SweepContext, SweepContact, SweepResult } from './sweep.js';

@@ -1,3 +1,4 @@
+import { atLeast } from '../math/growable.js';
 import { SurfcdError } from '../errors.js';
 import { transformAabb, type Aabb } from '../math/aabb.js';
 import { obbsOverlap } from '../math/obbOverlap.js';
@@ -10,7 +11,7 @@ import { loadTransformedTriangle, loadTriangle, transformMargin } from '../colli
 import { queryBoxTree } from '../collide/treeQuery.js';
 import { triangleClosestPoints } from './closestPoints.js';
 import type { Vec3 } from './inputs.js';
-import { transformPoint } from './timeOfImpact.js';
+import { transformPoint } from '../math/rigid.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
 import { descendSurfacePair, descentScratch, prepareDescent, type DistanceBest } from './treeDistance.js';
 
@@ -114,7 +115,7 @@ export function distanceRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, op
       }
     }
   }
-  surfacesA = grow(surfacesA, a.surfaces.length);
+  surfacesA = atLeast(surfacesA, a.surfaces.length);
   if (!found && count > 0) {
     // No bound yet: one cheap guess (nearest triangle of the nearest B surface against the
     // nearest triangle of A) makes every later box query small.
@@ -183,8 +184,6 @@ export function distanceRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, op
     stats,
   };
 }
-
-const grow = (buffer: Uint32Array, size: number): Uint32Array => (buffer.length >= size ? buffer : new Uint32Array(Math.max(size, 2 * buffer.length)));
 
 /** Distance between two boxes (0 when they overlap). */
 function boxGap(p: Aabb, q: Aabb): number {

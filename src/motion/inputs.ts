@@ -1,14 +1,15 @@
 import { SurfcdError } from '../errors.js';
 import { toRigid, type Pose, type Rigid } from '../math/rigid.js';
 import type { Part } from '../model/types.js';
-import { assertPose } from '../model/validate.js';
+import { assertPart, assertPose } from '../model/validate.js';
 
-export type Vec3 = [number, number, number];
+import type { Vec3 } from '../math/vec3.js';
+
+export type { Vec3 };
 
 /** Validates two poses, naming the query and the part in the message. */
 export function readPoses(a: Part, poseA: Pose, b: Part, poseB: Pose, query: string): [Rigid, Rigid] {
-  if (!a || !Array.isArray(a.surfaces)) throw new SurfcdError('INVALID_OPTION', `${query}: part A is not a Part (use partFromMesh or loadAssembly)`);
-  if (!b || !Array.isArray(b.surfaces)) throw new SurfcdError('INVALID_OPTION', `${query}: part B is not a Part (use partFromMesh or loadAssembly)`);
+  assertPart(a, query, 'part A'); assertPart(b, query, 'part B');
   assertPose(poseA, query, 'poseA'); assertPose(poseB, query, 'poseB'); // null is not "no motion"
   return [toRigid(poseA, `${query}: pose of part "${a.path}"`), toRigid(poseB, `${query}: pose of part "${b.path}"`)];
 }

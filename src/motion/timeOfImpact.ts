@@ -1,6 +1,7 @@
+import { atLeast } from '../math/growable.js';
 import { SurfcdError } from '../errors.js';
 import { transformAabb, type Aabb } from '../math/aabb.js';
-import { invertRigid, relativeRigid, type Pose, type Rigid } from '../math/rigid.js';
+import { invertRigid, relativeRigid, rotateVector, transformPoint, type Pose, type Rigid } from '../math/rigid.js';
 import type { Part } from '../model/types.js';
 import { indexPart } from '../spatial/indexPart.js';
 import { emptyStats, type QueryStats } from '../collide/stats.js';
@@ -71,8 +72,6 @@ let surfacesB: Uint32Array = new Uint32Array(64);
 let trianglesA: Uint32Array = new Uint32Array(64);
 let trianglesB: Uint32Array = new Uint32Array(64);
 
-const grow = (buffer: Uint32Array, size: number): Uint32Array => (buffer.length >= size ? buffer : new Uint32Array(Math.max(size, 2 * buffer.length)));
-
 /**
  * When does part A (at poseA), translated by `translation` (world frame, mm, the whole
  * move), first touch part B (at poseB)? Exact (vertex–face and edge–edge contacts solved
@@ -128,8 +127,8 @@ export function timeOfImpactRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid
   transformAabb(b.bounds, bToA, box);
   sweep(box, dA, -from, -limit, margin, sweptBInA);
   stats.aabbUpdates += 2;
-  surfacesA = grow(surfacesA, a.surfaces.length);
-  surfacesB = grow(surfacesB, b.surfaces.length);
+  surfacesA = atLeast(surfacesA, a.surfaces.length);
+  surfacesB = atLeast(surfacesB, b.surfaces.length);
   const countA = queryBoxTree(a.surfaceTree, sweptBInA, surfacesA, stats);
   if (countA === 0 || queryBoxTree(b.surfaceTree, sweptAInB, surfacesB, stats) === 0) return { hit: null, stats };
 
@@ -146,7 +145,7 @@ export function timeOfImpactRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid
       for (let j = 0; j < reached && !open; j++) open = !ignore(surfaceA.index, surfacesB[j]!);
       if (!open) continue;
     }
-    trianglesA = grow(trianglesA, surfaceA.triangleCount);
+    trianglesA = atLeast(trianglesA, surfaceA.triangleCount);
     const triangleCountA = queryBoxTree(triangleTreeOf(surfaceA)!, sweptBInA, trianglesA, stats);
     for (let ti = 0; ti < triangleCountA; ti++) {
       const ta = surfaceA.firstTriangle + trianglesA[ti]!;
@@ -160,7 +159,7 @@ export function timeOfImpactRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid
         const sb = surfacesB[sj]!;
         if (ignore && ignore(surfaceA.index, sb)) continue;
         const surfaceB = b.surfaces[sb]!;
-        trianglesB = grow(trianglesB, surfaceB.triangleCount);
+        trianglesB = atLeast(trianglesB, surfaceB.triangleCount);
         const triangleCountB = queryBoxTree(triangleTreeOf(surfaceB)!, box, trianglesB, stats);
         for (let tj = 0; tj < triangleCountB; tj++) {
           const tb = surfaceB.firstTriangle + trianglesB[tj]!;
@@ -216,16 +215,4 @@ function triangleBox(tri: Float64Array, out: Aabb): void {
     out[k] = x < y ? (x < z ? x : z) : y < z ? y : z;
     out[k + 3] = x > y ? (x > z ? x : z) : y > z ? y : z;
   }
-}
-
-export function transformPoint(m: Rigid, p: ArrayLike<number>): Vec3 {
-  return [
-    m[0]! * p[0]! + m[1]! * p[1]! + m[2]! * p[2]! + m[3]!,
-    m[4]! * p[0]! + m[5]! * p[1]! + m[6]! * p[2]! + m[7]!,
-    m[8]! * p[0]! + m[9]! * p[1]! + m[10]! * p[2]! + m[11]!,
-  ];
-}
-
-export function rotateVector(m: Rigid, v: ArrayLike<number>): Vec3 {
-  return [m[0]! * v[0]! + m[1]! * v[1]! + m[2]! * v[2]!, m[4]! * v[0]! + m[5]! * v[1]! + m[6]! * v[2]!, m[8]! * v[0]! + m[9]! * v[1]! + m[10]! * v[2]!];
 }

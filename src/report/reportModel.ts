@@ -8,7 +8,7 @@
  * Browser-safe: no `node:` imports (the viewer builds the same items from live results).
  */
 import type { ContactReport, SurfaceContact } from '../collide/findContacts.js';
-import { resolvePoses } from '../collide/findContacts.js';
+import { resolvePoses } from '../model/poses.js';
 import { surfaceView } from '../constraints/surfaceView.js';
 import type { Constraint, ConstraintReport, SurfaceView } from '../constraints/types.js';
 import { rigidToColumnMajor, isIdentityRigid, type Pose } from '../math/rigid.js';

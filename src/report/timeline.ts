@@ -7,7 +7,7 @@
 import { SurfcdError } from '../errors.js';
 import type { StepResult } from '../simulate/simulate.js';
 
-type Vec3 = [number, number, number];
+import type { Vec3 } from '../math/vec3.js';
 
 /** The fields of a simulation step (`StepResult`) the timeline reads; surfaces and poses as far as it reads them. */
 export type SimulationStepLike = Pick<StepResult, 'id' | 'motion' | 'moved' | 'status' | 'expected' | 'met' | 'fraction' | 'travelled' | 'direction' | 'axis' | 'removed' | 'message'> & {

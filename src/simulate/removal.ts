@@ -3,7 +3,7 @@
  * product node) come out, and what is in the way (`removalDirections`); in what order does
  * the whole assembly come apart (`disassemble`, written as a replayable motion script).
  */
-import { resolvePoses } from '../collide/findContacts.js';
+import { resolvePoses } from '../model/poses.js';
 import { recognizeConstraints } from '../constraints/recognize.js';
 import type { ConstraintReport, Vec3 } from '../constraints/types.js';
 import { SurfcdError } from '../errors.js';

@@ -62,7 +62,9 @@ const script = z.strictObject({
 });
 
 // Plain interfaces (the public declarations must not depend on zod's types).
-export type Vec3 = [number, number, number];
+import type { Vec3 } from '../math/vec3.js';
+
+export type { Vec3 };
 /** Which way along a constraint axis: "away" from the partner, or the side a hint vector points to. */
 export type Sense = 'away' | Vec3;
 export type AxisRef = { coaxialWith: string; sense?: Sense | undefined } | { normalOf: string; sense?: Sense | undefined };

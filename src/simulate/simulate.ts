@@ -6,7 +6,7 @@ import type { Vec3 } from '../motion/inputs.js';
 import { clearDistance } from '../motion/clearDistance.js';
 import { poseAt, type RigidMotion } from '../motion/rigidMotion.js';
 import type { SweepResult } from '../motion/sweep.js';
-import { rotateVector, transformPoint } from '../motion/timeOfImpact.js';
+import { rotateVector, transformPoint } from '../math/rigid.js';
 import { indexAssembly } from '../spatial/indexPart.js';
 import { resolveScript, type ResolvedStep } from './resolve.js';
 import { parseMotionScript, type MotionScript } from './script.js';

@@ -8,7 +8,6 @@
  * Node only (the browser core runs the same units in-thread with `sweepInProcess`).
  */
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { SurfcdError } from '../errors.js';
@@ -34,10 +33,6 @@ export interface SweepWorkerData {
 
 /** Units per task: small enough to balance two cores, large enough that messaging is noise. */
 const TASKS_PER_THREAD = 8;
-
-export function defaultJobs(): number {
-  return Math.max(1, availableParallelism());
-}
 
 /** A pool of `jobs` worker threads sweeping against `assembly` at `poses`. */
 export function createSweepPool(assembly: Assembly, poses: Rigid[], tolerance: number, jobs: number): SweepPool {

@@ -9,6 +9,7 @@ const ENTRIES = [
   { entry: 'src/core.ts', name: 'core', occt: false },
   { entry: 'src/worker.ts', name: 'worker', occt: false },
   { entry: 'src/three.ts', name: 'three', occt: false, external: ['three'] },
+  { entry: 'src/plugin.ts', name: 'plugin', occt: false },
   // These read CAD files: occt's glue is in, its Node-only requires stay out.
   { entry: 'src/load.ts', name: 'load', occt: true, external: ['path', 'crypto'] },
   { entry: 'src/worker/webWorker.ts', name: 'worker-script', occt: true, external: ['path', 'crypto'] },

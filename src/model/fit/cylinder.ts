@@ -123,18 +123,19 @@ const CYLINDER_PROBLEM = { nParams: 5, apply: applyCylinder, residuals: cylinder
 
 /** Null when fitSurface's proof shows that no cylinder can be accepted (see refine). */
 export function refineCylinder(patch: Patch, init: CylinderFit, ctx: FitContext): CylinderFit | null {
-  return refine(patch, CYLINDER_PROBLEM, init, ctx, init === measuredStart && patch.p === measuredPoints ? measuredResidual : undefined);
+  return refine(patch, CYLINDER_PROBLEM, init, ctx, measuredResidualOf(patch, init));
 }
 
 /**
- * The start cylinderStart returned last and its largest vertex residual (finite), so that
- * neither refine nor the acceptance test measures the same cylinder again (issue 14: three
- * identical passes over the vertices for a start kept as it is). The same number: every
- * pass computes |√(…) − r| per vertex by the same expression and keeps the largest.
+ * The largest vertex residual cylinderStart measured for `fit` on this patch, if `fit` is the
+ * start it returned: neither refine nor the acceptance test measures the same cylinder again
+ * (three identical passes over the vertices for a start kept as it is). The same number:
+ * every pass computes |√(…) − r| per vertex by the same expression and keeps the largest.
  */
-let measuredStart: CylinderFit | null = null;
-let measuredResidual = NaN;
-let measuredPoints: Float64Array | null = null;
+function measuredResidualOf(patch: Patch, fit: CylinderFit): number | undefined {
+  const start = patch.memo.cylinderStart;
+  return start !== null && start.fit === fit ? start.residual : undefined;
+}
 
 /** Scratch of cylinderAround: the projected coordinates (issue 14: no arrays per call). */
 let projectedX = new Float64Array(1024);
@@ -240,7 +241,7 @@ function maxCylinderResidual(patch: Patch, f: CylinderFit): number {
 export function cylinderStart(patch: Patch, a: V3, ctx: FitContext): CylinderFit | null {
   const init = cylinderAround(patch, a);
   if (!init) return null;
-  measuredStart = null;
+  patch.memo.cylinderStart = null;
   const initResidual = maxCylinderResidual(patch, init);
   if (!(initResidual <= KEEP_INITIAL_FRACTION * ctx.tol)) {
     const tilted = tiltedAxis(patch, a);
@@ -252,11 +253,7 @@ export function cylinderStart(patch: Patch, a: V3, ctx: FitContext): CylinderFit
 }
 
 function measured(patch: Patch, fit: CylinderFit, residual: number): CylinderFit {
-  if (Number.isFinite(residual)) {
-    measuredStart = fit;
-    measuredResidual = residual;
-    measuredPoints = patch.p;
-  }
+  if (Number.isFinite(residual)) patch.memo.cylinderStart = { fit, residual };
   return fit;
 }
 
@@ -276,7 +273,8 @@ export function fitCylinder(patch: Patch, ctx: FitContext): CylinderFit | null {
 // Primitives are class instances, not objects of closures: closures made per patch lose
 // their optimised code at every full GC and start cold again (issue 14).
 class CylinderPrimitive implements LocalPrimitive {
-  constructor(readonly f: CylinderFit) {}
+  /** @param measuredOn the points cylinderStart measured `f` on (NaN residual: none). */
+  constructor(readonly f: CylinderFit, private readonly measuredOn: Float64Array | null = null, private readonly measuredResidual = NaN) {}
   distance(x: number, y: number, z: number): number {
     const { q, a, r } = this.f;
     x -= q[0]; y -= q[1]; z -= q[2];
@@ -285,7 +283,7 @@ class CylinderPrimitive implements LocalPrimitive {
   }
   maxDistance(p: Float64Array, count: number): number {
     // a start kept as it is was measured on these very vertices by cylinderStart
-    if (this.f === measuredStart && p === measuredPoints) return measuredResidual;
+    if (p === this.measuredOn) return this.measuredResidual;
     return cylinderMaxDistance(this.f, p, count);
   }
   minNormalCos(p: Float64Array, n: Float64Array, count: number): number {
@@ -306,8 +304,9 @@ class CylinderPrimitive implements LocalPrimitive {
 /** Kept alive: its map must outlive full GCs, or code that checks it deoptimises each pass. */
 export const KEEP_CYLINDER_SHAPE = new CylinderPrimitive({ q: [0, 0, 0], a: [0, 0, 1], r: 1 });
 
-export function cylinderPrimitive(f: CylinderFit): LocalPrimitive {
-  return new CylinderPrimitive(f);
+export function cylinderPrimitive(f: CylinderFit, patch?: Patch): LocalPrimitive {
+  const residual = patch === undefined ? undefined : measuredResidualOf(patch, f);
+  return residual === undefined ? new CylinderPrimitive(f) : new CylinderPrimitive(f, patch!.p, residual);
 }
 
 export function cylinderKind(f: CylinderFit, patch: Patch, residual: number): CylinderKind {

@@ -52,7 +52,7 @@ interface Candidate<F> {
   /** A quadric (cylinder, cone, sphere): skipped in `fitSurface` once ruleOutQuadric.ts proved none fits. */
   quadric?: boolean;
   fit(patch: Patch, ctx: FitContext): F | null;
-  primitive(f: F): LocalPrimitive;
+  primitive(f: F, patch: Patch): LocalPrimitive;
   kind(f: F, patch: Patch, residual: number): SurfaceKind;
 }
 
@@ -123,7 +123,7 @@ function attemptsOn(input: FitInput, stopAtFirst: boolean, reuse: boolean): { at
       continue;
     }
     // fitSurface needs only the verdict: a primitive already too far needs no normal check
-    const ev = evaluatePrimitive(patch, c.primitive(f), angle, stopAtFirst ? tol : Infinity);
+    const ev = evaluatePrimitive(patch, c.primitive(f, patch), angle, stopAtFirst ? tol : Infinity);
     const accepted = ev.residual <= tol && ev.normalsOk;
     attempts.push({ type: c.type, kind: c.kind(f, patch, ev.residual), evaluation: ev, accepted });
     if (accepted) fitCounters.accepted[c.type]++;

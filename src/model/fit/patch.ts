@@ -74,6 +74,10 @@ export interface PatchMemo {
   quadric: boolean | null;
   /** cone.ts: null until asked, then whether the normals rule out every cone. */
   cone: boolean | null;
+  /** quadricMoments.ts: the vertices' 10×10 moment matrix, shared by the cone start and the no-quadric proof. */
+  quadricMoments: Float64Array | null;
+  /** cylinder.ts: the start cylinderStart returned and its largest vertex residual, so neither refine nor the acceptance test measures it again. */
+  cylinderStart: { fit: unknown; residual: number } | null;
 }
 
 /**
@@ -150,7 +154,7 @@ export function buildPatch(input: FitInput, reuse = false): Patch {
   }
   // weld groups (by exact position) matter only where normals are estimated (issue 14)
   const { group, groupCount } = needEstimate ? weldGroups(positions, globalOf) : NO_WELD;
-  const patch: Patch = { count: m, p, n, given, group, groupCount, tri, sums: null, origin, scale, normalsGiven, memo: { scatterAll: null, scatterGiven: null, pluecker: null, quadric: null, cone: null } };
+  const patch: Patch = { count: m, p, n, given, group, groupCount, tri, sums: null, origin, scale, normalsGiven, memo: { scatterAll: null, scatterGiven: null, pluecker: null, quadric: null, cone: null, quadricMoments: null, cylinderStart: null } };
   // estimated normals need the triangle pass now; otherwise only a cylinder's kind (the
   // centroid) and an orientation without given normals (the winding) read it (issue 14)
   if (needEstimate) patch.sums = sumTriangles(patch, new Float64Array(groupCount * 3));
@@ -303,9 +307,4 @@ function cornerAngle(p: Float64Array, o: number, q: number, r: number): number {
   const bx = p[r * 3]! - p[o * 3]!, by = p[r * 3 + 1]! - p[o * 3 + 1]!, bz = p[r * 3 + 2]! - p[o * 3 + 2]!;
   const cx = ay * bz - az * by, cy = az * bx - ax * bz, cz = ax * by - ay * bx;
   return Math.atan2(hyp3(cx, cy, cz), ax * bx + ay * by + az * bz);
-}
-
-/** True when vertex i has a usable normal (given or estimated). */
-export function hasNormal(patch: Patch, i: number): boolean {
-  return patch.n[i * 3] !== 0 || patch.n[i * 3 + 1] !== 0 || patch.n[i * 3 + 2] !== 0;
 }

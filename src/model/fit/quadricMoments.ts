@@ -7,17 +7,15 @@
  */
 import type { Patch } from './patch.js';
 
-/** M of the last patch asked for: the cone start and the no-quadric proof read the same one. */
-const last = new Float64Array(100);
-let lastPatch: Patch | null = null;
-
-/** Writes M (full, symmetric, row-major 10×10) of the patch's vertices into `out`. */
+/** Writes M (full, symmetric, row-major 10×10) of the patch's vertices into `out`; computed once per patch (the cone start and the no-quadric proof read the same one). */
 export function quadricMoments(patch: Patch, out: Float64Array): void {
-  if (lastPatch !== patch) {
-    accumulate(patch, last);
-    lastPatch = patch;
+  let moments = patch.memo.quadricMoments;
+  if (moments === null) {
+    moments = new Float64Array(100);
+    accumulate(patch, moments);
+    patch.memo.quadricMoments = moments;
   }
-  out.set(last);
+  out.set(moments);
 }
 
 function accumulate(patch: Patch, out: Float64Array): void {

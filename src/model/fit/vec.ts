@@ -1,5 +1,8 @@
 /** Tiny 3-vector helpers for the fits (plain tuples; fits are not hot loops). */
-export type V3 = [number, number, number];
+import type { Vec3 } from '../../math/vec3.js';
+
+/** The fitter's short name for Vec3 (local, dimensionless coordinates). */
+export type V3 = Vec3;
 
 export const dot = (a: ArrayLike<number>, b: ArrayLike<number>): number => a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
 

@@ -7,7 +7,7 @@ import { partFromMesh, type Assembly, type Part } from '../../../src/index.js';
 import { removalAnalysis, disassemble } from '../../../src/simulate/removal.js';
 import { contextFor } from '../../../src/simulate/sweepUnit.js';
 import { createSweepPool } from '../../../src/simulate/sweepPool.js';
-import { resolvePoses } from '../../../src/collide/findContacts.js';
+import { resolvePoses } from '../../../src/model/poses.js';
 import { sharedAssembly, type BenchOptions, type ScenarioOutput, type TargetCheck } from '../context.js';
 import { fmt, hasShared, note, sharedStep, table } from '../util.js';
 
