@@ -9,6 +9,7 @@ import { isSurfcdError, SurfcdError } from '../errors.js';
 import { listCadFiles, runBatch, type BatchExecutor, type FileOutcome, type FileResult, type PendingFile } from '../scale/batch.js';
 import type { BatchSummary } from '../scale/summary.js';
 import { textTable } from '../report/textTable.js';
+import { DEFAULT_TOLERANCE } from '../model/tolerance.js';
 import { addCacheOptions, cacheOf } from './cacheOption.js';
 import { createBatchPool } from './batchPool.js';
 import type { FileJobData, FileJobOptions } from './batchJob.js';
@@ -63,7 +64,7 @@ function registerBatchCommand(program: Command, someFileFailed: () => void): Com
         .option('-j, --jobs <n>', 'local worker threads (default: the number of cores); ignored with --queue')
         .option('--report', 'also write the HTML report of each assembly (surfcd report)')
         .option('-c, --clearance <mm>', 'with --report: largest radial gap of a fit shown as clearance (surfcd report --clearance)')
-        .option('-t, --tolerance <mm>', 'surfaces closer than this count as touching', '0')
+        .option('-t, --tolerance <mm>', 'surfaces closer than this count as touching (the default of every command)', String(DEFAULT_TOLERANCE))
         .addOption(new Option('--mode <mode>', 'as in surfcd contacts').choices([...COLLIDE_MODES]).default('all-surfaces'))
         .addOption(new Option('--method <name>', 'narrow phase, as in surfcd contacts').choices(narrowPhaseNames()).default('scd'))
         .option('--force', 'redo files whose content and options did not change since the last run in --out')

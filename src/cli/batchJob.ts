@@ -9,7 +9,7 @@ import type { CollideMode } from '../collide/collide.js';
 import { isSurfcdError, SurfcdError } from '../errors.js';
 import type { CacheOption } from '../import/cache.js';
 import type { LoadOptions } from '../import/readAssembly.js';
-import { contactsJson } from '../report/contactsReport.js';
+import { contactsJson, plainReview } from '../report/contactsReport.js';
 import { reportHtml } from '../report/htmlReport.js';
 import { contentHash, type FileResult } from '../scale/batch.js';
 import { chunkAnswerer, type ChunkJobData } from '../scale/splitContacts.js';
@@ -68,13 +68,14 @@ export async function runFileJob(data: FileJobData): Promise<FileResult> {
   const assembly = await loadAssembly(data.path, { ...options.load, ...(await sourceOf(data)) });
   const found = findContacts(assembly, { tolerance: options.tolerance, mode: options.mode, method: options.method });
   await updateAssemblyCache(assembly); // as `contacts` does: keep the surface kinds the verdicts fitted
-  const contacts = contactsJson(assembly, found, { mode: options.mode, interferenceOnly: false });
+  const review = plainReview(assembly, found);
+  const contacts = contactsJson(assembly, found, { mode: options.mode, interferenceOnly: false, review });
   const report = options.report ? reportHtml(assembly, reportModelOf(assembly, { tolerance: options.tolerance, clearance: options.clearance })) : undefined;
   const interfering = found.pairs.filter((p) => p.verdict === 'interference');
   return {
     row: {
       parts: assembly.parts.length,
-      ...interferenceCounts(found.pairs),
+      ...interferenceCounts(review.interferences),
       worstDepth: interfering.reduce((worst, p) => Math.max(worst, p.depth), 0),
       timeMs: performance.now() - start,
     },

@@ -5,6 +5,7 @@
  * query (OBB pre-check and both tree levels grown by the gap only), measured on the fitted
  * primitives where their kinds allow it.
  */
+import { DEFAULT_TOLERANCE } from '../model/tolerance.js';
 import { SurfcdError } from '../errors.js';
 import { growAabb, transformAabb } from '../math/aabb.js';
 import type { Pose } from '../math/rigid.js';
@@ -57,7 +58,7 @@ export interface ClearanceResult {
   stats: QueryStats;
 }
 
-export const DEFAULT_TOUCHING = 0.01;
+export const DEFAULT_TOUCHING = DEFAULT_TOLERANCE;
 
 const byCodePoint = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
 

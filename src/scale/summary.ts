@@ -3,7 +3,7 @@
  * worst depth, time, links to its results), as JSON, CSV and one HTML page. The summary is a
  * report of a run, so it holds times; the per-file results it links to hold none.
  */
-import type { PartPairContacts } from '../collide/findContacts.js';
+import type { InterferenceEntry } from '../review/classify.js';
 import { csv } from '../report/textTable.js';
 
 export const SUMMARY_SCHEMA = 'surfcd/batch-summary@1';
@@ -22,13 +22,12 @@ export interface InterferenceCounts {
  * (`interference`, `contained`, `duplicate`) and, where a pair carries one, the `expected`
  * flag the interference classes add: the one place to change when the classes change.
  */
-export function interferenceCounts(pairs: readonly PartPairContacts[]): InterferenceCounts {
+export function interferenceCounts(entries: readonly InterferenceEntry[]): InterferenceCounts {
   const counts: InterferenceCounts = { clash: 0, expected: 0, contained: 0, duplicate: 0 };
-  for (const pair of pairs) {
-    if (pair.verdict !== 'interference') continue;
-    if ((pair as { expected?: boolean }).expected === true) counts.expected++;
-    else if (pair.kind === 'contained') counts.contained++;
-    else if (pair.kind === 'duplicate') counts.duplicate++;
+  for (const entry of entries) {
+    if (entry.expected) counts.expected++;
+    else if (entry.kind === 'contained') counts.contained++;
+    else if (entry.kind === 'duplicate') counts.duplicate++;
     else counts.clash++;
   }
   return counts;

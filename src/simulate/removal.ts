@@ -3,6 +3,7 @@
  * product node) come out, and what is in the way (`removalDirections`); in what order does
  * the whole assembly come apart (`disassemble`, written as a replayable motion script).
  */
+import { DEFAULT_TOLERANCE } from '../model/tolerance.js';
 import { resolvePoses } from '../model/poses.js';
 import { recognizeConstraints } from '../constraints/recognize.js';
 import type { ConstraintReport, Vec3 } from '../constraints/types.js';
@@ -22,7 +23,7 @@ import { threadName } from './localBlocking.js';
 import { UnscrewChecks, unscrewOf, type UnscrewingSide } from './unscrew.js';
 
 export const DEFAULT_SPHERE_DIRECTIONS = 26;
-export const DEFAULT_REMOVAL_TOLERANCE = 0.01;
+export const DEFAULT_REMOVAL_TOLERANCE = DEFAULT_TOLERANCE;
 
 export interface RemovalOptions {
   /** Poses by part path (parts not named stay where the file put them). */

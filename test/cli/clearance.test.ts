@@ -82,9 +82,9 @@ describe('surfcd contacts --volumes', () => {
       got.centroid.forEach((c, k) => expect(c).toBeCloseTo(t.centroid[k]!, 3));
     }
     expect(await run(['contacts', sample('interference-volumes.step'), '--interference-only', '--volumes'])).toBe(0);
-    expect(output.stdout).toMatch(/box-a\s+box-b\s+6\s+0\s+6\s+INTERFERENCE [\d.]+ mm\s+31\.5 mm³/);
+    expect(output.stdout).toMatch(/clash\s+[\d.]+ mm\s+box-a\s+box-b\s+6\s+0\s+6\s+31\.5 mm³/);
     expect(await run(['contacts', sample('interference-volumes.step'), '--interference-only', '--volumes', '--format', 'csv'])).toBe(0);
-    expect(output.stdout.split('\n')[0]).toMatch(/,pairVolume,volumeMethod,volumeError$/);
+    expect(output.stdout.split('\n')[0]).toMatch(/,volume,volumeMethod,volumeError$/);
   });
 });
 

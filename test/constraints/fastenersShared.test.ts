@@ -4,7 +4,7 @@
  * blocks with a Ø10 bore (at the shank's diameter) on Ø15 round-head bolts; as1's Ø10 × 200
  * rod carries two such nuts (a stud). The Fusion 360 gripper has ISO 4762 M2/M3 socket head
  * screws, two ISO 7045 M2 pan head screws of the servo, hex nuts and nylon-insert lock nuts
- * (hex 5.5 AF, 4 thick; unnamed "Gripper#27"…) with Ø3 bores, 32 M3 washers Ø3.2/Ø7 × 0.6
+ * (hex 5.5 AF, 4 thick; "M3 Locknut#1"…, the odd bodies of each lock nut part: the even ones are its nylon rings) with Ø3 bores, 32 M3 washers Ø3.2/Ø7 × 0.6
  * and six Ø1 × 3 pins; every nut bore is drawn at the nominal diameter; the two servo screws
  * go into the horn hubs' Ø1.6 bores (the M2 tap drill). The four M3x16 screws have no nut: they
  * pass a Ø2.9 hole of each of the two "Laserteil 1" plates (0.05 mm radial interference) and
@@ -68,12 +68,12 @@ describeShared('fasteners on the Fusion 360 gripper', () => {
     report = recognizeFasteners(gripper);
   }, 240_000);
 
-  it('finds 28 screws, 22 nuts (10 named, 12 unnamed lock nuts), 32 washers and 6 pins', () => {
+  it('finds 28 screws, 22 nuts (10 plain, 12 lock nuts), 32 washers and 6 pins', () => {
     expect(counts(report)).toEqual({ screw: 28, nut: 22, washer: 32, pin: 6 });
     expect(named(gripper, report, /\/M3x\d+#\d+$/).every((r) => r.role === 'screw' && r.fastener?.designation === 'M3' && r.evidence.some((e) => /^hex socket 2\.5$/.test(e)))).toBe(true);
     expect(named(gripper, report, /M2 x 4/).map((r) => r.role)).toEqual(['screw', 'screw']);
     expect(named(gripper, report, /Washer#\d+$/).every((r) => r.role === 'washer' && r.evidence[0] === 'flat ring Ø3.2/Ø7 × 0.6')).toBe(true);
-    const lockNuts = named(gripper, report, /Gripper#(27|29|31|33|35|37|39|41|43|45|47|49)$/);
+    const lockNuts = named(gripper, report, /M3 Locknut#(1|3|5|7|9|11|13|15|17|19|21|23)$/);
     expect(lockNuts.map((r) => r.role)).toEqual(new Array(12).fill('nut'));
   });
 
@@ -83,7 +83,7 @@ describeShared('fasteners on the Fusion 360 gripper', () => {
       const screw = gripper.parts[j.fastener]!.path, nut = gripper.parts[j.mate]!.path;
       if (/M2 x 4/.test(screw)) {
         // the ISO 7045 pan head screw in the servo horn's Ø1.6 hub bore (M2 minor diameter 1.57, tap drill 1.6)
-        expect(nut, screw).toMatch(/Gripper#(13|26)$/);
+        expect(nut, screw).toMatch(/Pro\.1_Pe.a#(13|26)$/);
         expect([j.drawn, j.pitch]).toEqual(['minor', 0.4]);
         continue;
       }
@@ -92,7 +92,7 @@ describeShared('fasteners on the Fusion 360 gripper', () => {
         continue;
       }
       expect(j.drawn).toBe('nominal');
-      if (/M3x20/.test(screw)) expect(nut, screw).toMatch(/Gripper#\d+$/);
+      if (/M3x20/.test(screw)) expect(nut, screw).toMatch(/M3 Locknut#\d+$/);
       else if (/M3x1[02]/.test(screw)) expect(nut, screw).toMatch(/M3 Nut#\d$/);
       else expect(`${screw} > ${nut}`).toMatch(/M2x10#\d > .*M2 Nut#\d$/);
       expect(j.pitch).toBe(/M2x/.test(screw) ? 0.4 : 0.5);

@@ -42,11 +42,11 @@ describe('surfcd batch (local)', () => {
     expect(rows().map((r) => r.status)).toEqual(['unchanged', 'failed', 'done']);
 
     output.stdout = '';
-    expect(await main([...args, '--tolerance', '0.01'])).toBe(1);
+    expect(await main([...args, '--tolerance', '0.02'])).toBe(1);
     expect(rows().map((r) => r.status)).toEqual(['done', 'failed', 'done']);
 
     output.stdout = '';
-    expect(await main([...args, '--tolerance', '0.01', '--force'])).toBe(1);
+    expect(await main([...args, '--tolerance', '0.02', '--force'])).toBe(1);
     expect(rows().map((r) => r.status)).toEqual(['done', 'failed', 'done']);
     expect(readFileSync(join(out, 'summary.csv'), 'utf8')).toMatch(/^file,status,parts,clash/);
   });

@@ -4,11 +4,12 @@ import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PartPairContacts } from '../../src/collide/findContacts.js';
 import { jobKey, listCadFiles } from '../../src/scale/batch.js';
 import { reason, redisTarget } from '../../src/scale/redis.js';
 import { decodeResult, encodeResult } from '../../src/scale/results.js';
 import { interferenceCounts, summaryCsv, summaryHtml, summaryOf } from '../../src/scale/summary.js';
+import type { InterferenceEntry } from '../../src/review/classify.js';
+import type { InterferenceClass } from '../../src/review/classes.js';
 
 describe('redisTarget', () => {
   it('reads host, port, db and credentials from the URL; the label carries no credential', () => {
@@ -70,13 +71,12 @@ describe('job results', () => {
   });
 });
 
-const pair = (kind: string, depth: number, extra: object = {}): PartPairContacts =>
-  ({ partA: 'a', partB: 'b', surfacePairs: [], verdict: kind === 'contact' ? 'contact' : 'interference', kind, depth, ...extra }) as unknown as PartPairContacts;
 
 describe('summary', () => {
   it('counts interfering part pairs by class; an expected overlap is never a clash', () => {
-    const pairs = [pair('interference', 1), pair('interference', 2), pair('contained', 3), pair('duplicate', 1), pair('contact', 0), pair('interference', 0.5, { expected: true })];
-    expect(interferenceCounts(pairs)).toEqual({ clash: 2, expected: 1, contained: 1, duplicate: 1 });
+    const entry = (kind: InterferenceClass, expected = false): InterferenceEntry => ({ id: `a+b`, partA: 'a', partB: 'b', kind, expected, depth: 1, direction: null, surfacePairs: 0, sentence: '' });
+    const entries = [entry('clash'), entry('clash'), entry('contained'), entry('duplicate'), entry('thread', true), entry('gear-mesh', true)];
+    expect(interferenceCounts(entries)).toEqual({ clash: 2, expected: 2, contained: 1, duplicate: 1 });
     expect(interferenceCounts([])).toEqual({ clash: 0, expected: 0, contained: 0, duplicate: 0 });
   });
 
