@@ -237,7 +237,9 @@ export async function startPage(live?: typeof startLive): Promise<ReportPageApi>
     classBoxes.set(cls, box);
     classBar.append(h('label', { class: `chip ${cls}` }, box, ` ${cls} ${counts[cls]}`));
   }
-  summary.textContent = `${counts.clash} clash · ${s.interference} interfering surface pairs · ${s.contact} contact · ${s.clearance} clearance${diff} · tolerance ${model.tolerance} mm`;
+  // Interfering part pairs by class, as the CLI's headline counts them; then the surface-pair items.
+  const byClass = ALL_CLASSES.filter((c) => c !== 'contact' && c !== 'clearance' && counts[c] > 0).map((c) => `${counts[c]} ${c}`);
+  summary.textContent = `${byClass.length > 0 ? byClass.join(' · ') : 'no interferences'} · ${s.contact} contact · ${s.clearance} clearance${diff} · tolerance ${model.tolerance} mm`;
 
   const timeline = model.timeline
     ? startTimeline(scene, model.timeline.steps, model.poses, stage, label, (partA, partB) => {
