@@ -53,17 +53,8 @@ export function buildBoxtree(part: Part): Boxtree {
   const link = new Uint32Array(nodeCount), cut = new Uint16Array(nodeCount), flags = new Uint8Array(nodeCount);
   const root = new Float64Array(6);
   if (n === 0) return { root, link, cut, flags, nodeCount };
-  const { positions, indices } = part;
-  // Per triangle: its tight box and centroid.
-  const triBox = new Float64Array(6 * n), centroid = new Float64Array(3 * n);
-  for (let t = 0; t < n; t++) {
-    for (let k = 0; k < 3; k++) {
-      const a = positions[3 * indices[3 * t]! + k]!, b = positions[3 * indices[3 * t + 1]! + k]!, c = positions[3 * indices[3 * t + 2]! + k]!;
-      triBox[6 * t + k] = Math.min(a, b, c);
-      triBox[6 * t + 3 + k] = Math.max(a, b, c);
-      centroid[3 * t + k] = (a + b + c) / 3;
-    }
-  }
+  const centroid = new Float64Array(3 * n);
+  const triBox = triangleBoxes(part, centroid);
   const order = new Uint32Array(n);
   for (let t = 0; t < n; t++) order[t] = t;
   const eps = 1e-12 * aabbMagnitude(part.bounds);
@@ -98,6 +89,22 @@ export function buildBoxtree(part: Part): Boxtree {
     next += 2;
   }
   return { root, link, cut, flags, nodeCount };
+}
+
+/** Per triangle its tight box (min xyz, max xyz); with `centroid`, its centroid there too. */
+export function triangleBoxes(part: Part, centroid?: Float64Array): Float64Array {
+  const { positions, indices } = part;
+  const n = indices.length / 3;
+  const triBox = new Float64Array(6 * n);
+  for (let t = 0; t < n; t++) {
+    for (let k = 0; k < 3; k++) {
+      const a = positions[3 * indices[3 * t]! + k]!, b = positions[3 * indices[3 * t + 1]! + k]!, c = positions[3 * indices[3 * t + 2]! + k]!;
+      triBox[6 * t + k] = Math.min(a, b, c);
+      triBox[6 * t + 3 + k] = Math.max(a, b, c);
+      if (centroid) centroid[3 * t + k] = (a + b + c) / 3;
+    }
+  }
+  return triBox;
 }
 
 /** Tight box of the triangles order[first, end) into out at o. */

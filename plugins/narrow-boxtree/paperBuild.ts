@@ -17,6 +17,7 @@
  * the paper's implementation.
  */
 import type { Part } from '../../src/plugin.js';
+import { triangleBoxes } from './build.js';
 
 export const PAPER_LEAF = 0x80000000;
 /** flags: bits 0–1 the axis, bit 2 set when the child lies above its plane (its lower side moved). */
@@ -89,20 +90,6 @@ export function buildPaperBoxtree(part: Part): PaperBoxtree {
     next += 2;
   }
   return { root, link, cut, flags, nodeCount };
-}
-
-function triangleBoxes(part: Part): Float64Array {
-  const { positions, indices } = part;
-  const n = indices.length / 3;
-  const out = new Float64Array(6 * n);
-  for (let t = 0; t < n; t++) {
-    for (let k = 0; k < 3; k++) {
-      const a = positions[3 * indices[3 * t]! + k]!, b = positions[3 * indices[3 * t + 1]! + k]!, c = positions[3 * indices[3 * t + 2]! + k]!;
-      out[6 * t + k] = Math.min(a, b, c);
-      out[6 * t + 3 + k] = Math.max(a, b, c);
-    }
-  }
-  return out;
 }
 
 function boundsOf(s: BuildScratch, first: number, end: number, out: Float64Array): void {
