@@ -72,7 +72,7 @@ export {
   type SurfaceContact,
   type PairContact,
   type PartPairContacts,
-} from './collide/findContacts.js';
+} from './verdict/findContacts.js';
 export {
   judgeSurfacePair,
   surfacePairInterferes,
@@ -83,9 +83,9 @@ export {
   type SurfacePairJudgement,
   type SurfacePairQuery,
   type PoseLike,
-} from './collide/contactVerdict.js';
+} from './verdict/contactVerdict.js';
 export { surfaceSag, effectiveSag, partSag, coordinateNoise } from './model/tessellationError.js';
-export type { QueryStats } from './collide/stats.js';
+export type { QueryStats } from './traverse/stats.js';
 export type { ContactGeometry } from './collide/contactGeometry.js';
 
 // Constraints (plugins as objects; the Node entry also loads them from paths)
@@ -104,8 +104,8 @@ export { findClearances, type ClearanceOptions, type ClearanceResult, type PartC
 export { kindGap, type KindGap } from './model/kindGap.js';
 
 // Interference volumes (manifold-3d is passed in: `startManifold()` in Node, your own instance in a page)
-export { overlapVolume, weldPart, type ManifoldModule, type OverlapVolume, type VolumeOptions } from './collide/interferenceVolume.js';
-export { pairVolumes, type PairVolumeOptions } from './collide/pairVolumes.js';
+export { overlapVolume, weldPart, type ManifoldModule, type OverlapVolume, type VolumeOptions } from './verdict/interferenceVolume.js';
+export { pairVolumes, type PairVolumeOptions } from './verdict/pairVolumes.js';
 
 // Across worker boundaries (structured clone, typed arrays transferred, no re-indexing)
 export { assemblyToData, assemblyFromData, type AssemblyData, type PartData, type SurfaceData } from './spatial/cloneable.js';

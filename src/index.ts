@@ -4,7 +4,7 @@
 export * from './core.js';
 export { loadAssembly, readAssembly } from './spatial/load.js';
 export { occtModule, resetOcct } from './import/occt.js';
-export { startManifold, type ManifoldStartOptions } from './collide/manifoldStart.js';
+export { startManifold, type ManifoldStartOptions } from './verdict/manifoldStart.js';
 export { usePlugin, loadPlugin } from './constraints/loadPlugin.js';
 export { createNodeAssemblyWorker } from './worker/nodeClient.js';
 export { AssemblyWorker, type WorkerLoadCall, type AbortSignalLike } from './worker/client.js';

@@ -33,7 +33,7 @@ export type {
 } from './constraints/types.js';
 export type { NarrowPhase, IndexedPart } from './collide/narrowPhases.js';
 export type { CollisionResult, ResolvedOptions, SurfacePair, SurfaceRelation, CollideMode } from './collide/collide.js';
-export type { QueryStats } from './collide/stats.js';
+export type { QueryStats } from './traverse/stats.js';
 export { SurfcdError, describeValue, type SurfcdErrorCode } from './errors.js';
 
 // Model and math types
@@ -63,5 +63,5 @@ export { splitRange } from './spatial/surfaceObbTree.js';
 export { collide, resolveCollideOptions } from './collide/collide.js';
 export { bruteForceCollide } from './collide/bruteForce.js';
 export { LeafPairs, noCollision } from './collide/leafPairs.js';
-export { emptyStats } from './collide/stats.js';
-export { transformMargin } from './collide/triangles.js';
+export { emptyStats } from './traverse/stats.js';
+export { transformMargin } from './traverse/triangles.js';

@@ -4,7 +4,7 @@
  * `report`, what `surfcd report` writes, plus the summary row.
  */
 import { createHash } from 'node:crypto';
-import { findContacts } from '../collide/findContacts.js';
+import { findContacts } from '../verdict/findContacts.js';
 import type { CollideMode } from '../collide/collide.js';
 import { isSurfcdError, SurfcdError } from '../errors.js';
 import type { CacheOption } from '../import/cache.js';

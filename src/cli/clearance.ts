@@ -1,7 +1,7 @@
 /** `surfcd clearance <file> --min <mm>`: every part pair closer than a required gap, closest first. */
 import cliProgress from 'cli-progress';
 import { Option, type Command } from 'commander';
-import { resolvePoses } from '../collide/findContacts.js';
+import { resolvePoses } from '../verdict/findContacts.js';
 import { SurfcdError } from '../errors.js';
 import type { Assembly } from '../model/types.js';
 import { DEFAULT_TOUCHING, findClearances, type ClearanceResult } from '../motion/clearances.js';

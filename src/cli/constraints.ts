@@ -10,7 +10,7 @@ import { updateAssemblyCache } from '../spatial/loadCached.js';
 import { emit, parseNumber, status } from './output.js';
 import { checkEscapes, watchPlugin } from './guard.js';
 import { addLoadOptions, loadOptions, reportTimings, reportWarnings, type LoadFlags } from './loadFlags.js';
-import { findContacts } from '../collide/findContacts.js';
+import { findContacts } from '../verdict/findContacts.js';
 import { annotateConstraints } from '../review/agreement.js';
 import { addReviewOptions, checkReviewFlags, readAcceptFile, readPreviousIds, reviewInterferences, selectionOf, type ReviewFlags, type RunOutcome } from './reviewOptions.js';
 

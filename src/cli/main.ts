@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { Command, CommanderError, Option } from 'commander';
 import { COLLIDE_MODES, type CollideMode } from '../collide/collide.js';
-import { findContacts, type ContactReport } from '../collide/findContacts.js';
-import type { OverlapVolume } from '../collide/interferenceVolume.js';
+import { findContacts, type ContactReport } from '../verdict/findContacts.js';
+import type { OverlapVolume } from '../verdict/interferenceVolume.js';
 import { narrowPhaseNames } from '../collide/narrowPhases.js';
 import { SurfcdError } from '../errors.js';
 import { contactsCsv, contactsJson, contactsTable, interferenceOnly, withoutIgnored } from '../report/contactsReport.js';
@@ -26,7 +26,7 @@ async function timed<T>(message: string, work: () => Promise<T> | T): Promise<[T
 
 /** Volumes of the interfering part pairs; manifold-3d is started only here (only with --volumes). */
 async function interferenceVolumes(assembly: Awaited<ReturnType<typeof loadAssembly>>, report: ContactReport): Promise<Map<string, OverlapVolume>> {
-  const [{ startManifold }, { pairVolumes }] = await Promise.all([import('../collide/manifoldStart.js'), import('../collide/pairVolumes.js')]);
+  const [{ startManifold }, { pairVolumes }] = await Promise.all([import('../verdict/manifoldStart.js'), import('../verdict/pairVolumes.js')]);
   const manifold = await startManifold();
   const interfering = report.pairs.filter((p) => p.verdict === 'interference');
   return pairVolumes(assembly, interfering, { manifold, onWarning: (m) => process.stderr.write(`surfcd: warning: ${m}\n`) });

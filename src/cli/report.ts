@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Command, Option } from 'commander';
-import { findContacts } from '../collide/findContacts.js';
+import { findContacts } from '../verdict/findContacts.js';
 import { pluginsFor, recognizeConstraints, DEFAULT_CLEARANCE, DEFAULT_TOLERANCE } from '../constraints/recognize.js';
 import { SurfcdError } from '../errors.js';
 import type { Assembly } from '../model/types.js';
@@ -14,7 +14,7 @@ import { buildReport, type ReportModel } from '../report/reportModel.js';
 import { timelineOf } from '../report/timeline.js';
 import { headlineOf, reportJson, reportMarkdown } from '../report/reportText.js';
 import { loadAssembly } from '../spatial/load.js';
-import type { ContactReport } from '../collide/findContacts.js';
+import type { ContactReport } from '../verdict/findContacts.js';
 import { keyedByPath, type PartSelection } from '../model/partSets.js';
 import { withoutIgnored } from '../report/contactsReport.js';
 import { annotateConstraints } from '../review/agreement.js';

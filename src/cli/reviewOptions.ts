@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { Option, type Command } from 'commander';
-import type { ContactReport } from '../collide/findContacts.js';
+import type { ContactReport } from '../verdict/findContacts.js';
 import { SurfcdError } from '../errors.js';
 import { selectParts, type PartSelection } from '../model/partSets.js';
 import type { Assembly } from '../model/types.js';

@@ -1,6 +1,6 @@
 /** `contacts --queue`: the checked split options, and the run over the queue with its progress. */
 import { resolve } from 'node:path';
-import type { ContactReport } from '../collide/findContacts.js';
+import type { ContactReport } from '../verdict/findContacts.js';
 import { SurfcdError } from '../errors.js';
 import { cacheDirOf } from '../import/cache.js';
 import type { Assembly } from '../model/types.js';

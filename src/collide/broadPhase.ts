@@ -1,6 +1,6 @@
 import { RBush3D, type BBox } from 'rbush-3d';
 import type { Aabb } from '../math/aabb.js';
-import type { QueryStats } from './stats.js';
+import type { QueryStats } from '../traverse/stats.js';
 
 interface Entry extends BBox {
   id: number;

@@ -4,8 +4,8 @@ import { trianglesIntersect } from '../math/triangleIntersect.js';
 import { trianglesWithin } from '../math/triangleDistance.js';
 import type { Part } from '../model/types.js';
 import { resolveCollideOptions, type CollideOptions, type CollisionResult, type SurfacePair } from './collide.js';
-import { emptyStats } from './stats.js';
-import { loadTransformedTriangle, loadTriangle } from './triangles.js';
+import { emptyStats } from '../traverse/stats.js';
+import { loadTransformedTriangle, loadTriangle } from '../traverse/triangles.js';
 import { assertPart, assertPose } from '../model/validate.js';
 
 /**

@@ -3,7 +3,7 @@ import { SurfcdError } from '../errors.js';
 import { OBB_TEST_NAMES, type ObbTestName } from '../math/obbTests.js';
 import type { ContactGeometry } from './contactGeometry.js';
 import { SCD_METHOD } from './narrowPhases.js';
-import type { QueryStats } from './stats.js';
+import type { QueryStats } from '../traverse/stats.js';
 
 export type CollideMode = 'first-surface' | 'all-surfaces' | 'all-triangles';
 export const COLLIDE_MODES: readonly CollideMode[] = ['first-surface', 'all-surfaces', 'all-triangles'];

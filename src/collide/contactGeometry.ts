@@ -7,7 +7,7 @@
 import { closestPoints, coplanarOverlap, COPLANAR, intersectionSegment, NO_CONTACT, triangleNormal } from '../math/triangleContact.js';
 import { transformPointInto, type Rigid } from '../math/rigid.js';
 import type { Part } from '../model/types.js';
-import { loadTransformedTriangle, loadTriangle } from './triangles.js';
+import { loadTransformedTriangle, loadTriangle } from '../traverse/triangles.js';
 
 export interface ContactGeometry {
   /** Surface index in part A. */

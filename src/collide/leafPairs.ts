@@ -4,9 +4,9 @@ import { trianglesWithin } from '../math/triangleDistance.js';
 import type { Rigid } from '../math/rigid.js';
 import type { Part } from '../model/types.js';
 import type { CollisionResult, ResolvedOptions, SurfacePair } from './collide.js';
-import type { QueryStats } from './stats.js';
-import { loadTransformedTriangle, loadTriangle } from './triangles.js';
-import { emptyPairList, pushPair, type PairList } from './pairDescent.js';
+import type { QueryStats } from '../traverse/stats.js';
+import { loadTransformedTriangle, loadTriangle } from '../traverse/triangles.js';
+import { emptyPairList, pushPair, type PairList } from '../traverse/pairDescent.js';
 
 /**
  * The leaf end of a hierarchy traversal, shared by narrow phases whose leaves are triangles

@@ -5,9 +5,9 @@
 // the pool, or fails loudly when it was handed the busy one itself.
 import { SurfcdError } from '../errors.js';
 import { atLeast } from '../math/growable.js';
-import { emptyCandidates } from './leafQuery.js';
-import { DescentScratch, emptyPairList } from './pairDescent.js';
-import { TrianglePairTest } from './pairTest.js';
+import { emptyCandidates } from '../traverse/leafQuery.js';
+import { DescentScratch, emptyPairList } from '../traverse/pairDescent.js';
+import { TrianglePairTest } from '../traverse/pairTest.js';
 import { ShellFilter } from './shellFilter.js';
 
 export class QueryScratch {

@@ -7,8 +7,8 @@ import type { Rigid } from '../math/rigid.js';
 import { MIN_SHELL_TRIANGLES, surfaceShell, type SurfaceShell } from '../model/surfaceShell.js';
 import type { Part, Surface } from '../model/types.js';
 import { shellsApart } from './shellsApart.js';
-import type { QueryStats } from './stats.js';
-import { queryBoxTree } from './treeQuery.js';
+import type { QueryStats } from '../traverse/stats.js';
+import { queryBoxTree } from '../traverse/treeQuery.js';
 
 const UNKNOWN = 0, APART = 1, MAY_MEET = 2;
 

@@ -16,7 +16,7 @@
  */
 import { aabbsOverlap, growAabb, transformAabb, type Aabb } from '../math/aabb.js';
 import type { Pose, Rigid } from '../math/rigid.js';
-import { resolvePoses } from '../collide/findContacts.js';
+import { resolvePoses } from '../verdict/findContacts.js';
 import { SurfcdError } from '../errors.js';
 import type { Vec3 } from '../model/surfaceKind.js';
 import type { Assembly, Part } from '../model/types.js';

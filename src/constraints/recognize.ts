@@ -6,8 +6,8 @@
 import { overlappingPairs } from '../collide/broadPhase.js';
 import { collideRigid, resolveCollideOptions } from '../collide/collide.js';
 import { resolvePoses } from '../model/poses.js';
-import { selectedPairs } from '../collide/findContacts.js';
-import { coincidenceTolerance } from '../collide/allowance.js';
+import { selectedPairs } from '../verdict/findContacts.js';
+import { coincidenceTolerance } from '../verdict/allowance.js';
 import { SurfcdError } from '../errors.js';
 import { emptyAabb, growAabb, isEmptyAabb, transformAabb, unionAabb, type Aabb } from '../math/aabb.js';
 import type { Rigid } from '../math/rigid.js';
@@ -101,7 +101,7 @@ export function recognizeConstraints(assembly: Assembly, options: ConstraintOpti
     angleTolerance,
     scale: sceneScale,
     wrench: Object.freeze({ force: forceWrench, moment: momentWrench }),
-    // the contact verdict's own test (src/collide/allowance.ts), so the two never disagree
+    // the contact verdict's own test (src/verdict/allowance.ts), so the two never disagree
     coincidenceTolerance: (a: SurfaceView, b: SurfaceView) => coincidenceTolerance(a.surface, poses[slot.get(a.part)!]!, b.surface, poses[slot.get(b.part)!]!, tolerance),
     threadedJoints: (a: Part, b: Part) => {
       fasteners ??= fastenerAnalysis(assembly, poses, tolerance, angleTolerance, fitTolerance);

@@ -1,4 +1,4 @@
-import { addStats } from '../collide/stats.js';
+import { addStats } from '../traverse/stats.js';
 import type { Part } from '../model/types.js';
 import { distanceRigid } from './distance.js';
 import { surfaceKindToWorld } from '../model/surfaceKind.js';

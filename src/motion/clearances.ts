@@ -13,8 +13,8 @@ import type { SurfaceKindType } from '../model/surfaceKind.js';
 import type { Assembly, Part } from '../model/types.js';
 import { assertAssembly } from '../model/validate.js';
 import { overlappingPairs } from '../collide/broadPhase.js';
-import { resolvePoses } from '../collide/findContacts.js';
-import { addStats, emptyStats, type QueryStats } from '../collide/stats.js';
+import { resolvePoses } from '../verdict/findContacts.js';
+import { addStats, emptyStats, type QueryStats } from '../traverse/stats.js';
 import { gapRigid } from './partGap.js';
 import type { Vec3 } from './inputs.js';
 

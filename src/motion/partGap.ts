@@ -13,8 +13,8 @@ import { surfaceKindOf } from '../model/surfaceKindOf.js';
 import { effectiveSag } from '../model/tessellationError.js';
 import type { Part } from '../model/types.js';
 import { closestPointOnTriangle } from '../math/pointInSolid.js';
-import { loadTriangle } from '../collide/triangles.js';
-import { addStats, emptyStats, type QueryStats } from '../collide/stats.js';
+import { loadTriangle } from '../traverse/triangles.js';
+import { addStats, emptyStats, type QueryStats } from '../traverse/stats.js';
 import { distanceRigid, type ClosestPair, type DistanceOptions } from './distance.js';
 import { readPoses, type Vec3 } from './inputs.js';
 

@@ -9,8 +9,8 @@ import type { Rigid } from '../math/rigid.js';
 import { triangleDistance, trianglesWithin } from '../math/triangleDistance.js';
 import type { BoxTree, Part, Surface } from '../model/types.js';
 import { COUNT_MASK, LEAF_FLAG } from '../spatial/boxTree.js';
-import type { QueryStats } from '../collide/stats.js';
-import { loadTransformedTriangle, loadTriangle } from '../collide/triangles.js';
+import type { QueryStats } from '../traverse/stats.js';
+import { loadTransformedTriangle, loadTriangle } from '../traverse/triangles.js';
 
 /** The best triangle pair so far; `found` false while nothing is within `best` (the reach). */
 export interface DistanceBest {

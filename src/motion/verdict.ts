@@ -1,6 +1,6 @@
 /**
  * The one place motion asks "does this surface pair interfere?". It must give the same
- * verdict as `surfcd contacts` (src/collide/contactVerdict.ts): crossing beyond the
+ * verdict as `surfcd contacts` (src/verdict/contactVerdict.ts): crossing beyond the
  * tolerance and the tessellations' chordal sag, not explained by coinciding fitted
  * primitives. When that module's API changes (issue 13), only this file changes.
  *
@@ -11,15 +11,15 @@
  * bore would otherwise "interfere" with the plate's top face by that sag.
  */
 import { collideRigid, resolveCollideOptions, type SurfacePair } from '../collide/collide.js';
-import { contactVerdict, kindsCoincide } from '../collide/contactVerdict.js';
-import type { QueryStats } from '../collide/stats.js';
+import { contactVerdict, kindsCoincide } from '../verdict/contactVerdict.js';
+import type { QueryStats } from '../traverse/stats.js';
 import { effectiveSag as chordalSag } from '../model/tessellationError.js';
 import { relativeRigid, type Rigid } from '../math/rigid.js';
 import { crossingDepth, trianglesCross } from '../math/triangleCross.js';
 import { trianglesWithin } from '../math/triangleDistance.js';
-import { emptyStats } from '../collide/stats.js';
-import { loadTransformedTriangle, loadTriangle, triangleBox } from '../collide/triangles.js';
-import { queryBoxTree } from '../collide/treeQuery.js';
+import { emptyStats } from '../traverse/stats.js';
+import { loadTransformedTriangle, loadTriangle, triangleBox } from '../traverse/triangles.js';
+import { queryBoxTree } from '../traverse/treeQuery.js';
 import { surfaceKindToWorld, type SurfaceKind } from '../model/surfaceKind.js';
 import { surfacesNeverMeet } from './neverMeet.js';
 import { surfaceKindOf } from '../model/surfaceKindOf.js';

@@ -1,7 +1,7 @@
-import type { ContactReport, PartPairContacts } from '../collide/findContacts.js';
+import type { ContactReport, PartPairContacts } from '../verdict/findContacts.js';
 import { commonRoot, displayPath } from '../model/paths.js';
-import type { OverlapVolume } from '../collide/interferenceVolume.js';
-import { pairKey } from '../collide/pairVolumes.js';
+import type { OverlapVolume } from '../verdict/interferenceVolume.js';
+import { pairKey } from '../verdict/pairVolumes.js';
 import type { Assembly } from '../model/types.js';
 import { classifyInterferences, type InterferenceEntry } from '../review/classify.js';
 import { countByClass } from '../review/review.js';

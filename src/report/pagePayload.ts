@@ -3,7 +3,7 @@
  * every part's triangles (base64 typed arrays, so the HTML stays one file) and, per item,
  * the triangles of the contact region (the triangle pairs that touch or cross).
  */
-import { touchingTriangles } from '../collide/touchingTriangles.js';
+import { touchingTriangles } from '../verdict/touchingTriangles.js';
 import type { Assembly, ProductNode } from '../model/types.js';
 import type { ReportModel } from './reportModel.js';
 

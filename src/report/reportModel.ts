@@ -7,7 +7,7 @@
  * contact keeps its id across runs and `--previous` can say new / persistent / resolved.
  * Browser-safe: no `node:` imports (the viewer builds the same items from live results).
  */
-import type { ContactReport, SurfaceContact } from '../collide/findContacts.js';
+import type { ContactReport, SurfaceContact } from '../verdict/findContacts.js';
 import { resolvePoses } from '../model/poses.js';
 import { surfaceView } from '../constraints/surfaceView.js';
 import type { Constraint, ConstraintReport, SurfaceView } from '../constraints/types.js';

@@ -13,10 +13,10 @@
  *   whole tooth (2.25 modules).
  * - `contained`, `duplicate`: the part-pair verdict's own kinds; everything else is `clash`.
  */
-import type { ContactReport, PartPairContacts } from '../collide/findContacts.js';
-import { resolvePoses } from '../collide/findContacts.js';
-import { coaxialOverlap, type CoaxialOverlap } from '../collide/coaxialOverlap.js';
-import { partPairAllowance } from '../collide/partPairVerdict.js';
+import type { ContactReport, PartPairContacts } from '../verdict/findContacts.js';
+import { resolvePoses } from '../verdict/findContacts.js';
+import { coaxialOverlap, type CoaxialOverlap } from '../verdict/coaxialOverlap.js';
+import { partPairAllowance } from '../verdict/partPairVerdict.js';
 import { rotationalSymmetry } from '../constraints/periodic.js';
 import { recognizeConstraints } from '../constraints/recognize.js';
 import type { Constraint } from '../constraints/types.js';

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { judgeCandidates, mergeContacts, planContacts, type ContactPlan, type ContactReport, type JudgedPairs } from '../collide/findContacts.js';
+import { judgeCandidates, mergeContacts, planContacts, type ContactPlan, type ContactReport, type JudgedPairs } from '../verdict/findContacts.js';
 import type { CollideMode } from '../collide/collide.js';
 import { SurfcdError } from '../errors.js';
 import { readCacheEntry, writeCacheEntry } from '../import/cache.js';

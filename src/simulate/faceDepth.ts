@@ -5,7 +5,7 @@
  * peg have every vertex on the other's boundary circles — so the removal sweep confirms
  * events with the faces' interiors as well as with `solidPenetration`.
  */
-import { distanceToPart, pointInPart } from '../collide/partSolid.js';
+import { distanceToPart, pointInPart } from '../verdict/partSolid.js';
 import { relativeRigid, type Rigid } from '../math/rigid.js';
 import type { Surface } from '../model/types.js';
 

@@ -1,6 +1,6 @@
 // Per-surface OBB trees (issue 14, tumbling all-triangles), built on first use: a binary tree
 // of oriented boxes over one surface's triangles, one triangle per leaf, for the pair descent
-// under rotated poses (collide/pairDescent.ts). Each leaf's box is its triangle's own
+// under rotated poses (traverse/pairDescent.ts). Each leaf's box is its triangle's own
 // rectangle (an edge, the normal and their cross product as axes, zero thickness but for
 // the containment margin), which is what makes slivers of tilted faces cheap: an axis-aligned
 // box of a diagonal sliver is as large as the sliver is long. Nodes of at least FRAME_MIN
@@ -26,7 +26,7 @@ export interface SurfaceObbTree {
   /**
    * Per node: the largest shape factor (la + lb + lc)² / |n|₁ of its triangles (L1 edge
    * lengths and normal; ∞ for a triangle without area). The exact test's zero band, as a
-   * distance, grows with it: the descent grows each box by it (collide/pairDescent.ts).
+   * distance, grows with it: the descent grows each box by it (traverse/pairDescent.ts).
    */
   readonly shape: Float64Array;
 }

@@ -3,7 +3,7 @@ import { Matrix4, Vector3 } from 'three';
 import { ExtendedTriangle } from 'three-mesh-bvh';
 import { collide, toRigid, triangleDistance, trianglesCross, trianglesIntersect, type Part } from '../../src/index.js';
 import { relativeRigid } from '../../src/math/rigid.js';
-import { loadTransformedTriangle, loadTriangle } from '../../src/collide/triangles.js';
+import { loadTransformedTriangle, loadTriangle } from '../../src/traverse/triangles.js';
 import { peerAllPairs, type PeerPart } from './peer.js';
 import { fmt } from './util.js';
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { collide } from '../../src/index.js';
 import { crossFree } from '../../src/collide/crossFree.js';
 import { measureFlat, measureFlatMoved } from '../../src/collide/surfaceSlab.js';
-import { loadTransformedTriangle, loadTriangle } from '../../src/collide/triangles.js';
+import { loadTransformedTriangle, loadTriangle } from '../../src/traverse/triangles.js';
 import { trianglesCross } from '../../src/math/triangleCross.js';
 import { expectSameAsOracle } from '../helpers/oracle.js';
 import { rotate } from '../math/oracle/arbitraries.js';

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { collide, partFromMesh, type Part } from '../../src/index.js';
-import { triangleRecordBytes } from '../../src/collide/triangleRecords.js';
+import { triangleRecordBytes } from '../../src/traverse/triangleRecords.js';
 import { RECORD } from '../../src/math/trianglePrepared.js';
 import { expectSameAsOracle } from '../helpers/oracle.js';
 import { gridPose, mulberry32, randomPose, randomSoup } from '../helpers/soup.js';

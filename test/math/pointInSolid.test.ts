@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { axisRayCrossing, closestPointOnTriangle, windingNumber } from '../../src/math/pointInSolid.js';
-import { distanceToPart, partIsClosed, pointInPart } from '../../src/collide/partSolid.js';
+import { distanceToPart, partIsClosed, pointInPart } from '../../src/verdict/partSolid.js';
 import { partFromMesh } from '../../src/index.js';
-import { box, shaft, washer } from '../collide/solidFixtures.js';
+import { box, shaft, washer } from '../verdict/solidFixtures.js';
 
 const solids = [
   partFromMesh(box('box', [0, 0, 0], [1, 1, 1])),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Part } from '../../src/index.js';
-import { loadTransformedTriangle } from '../../src/collide/triangles.js';
+import { loadTransformedTriangle } from '../../src/traverse/triangles.js';
 import { toRigid } from '../../src/math/rigid.js';
 import { triangleDistance } from '../../src/math/triangleDistance.js';
 import { kindGap } from '../../src/model/kindGap.js';

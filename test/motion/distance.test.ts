@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { triangleDistance, type Part } from '../../src/index.js';
-import { loadTransformedTriangle, loadTriangle } from '../../src/collide/triangles.js';
+import { loadTransformedTriangle, loadTriangle } from '../../src/traverse/triangles.js';
 import { toRigid } from '../../src/math/rigid.js';
 import { distance } from '../../src/motion/index.js';
 import { mulberry32, randomPose, randomSoup } from '../helpers/soup.js';

@@ -133,7 +133,7 @@ function withoutSurface(part: Part, drop: number): Part {
 
 describe('one verdict: the touching floor', () => {
   it('two faces 1e-13 mm apart touch at tolerance 0; 1e-6 mm apart they do not, and the report keeps the tolerance asked for', async () => {
-    const { box } = await import('../collide/solidFixtures.js');
+    const { box } = await import('../verdict/solidFixtures.js');
     for (const [gap, touching] of [[1e-13, true], [0, true], [1e-6, false]] as const) {
       const parts = [partFromMesh(box('lower', [0, 0, 0], [100, 50, 10])), partFromMesh(box('upper', [20, 10, 10 + gap], [80, 40, 30]))];
       const asm: Assembly = { name: 'gap', units: 'mm', root: { name: '', path: '', children: [], parts: [0, 1] }, parts };

@@ -8,7 +8,7 @@ import { partFromMesh, type Assembly } from '../../src/index.js';
 import { SurfcdError } from '../../src/errors.js';
 import { matchPart, matchParts, selectParts, selectsPair } from '../../src/model/partSets.js';
 import { commonRoot, displayPath, escapeName, joinPath, siblingSegments } from '../../src/model/paths.js';
-import { box } from '../collide/solidFixtures.js';
+import { box } from '../verdict/solidFixtures.js';
 
 /** An assembly whose paths are built as the importer builds them (escaped names, `#k` for siblings). */
 function assemblyOf(tree: [node: string, names: string[]][]): Assembly {

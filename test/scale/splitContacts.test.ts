@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findContacts, judgeCandidates, mergeContacts, planContacts, type JudgedPairs } from '../../src/collide/findContacts.js';
+import { findContacts, judgeCandidates, mergeContacts, planContacts, type JudgedPairs } from '../../src/verdict/findContacts.js';
 import type { Assembly } from '../../src/model/types.js';
 import { contactsJson } from '../../src/report/contactsReport.js';
 import { chunkAnswerer, chunkJobs, chunkSize, publishAssembly, type ChunkJobData } from '../../src/scale/splitContacts.js';

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildBoxTree, COUNT_MASK, LEAF_FLAG } from '../../src/spatial/boxTree.js';
 import { buildBoxTreeRbush } from '../../src/spatial/rbushTree.js';
-import { queryBoxTree } from '../../src/collide/treeQuery.js';
-import { emptyStats } from '../../src/collide/stats.js';
+import { queryBoxTree } from '../../src/traverse/treeQuery.js';
+import { emptyStats } from '../../src/traverse/stats.js';
 import type { BoxTree } from '../../src/model/types.js';
 
 const coord = fc.oneof(fc.integer({ min: -20, max: 20 }).map((v) => v / 4), fc.double({ min: -1e6, max: 1e6, noNaN: true }));

@@ -7,7 +7,7 @@
 import { Matrix4 } from 'three';
 import { findClearances, overlapVolume, startManifold, type ManifoldModule, type Part } from '../../../src/index.js';
 import { distance } from '../../../src/motion/index.js';
-import { weldPart } from '../../../src/collide/interferenceVolume.js';
+import { weldPart } from '../../../src/verdict/interferenceVolume.js';
 import { emptyAabb, intersectAabbs, transformAabb } from '../../../src/math/aabb.js';
 import { identityRigid, toRigid } from '../../../src/math/rigid.js';
 import { findPartByPath, peerOf, sharedAssembly, type BenchOptions, type ScenarioOutput, type TargetCheck } from '../context.js';

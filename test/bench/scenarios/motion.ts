@@ -8,7 +8,7 @@ import { identityRigid } from '../../../src/math/rigid.js';
 import { sweepParts, type RigidMotion } from '../../../src/motion/index.js';
 import { firstImpact } from '../../../src/motion/firstImpact.js';
 import { PairsNeverMeeting } from '../../../src/motion/neverMeet.js';
-import { addStats, emptyStats, type QueryStats } from '../../../src/collide/stats.js';
+import { addStats, emptyStats, type QueryStats } from '../../../src/traverse/stats.js';
 import { contactKeptByMotion } from '../../../src/motion/verdict.js';
 import { simulate } from '../../../src/simulate/simulate.js';
 import { findPartByPath, peerOf, sharedAssembly, type BenchOptions, type ScenarioOutput, type TargetCheck } from '../context.js';

@@ -28,9 +28,9 @@ import { effectiveSag } from '../model/tessellationError.js';
 import { indexPart } from '../spatial/indexPart.js';
 import { allowanceRigid, asRigid, coincidenceTolerance, fittedRadialOverlap, fittedSurfacesCoincide, type PoseLike } from './allowance.js';
 import { surfacePairPenetration } from './penetration.js';
-import { emptyStats } from './stats.js';
-import { loadTransformedTriangle, loadTriangle, triangleBox } from './triangles.js';
-import { queryBoxTree } from './treeQuery.js';
+import { emptyStats } from '../traverse/stats.js';
+import { loadTransformedTriangle, loadTriangle, triangleBox } from '../traverse/triangles.js';
+import { queryBoxTree } from '../traverse/treeQuery.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
 
 export { kindsCoincide, surfacePairAllowance, fittedSurfacesCoincide, coincidenceTolerance, fittedRadialOverlap, radialSense, type PoseLike } from './allowance.js';

@@ -20,9 +20,9 @@ import { trianglesCross } from '../math/triangleCross.js';
 import type { Vec3 } from '../model/surfaceKind.js';
 import type { Part, Surface } from '../model/types.js';
 import { distanceToPart, partIsClosed, pointInPart } from './partSolid.js';
-import { emptyStats } from './stats.js';
-import { loadTransformedTriangle, loadTriangle, triangleBox } from './triangles.js';
-import { queryBoxTree } from './treeQuery.js';
+import { emptyStats } from '../traverse/stats.js';
+import { loadTransformedTriangle, loadTriangle, triangleBox } from '../traverse/triangles.js';
+import { queryBoxTree } from '../traverse/treeQuery.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
 import { derivedOf, type DerivedKind, type Encoded } from '../model/derived.js';
 

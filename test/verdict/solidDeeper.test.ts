@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { partFromMesh } from '../../src/index.js';
 import { toRigid } from '../../src/math/rigid.js';
-import { solidPenetration } from '../../src/collide/penetration.js';
-import { solidDeeperThan } from '../../src/collide/solidDeeper.js';
+import { solidPenetration } from '../../src/verdict/penetration.js';
+import { solidDeeperThan } from '../../src/verdict/solidDeeper.js';
 import { box, shaft } from './solidFixtures.js';
 
 describe('solidDeeperThan', () => {

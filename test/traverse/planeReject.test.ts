@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { partTriangleSeparated, separatedByPlane, trianglePlane } from '../../src/collide/triangles.js';
-import { axisPermutation } from '../../src/collide/leafQuery.js';
+import { partTriangleSeparated, separatedByPlane, trianglePlane } from '../../src/traverse/triangles.js';
+import { axisPermutation } from '../../src/traverse/leafQuery.js';
 import { partFromMesh, trianglesIntersect, trianglesWithin } from '../../src/index.js';
 
 const c = fc.oneof(fc.integer({ min: -4, max: 4 }), fc.double({ min: -4, max: 4, noNaN: true }));

@@ -3,7 +3,7 @@
 // tolerance 0 and above, and the lowest `cap` of them when capped.
 import { describe, expect, it } from 'vitest';
 import { collide, loadAssembly, type Assembly, type Part } from '../../src/index.js';
-import { touchingTriangles } from '../../src/collide/touchingTriangles.js';
+import { touchingTriangles } from '../../src/verdict/touchingTriangles.js';
 import { SurfcdError } from '../../src/errors.js';
 import { sample } from '../helpers/shared.js';
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Part } from '../../src/index.js';
-import { overlapVolume, weldPart, type ManifoldModule } from '../../src/collide/interferenceVolume.js';
-import { startManifold } from '../../src/collide/manifoldStart.js';
-import { pairVolumes } from '../../src/collide/pairVolumes.js';
+import { overlapVolume, weldPart, type ManifoldModule } from '../../src/verdict/interferenceVolume.js';
+import { startManifold } from '../../src/verdict/manifoldStart.js';
+import { pairVolumes } from '../../src/verdict/pairVolumes.js';
 import { emptyAabb, intersectAabbs } from '../../src/math/aabb.js';
 import { identityRigid, toRigid } from '../../src/math/rigid.js';
 import { assemblyOf } from '../constraints/meshes.js';

@@ -6,9 +6,9 @@ import type { Assembly, Part } from '../model/types.js';
 
 // The pose and path helpers used to live here; they are model's now (model/poses.ts).
 export { findPart, resolvePoses, unknownPart } from '../model/poses.js';
-import { overlappingPairs } from './broadPhase.js';
-import { collideRigid, resolveCollideOptions, type CollideMode, type SurfaceRelation } from './collide.js';
-import { addStats, emptyStats, sumStats, type QueryStats } from './stats.js';
+import { overlappingPairs } from '../collide/broadPhase.js';
+import { collideRigid, resolveCollideOptions, type CollideMode, type SurfaceRelation } from '../collide/collide.js';
+import { addStats, emptyStats, sumStats, type QueryStats } from '../traverse/stats.js';
 import { judgeCrossing, type ContactKind, type ContactVerdict } from './contactVerdict.js';
 import type { Vec3 } from '../model/surfaceKind.js';
 import { assertAssembly, assertOptions } from '../model/validate.js';

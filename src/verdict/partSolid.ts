@@ -10,9 +10,9 @@ import { axisRayCrossing, closestPointOnTriangle, windingNumber } from '../math/
 import type { BoxTree, Part } from '../model/types.js';
 import { indexPart } from '../spatial/indexPart.js';
 import { COUNT_MASK, LEAF_FLAG } from '../spatial/boxTree.js';
-import { emptyStats } from './stats.js';
-import { loadTriangle } from './triangles.js';
-import { queryBoxTree } from './treeQuery.js';
+import { emptyStats } from '../traverse/stats.js';
+import { loadTriangle } from '../traverse/triangles.js';
+import { queryBoxTree } from '../traverse/treeQuery.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
 import { derivedOf, type DerivedKind } from '../model/derived.js';
 

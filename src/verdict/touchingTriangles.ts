@@ -13,9 +13,9 @@ import { assertPart, assertPose } from '../model/validate.js';
 import { indexPart } from '../spatial/indexPart.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
 import { SurfcdError } from '../errors.js';
-import { emptyStats, type QueryStats } from './stats.js';
-import { loadTransformedTriangle, loadTriangle, transformMargin, triangleBox } from './triangles.js';
-import { queryBoxTree } from './treeQuery.js';
+import { emptyStats, type QueryStats } from '../traverse/stats.js';
+import { loadTransformedTriangle, loadTriangle, transformMargin, triangleBox } from '../traverse/triangles.js';
+import { queryBoxTree } from '../traverse/treeQuery.js';
 
 export interface TouchingTriangles {
   /** Part-global triangle indices of surface A that meet surface B, ascending (at most `cap`). */
