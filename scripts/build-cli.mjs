@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bundles the CLI (src/cli/bin.ts) into dist/cli/: surfcd.js and the chunks its commands load
+// Bundles the CLI (entries/cli.ts) into dist/cli/: surfcd.js and the chunks its commands load
 // on demand (esbuild code splitting), so a cold `surfcd` start reads a few files instead of
 // ~100 modules. Run by `npm run build` after tsc, whose dist/src/ the bundle still uses:
 //   - packages stay external (resolved from node_modules as before), except commander and
@@ -42,7 +42,7 @@ const builtModuleUrl = {
 rmSync(outdir, { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
 await build({
-  entryPoints: { surfcd: resolve(root, 'src/cli/bin.ts') },
+  entryPoints: { surfcd: resolve(root, 'entries/cli.ts') },
   outdir,
   chunkNames: 'chunk-[hash]',
   bundle: true,

@@ -11,7 +11,7 @@ import { build } from 'esbuild';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const entries = [
   ['page', 'src/viewer/reportEntry.ts'],
-  ['view', 'src/viewer/viewEntry.ts'],
+  ['view', 'entries/view.ts'],
 ];
 
 mkdirSync(resolve(root, 'dist/viewer'), { recursive: true });

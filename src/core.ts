@@ -1,7 +1,7 @@
 /**
  * surfcd/core — the browser-safe core: no `node:` imports, no top-level side effects, no
  * WASM. Model, math, spatial index, S-CD collision, contacts and constraint recognition
- * (the first-party rules are registered explicitly, see constraints/firstParty.ts).
+ * (the package entry, entries/core.ts, hands the first-party plugins to the registry).
  * Loading CAD files: `surfcd/load` (bytes, any runtime), `surfcd/worker` (off the main
  * thread) or the Node entry `surfcd` (paths). The names exported here are a contract:
  * add, do not rename.
@@ -90,8 +90,7 @@ export type { ContactGeometry } from './collide/contactGeometry.js';
 
 // Constraints (plugins as objects; the Node entry also loads them from paths)
 export { recognizeConstraints, DEFAULT_TOLERANCE as DEFAULT_CONSTRAINT_TOLERANCE, DEFAULT_CLEARANCE } from './constraints/recognize.js';
-export { usePlugin, removePlugin, registeredPlugins, validatePlugin, DEFAULT_PLUGINS } from './constraints/plugins.js';
-export { FIRST_PARTY_PLUGINS, type FirstPartyPlugin } from './constraints/firstParty.js';
+export { usePlugin, removePlugin, registeredPlugins, validatePlugin, type FirstPartyPlugin } from './constraints/plugins.js';
 export { freedomOf, forceWrench, momentWrench } from './constraints/freedom.js';
 export { rotationalSymmetry, worldAxis, type RotationalSymmetry } from './constraints/periodic.js';
 export type * from './constraints/types.js';

@@ -11,3 +11,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 process.env['XDG_CACHE_HOME'] = mkdtempSync(join(tmpdir(), 'surfcd-test-cache-'));
+
+// Tests import modules of src/ directly; the package entries hand the first-party plugins to
+// the registry, and so does this file for every test.
+import '../entries/installFirstParty.js';

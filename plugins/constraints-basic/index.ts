@@ -1,7 +1,7 @@
 /**
  * First-party constraint rules: against, coaxial, tangent, spherical, conical and the
  * derived insert. Registered by default (the first-party list,
- * `src/constraints/firstParty.ts`); imports only the plugin entry, `surfcd/plugin`.
+ * `entries/firstParty.ts`); imports only the plugin entry, `surfcd/plugin`.
  */
 import type { SurfcdPlugin } from '../../src/plugin.js';
 import { against } from './against.js';

@@ -1,7 +1,7 @@
 /**
  * OBBTree (Gottschalk, Lin & Manocha, SIGGRAPH 1996) as a surfcd narrow phase:
  * `collide(a, poseA, b, poseB, { method: 'obbtree', obbTest })`. Registered by default (the first-party list,
- * `src/constraints/firstParty.ts`); imports only the plugin entry, `surfcd/plugin`.
+ * `entries/firstParty.ts`); imports only the plugin entry, `surfcd/plugin`.
  */
 import type { NarrowPhase, SurfcdPlugin } from '../../src/plugin.js';
 import { buildObbTree, type ObbTree } from './build.js';

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { SurfcdError, type SurfcdErrorCode } from '../errors.js';
 import type { JobName } from '../scale/queue.js';
+import { firstPartySetupModule } from '../constraints/plugins.js';
 
 export interface PoolTask {
   name: JobName;
@@ -26,13 +27,21 @@ export interface BatchPool {
  * and no built worker script needed). Never in-thread for a queue worker: a long job would
  * block the event loop that renews its lock, and BullMQ would take it for stalled.
  */
+/** What a batch worker thread is started with. */
+export interface BatchWorkerData {
+  /** The module that handed the first-party plugins to the registry (null: none did). */
+  firstPartySetup: string | null;
+}
+
 export function createBatchPool(jobs: number, { inThread = false } = {}): BatchPool {
   if (inThread) return inThreadPool();
   const filename = fileURLToPath(new URL('./batchWorker.js', import.meta.url));
   if (!existsSync(filename)) {
     throw new SurfcdError('WORKER_FAILED', `the batch worker ${filename} is missing: run \`npm run build\` (worker threads need the built JavaScript)`);
   }
-  const pool = new Piscina({ filename, minThreads: jobs, maxThreads: jobs, idleTimeout: 60_000 });
+  // A thread shares no module state: it registers the first-party plugins as this one's entry did.
+  const workerData: BatchWorkerData = { firstPartySetup: firstPartySetupModule() };
+  const pool = new Piscina({ filename, workerData, minThreads: jobs, maxThreads: jobs, idleTimeout: 60_000 });
   return {
     run: async (name, data) => valueOf((await pool.run({ name, data } satisfies PoolTask)) as PoolAnswer),
     close: () => pool.destroy(),

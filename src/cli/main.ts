@@ -12,7 +12,7 @@ import { recognizeFasteners } from '../constraints/fasteners.js';
 import { inspectJson, inspectText } from '../report/inspectReport.js';
 import { loadAssembly } from '../spatial/load.js';
 import { updateAssemblyCache } from '../spatial/loadCached.js';
-import { checkEscapes, exitWhenDone, guardPlugins, releasePlugins } from './guard.js';
+import { checkEscapes, guardPlugins, releasePlugins } from './guard.js';
 import { addLoadOptions, loadOptions, reportTimings, reportWarnings, type LoadFlags } from './loadFlags.js';
 import { emit, parseNumber, status } from './output.js';
 
@@ -166,10 +166,4 @@ export async function main(argv: string[]): Promise<number> {
   } finally {
     releasePlugins();
   }
-}
-
-const invokedDirectly = process.argv[1] && import.meta.url === (await import('node:url')).pathToFileURL((await import('node:fs')).realpathSync(process.argv[1])).href;
-if (invokedDirectly) {
-  // Exit when the work is done, even if a plugin left a timer or a handle open.
-  exitWhenDone(await main(process.argv.slice(2)));
 }

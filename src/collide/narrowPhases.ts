@@ -10,7 +10,6 @@ import { describeValue, SurfcdError } from '../errors.js';
 import type { Rigid } from '../math/rigid.js';
 import type { Part } from '../model/types.js';
 import type { CollisionResult, ResolvedOptions } from './collide.js';
-import { firstPartyNarrowPhases } from './firstPartyPhases.js';
 import { derivedOf, type DerivedKind } from '../model/derived.js';
 
 /** A part with the index a narrow phase built for it. */
@@ -36,16 +35,29 @@ export interface NarrowPhase<Index = unknown> {
   indexBytes?(index: Index): number;
 }
 
+/** The first-party plugins' narrow phases, as the plugin registry was handed them; null until then. */
+let firstParty: readonly { source: string; phases: readonly NarrowPhase[] }[] | null = null;
 let firstPartyDone = false;
+
+/** Called by the plugin registry when the package entries hand it the first-party plugins. */
+export function provideFirstPartyPhases(list: readonly { source: string; phases: readonly NarrowPhase[] }[]): void {
+  firstParty = list;
+}
+
 /**
- * Registers the first-party narrow phases once (lazily: importing the core has no side
- * effects). The plugin registry calls it before it registers the first-party plugins, so the
- * two agree whichever is read first, and a phase removed with its plugin stays removed.
+ * Registers the first-party narrow phases once, on first lookup. The plugin registry calls it
+ * before it registers the first-party plugins, so the two agree whichever is read first, and a
+ * phase removed with its plugin stays removed. Read before the package entries handed the
+ * plugins over (a module of src/ imported directly), it fails loudly rather than answer
+ * without them.
  */
 export function registerFirstPartyPhases(): void {
   if (firstPartyDone) return;
+  if (firstParty === null) {
+    throw new SurfcdError('PLUGIN_FAILED', 'the first-party plugins were never handed to the plugin registry: import surfcd through its package entries (surfcd, surfcd/core), which register them');
+  }
   firstPartyDone = true;
-  for (const { source, phases: list } of firstPartyNarrowPhases()) for (const phase of list) registerNarrowPhase(phase, source);
+  for (const { source, phases: list } of firstParty) for (const phase of list) registerNarrowPhase(phase, source);
 }
 
 /** The built-in method. */

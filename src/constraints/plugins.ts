@@ -1,26 +1,49 @@
 /**
  * The plugin registry (browser-safe: no file system, no top-level side effects). The
- * first-party plugins are plain objects listed in `firstParty.ts`; they are validated and
- * registered the first time the registry is read, so importing the core costs nothing and a
- * bundler can drop what is unused. Loading plugins from paths or file: URLs is Node-only:
- * see `loadPlugin.ts` (the `surfcd` entry's `usePlugin` and `loadPlugin`).
+ * first-party plugins are plain objects the package entries hand over (entries/firstParty.ts,
+ * through `provideFirstPartyPlugins`: the core never imports a plugin); they are validated
+ * and registered the first time the registry is read. Loading plugins from paths or file:
+ * URLs is Node-only: see `loadPlugin.ts` (the `surfcd` entry's `usePlugin` and `loadPlugin`).
  */
 import { describeValue, SurfcdError } from '../errors.js';
-import { registerFirstPartyPhases, registerNarrowPhase, unregisterNarrowPhase, validateNarrowPhase, type NarrowPhase } from '../collide/narrowPhases.js';
-import { FIRST_PARTY_PLUGINS } from './firstParty.js';
+import { provideFirstPartyPhases, registerFirstPartyPhases, registerNarrowPhase, unregisterNarrowPhase, validateNarrowPhase, type NarrowPhase } from '../collide/narrowPhases.js';
 import type { ConstraintReporter, ConstraintRule, LoadedPlugin, SurfcdPlugin } from './types.js';
 
-/** Names of the first-party plugins' folders, relative to the package root, in registration order. */
-export const DEFAULT_PLUGINS: readonly string[] = FIRST_PARTY_PLUGINS.map((p) => p.source);
+export interface FirstPartyPlugin {
+  /** Where it lives, relative to the package root (reported as the plugin's source). */
+  readonly source: string;
+  readonly plugin: SurfcdPlugin;
+}
 
 let registry: LoadedPlugin[] | null = null;
+let firstParty: readonly FirstPartyPlugin[] | null = null;
+let firstPartySetup: string | null = null;
+
+/**
+ * Hands the registry its first-party plugins (registered before any other, when the registry
+ * is first read). The package entries call it (entries/installFirstParty.ts); `setupModule` is
+ * the URL of the module that did, which a worker thread imports to do the same. A second call
+ * with the same list changes nothing; with another list it is a PLUGIN_FAILED.
+ */
+export function provideFirstPartyPlugins(list: readonly FirstPartyPlugin[], setupModule: string | null = null): void {
+  if (firstParty === list) return;
+  if (firstParty !== null) throw new SurfcdError('PLUGIN_FAILED', 'first-party plugins: a second, different list was handed to the registry (two copies of surfcd loaded?)');
+  firstParty = list;
+  firstPartySetup = setupModule;
+  provideFirstPartyPhases(list.map(({ source, plugin }) => ({ source, phases: (plugin.narrowPhases ?? []) as readonly NarrowPhase[] })));
+}
+
+/** The URL of the module that handed over the first-party plugins (for a worker thread to import), or null. */
+export function firstPartySetupModule(): string | null {
+  return firstPartySetup;
+}
 
 /** The registry, with the first-party plugins validated and registered on first use. */
 function theRegistry(): LoadedPlugin[] {
   if (registry === null) {
     registerFirstPartyPhases();
     const loaded: LoadedPlugin[] = [];
-    for (const { source, plugin } of FIRST_PARTY_PLUGINS) {
+    for (const { source, plugin } of firstParty!) {
       try {
         const plugin1 = validatePlugin(plugin, source);
         registerPhases(plugin1);

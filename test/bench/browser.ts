@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
-import { collide, createNodeAssemblyWorker, loadAssembly, type CollideMode } from '../../src/index.js';
+import { collide, createNodeAssemblyWorker, loadAssembly, type CollideMode } from '../../entries/index.js';
 import { polylinePoses } from './meshes.js';
 import { fmt, hasShared, projectRoot, samplePath, sharedStep, table } from './util.js';
 
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   if (!CHROMIUM) throw new Error('no Chromium (set CHROMIUM_PATH)');
   const files = [samplePath('rig.step'), ...(hasShared() ? [sharedStep('as1-oc-214.stp')] : [])];
   const dir = mkdtempSync(join(tmpdir(), 'surfcd-browser-bench-'));
-  await build({ stdin: { contents: `import * as c from '${dist}/core.js'; import { createWebAssemblyWorker } from '${dist}/worker.js'; globalThis.surfcd = { ...c, createWebAssemblyWorker };`, resolveDir: projectRoot }, bundle: true, minify: true, format: 'iife', platform: 'browser', outfile: join(dir, 'page.js'), logLevel: 'silent' });
+  await build({ stdin: { contents: `import * as c from '${resolve(projectRoot, 'dist/entries')}/core.js'; import { createWebAssemblyWorker } from '${dist}/worker.js'; globalThis.surfcd = { ...c, createWebAssemblyWorker };`, resolveDir: projectRoot }, bundle: true, minify: true, format: 'iife', platform: 'browser', outfile: join(dir, 'page.js'), logLevel: 'silent' });
   await build({ entryPoints: [join(dist, 'worker/webWorker.js')], bundle: true, minify: true, format: 'iife', platform: 'browser', external: ['path', 'crypto'], outfile: join(dir, 'worker.js'), logLevel: 'silent' });
   copyFileSync(wasm, join(dir, 'occt-import-js.wasm'));
   for (const f of files) copyFileSync(f, join(dir, basename(f)));

@@ -1,5 +1,5 @@
 // What every scenario receives, and the assemblies they share.
-import { loadAssembly, type Assembly, type Part } from '../../src/index.js';
+import { loadAssembly, type Assembly, type Part } from '../../entries/index.js';
 import { makePeer, type PeerPart } from './peer.js';
 import { note } from './util.js';
 

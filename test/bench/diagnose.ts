@@ -1,7 +1,7 @@
 // Explains a surface pair on which surfcd and the peer disagree, from the triangle pairs behind it.
 import { Matrix4, Vector3 } from 'three';
 import { ExtendedTriangle } from 'three-mesh-bvh';
-import { collide, toRigid, triangleDistance, trianglesCross, trianglesIntersect, type Part } from '../../src/index.js';
+import { collide, toRigid, triangleDistance, trianglesCross, trianglesIntersect, type Part } from '../../entries/index.js';
 import { relativeRigid } from '../../src/math/rigid.js';
 import { loadTransformedTriangle, loadTriangle } from '../../src/traverse/triangles.js';
 import { peerAllPairs, type PeerPart } from './peer.js';

@@ -1,6 +1,6 @@
 // Generated test meshes and pose helpers for the benchmark scenarios.
 import { Matrix4 } from 'three';
-import { partFromMesh, type Part } from '../../src/index.js';
+import { partFromMesh, type Part } from '../../entries/index.js';
 
 interface Grid {
   positions: number[];

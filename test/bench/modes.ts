@@ -1,6 +1,6 @@
 // The three S-CD modes and the peer call each one is compared against.
 import type { Matrix4 } from 'three';
-import { collide, type CollideMode, type CollideOptions, type Part } from '../../src/index.js';
+import { collide, type CollideMode, type CollideOptions, type Part } from '../../entries/index.js';
 import { peerAllPairs, peerIntersects, type PeerPart } from './peer.js';
 import { sink, type Summary } from './util.js';
 

@@ -5,7 +5,7 @@ import { boxtreeNodeBytes } from '../../plugins/narrow-boxtree/index.js';
 import { buildPaperBoxtree, PAPER_LEAF } from '../../plugins/narrow-boxtree/paperBuild.js';
 import { buildBoxtree, LEAF } from '../../plugins/narrow-boxtree/build.js';
 import { obbtree } from '../../plugins/narrow-obbtree/index.js';
-import type { Part, QueryStats } from '../../src/index.js';
+import type { Part, QueryStats } from '../../entries/index.js';
 import { fmt, fmtRatio, type Summary } from './util.js';
 
 interface Contender {

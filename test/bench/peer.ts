@@ -1,7 +1,7 @@
 // The peer: three-mesh-bvh on exactly the triangles of a surfcd Part.
 import { BufferAttribute, BufferGeometry, Matrix4 } from 'three';
 import { MeshBVH } from 'three-mesh-bvh';
-import type { Part } from '../../src/index.js';
+import type { Part } from '../../entries/index.js';
 
 export interface PeerPart {
   part: Part;

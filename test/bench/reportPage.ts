@@ -11,7 +11,7 @@ import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { reportModelOf } from '../../src/cli/report.js';
-import { loadAssembly } from '../../src/index.js';
+import { loadAssembly } from '../../entries/index.js';
 import { reportHtml } from '../../src/report/htmlReport.js';
 import { fmt, hasShared, samplePath, sharedStep, table } from './util.js';
 

@@ -8,7 +8,7 @@ const I = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 
 async function freshModules() {
   vi.resetModules();
-  const core = await import('../../src/index.js');
+  const core = await import('../../entries/index.js');
   const phases = await import('../../src/collide/narrowPhases.js');
   const part = core.partFromMesh({ name: 'p', positions: [0, 0, 0, 1, 0, 0, 0, 1, 0], indices: [0, 1, 2] });
   return { core, names: phases.narrowPhaseNames, part };
@@ -34,5 +34,25 @@ describe('one registry for plugins and their narrow phases', () => {
     expect(core.removePlugin('narrow-boxtree')).toBe(true);
     expect(names()).toEqual(['scd', 'obbtree']);
     expect(core.registeredPlugins().map((p) => p.name)).not.toContain('narrow-boxtree');
+  });
+
+  it('the core alone, without the package entry that hands it the first-party plugins, fails loudly instead of answering without them', async () => {
+    vi.resetModules();
+    const core = await import('../../src/index.js');
+    const message = 'the first-party plugins were never handed to the plugin registry: import surfcd through its package entries (surfcd, surfcd/core), which register them';
+    expect(() => core.registeredPlugins()).toThrow(message);
+    expect(() => core.narrowPhaseNames()).toThrow(message);
+    const part = core.partFromMesh({ name: 'p', positions: [0, 0, 0, 1, 0, 0, 0, 1, 0], indices: [0, 1, 2] });
+    expect(core.collide(part, I, part, I).intersecting).toBe(true); // S-CD itself needs no plugin
+  });
+
+  it('the entries hand the same list once; a different one is refused', async () => {
+    vi.resetModules();
+    const entry = await import('../../entries/core.js');
+    const registry = await import('../../src/constraints/plugins.js');
+    registry.provideFirstPartyPlugins(entry.FIRST_PARTY_PLUGINS);
+    expect(registry.registeredPlugins().map((p) => p.source)).toEqual([...entry.DEFAULT_PLUGINS]);
+    expect(registry.firstPartySetupModule()).toMatch(/entries\/installFirstParty\.(ts|js)$/);
+    expect(() => registry.provideFirstPartyPlugins([])).toThrow('first-party plugins: a second, different list was handed to the registry');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The `surfcd` command as installed: package.json's bin is the esbuild bundle
  * (scripts/build-cli.mjs, dist/cli/). It must answer exactly as the unbundled CLI
- * (dist/src/cli/main.js) and still reach what lives beside the modules: the piscina sweep
+ * (dist/entries/cli.js) and still reach what lives beside the modules: the piscina sweep
  * worker, the report page bundle and package.json (the cache key's version).
  */
 import { spawnSync } from 'node:child_process';
@@ -13,7 +13,7 @@ import { projectRoot } from '../helpers/shared.js';
 
 const pkg = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { bin: Record<string, string> };
 const bin = join(projectRoot, pkg.bin['surfcd']!);
-const unbundled = join(projectRoot, 'dist/src/cli/main.js');
+const unbundled = join(projectRoot, 'dist/entries/cli.js');
 const built = existsSync(bin) && existsSync(unbundled);
 
 const run = (script: string, args: string[]): { code: number | null; stdout: string; stderr: string } => {

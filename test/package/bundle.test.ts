@@ -1,12 +1,13 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bundle, bundleDir } from '../helpers/bundle.js';
 
 /** Browser-facing entries: none may reach node: modules, the WASM reader or three (unless it is the bridge). */
 const ENTRIES = [
-  { entry: 'src/core.ts', name: 'core', occt: false },
+  { entry: 'entries/core.ts', name: 'core', occt: false },
   { entry: 'src/worker.ts', name: 'worker', occt: false },
   { entry: 'src/three.ts', name: 'three', occt: false, external: ['three'] },
   { entry: 'src/plugin.ts', name: 'plugin', occt: false },
@@ -42,13 +43,24 @@ describe('browser bundles (esbuild, platform browser)', () => {
     });
   }
 
-  it('a page that uses only partFromMesh and collide tree-shakes the constraint recognizer away', async () => {
+  it('a page that uses only partFromMesh and collide tree-shakes the constraint recognizer away, and its first-party narrow phases work', async () => {
     const page = join(dir, 'page.ts');
-    writeFileSync(page, `import { partFromMesh, collide } from '${join(process.cwd(), 'src/core.ts')}';\nconsole.log(partFromMesh, collide);\n`);
-    const meta = await bundle(page, join(dir, 'page.js'), { platform: 'browser', format: 'esm', minify: true, entryPoints: [page] });
+    writeFileSync(page, [
+      `import { partFromMesh, collide } from '${join(process.cwd(), 'entries/core.ts')}';`,
+      `const part = partFromMesh({ name: 'p', positions: [0, 0, 0, 1, 0, 0, 0, 1, 0], indices: [0, 1, 2] });`,
+      `const I = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];`,
+      `export const answer = collide(part, I, part, I, { method: 'obbtree' }).intersecting;`,
+    ].join('\n'));
+    const outfile = join(dir, 'page.mjs');
+    const meta = await bundle(page, outfile, { platform: 'browser', format: 'esm', minify: true, entryPoints: [page] });
     const output = Object.values(meta.outputs)[0]!;
     const inputs = Object.entries(output.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([p]) => p);
     expect(inputs.some((p) => p.includes('src/collide/collide.ts'))).toBe(true);
-    expect(inputs.some((p) => p.includes('src/constraints/recognize.ts') || p.includes('plugins/constraints-basic'))).toBe(false);
+    expect(inputs.some((p) => p.includes('src/constraints/recognize.ts'))).toBe(false);
+    // The entry's one statement (handing the first-party plugins to the registry) survives
+    // tree-shaking (package.json sideEffects lists the entries), so a bundled page has them.
+    // The constraint plugins' rules ride along with it: the list is handed over whole.
+    expect(inputs.some((p) => p.includes('entries/installFirstParty.ts'))).toBe(true);
+    expect(((await import(pathToFileURL(outfile).href)) as { answer: boolean }).answer).toBe(true);
   });
 });

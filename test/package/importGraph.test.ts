@@ -1,7 +1,8 @@
 // The layer table in ARCHITECTURE.md is the law of src/'s imports: this walks every import of
-// src/ and plugins/ and fails on an edge the table does not list (a layer importing one
-// below it in the table, or one it does not name), on a table that lists a layer below the
-// row that imports it, and on any import cycle.
+// src/, plugins/ and entries/ and fails on an edge the table does not list (a layer importing
+// one below it in the table, or one it does not name), on a table that lists a layer below the
+// row that imports it, on any module of src/ importing plugins/ or entries/, and on any
+// import cycle.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -23,20 +24,14 @@ function layerTable(): { layer: string; imports: string[] | 'everything' }[] {
   });
 }
 
-/** The files the text names as the only src/ modules that import plugins/. */
-function pluginImporters(): string[] {
-  const paragraph = architecture.split('\n\n').find((p) => p.startsWith('The core code imports plugins'));
-  return paragraph === undefined ? [] : [...paragraph.matchAll(/`(src\/[^`]+\.ts)`/g)].map((m) => m[1]!);
-}
-
-/** `math/` for src/math/…, `core.ts` for src/core.ts, `plugins/` for plugins/…. */
+/** `math/` for src/math/…, `core.ts` for src/core.ts, `plugins/` for plugins/…, `entries/` for entries/…. */
 function unitOf(path: string): string {
   const parts = path.split('/');
-  if (parts[0] === 'plugins') return 'plugins/';
+  if (parts[0] === 'plugins' || parts[0] === 'entries') return `${parts[0]}/`;
   return parts.length === 2 ? parts[1]! : `${parts[1]}/`;
 }
 
-const edges = importEdges(projectRoot, ['src', 'plugins']);
+const edges = importEdges(projectRoot, ['src', 'plugins', 'entries']);
 const table = layerTable();
 const layers = new Map(table.map((row) => [row.layer, row.imports]));
 const shared = 'errors.ts';
@@ -54,14 +49,13 @@ describe('import graph (ARCHITECTURE.md layer table)', () => {
   });
 
   it('every import of a layer goes to itself, errors.ts or a layer its row lists', () => {
-    const importers = new Set(pluginImporters());
     const upward: string[] = [];
     for (const e of edges) {
       const from = unitOf(e.from), to = unitOf(e.to);
-      if (from === to || to === shared || isEntry(from) || from === 'plugins/') continue;
-      if (to === 'plugins/' && importers.has(e.from)) continue;
+      if (from === to || to === shared || from === 'plugins/' || from === 'entries/') continue;
+      if (isEntry(from) && to !== 'plugins/' && to !== 'entries/') continue;
       const allowed = layers.get(from);
-      if (allowed === 'everything' && to !== 'plugins/') continue;
+      if (allowed === 'everything' && to !== 'plugins/' && to !== 'entries/') continue;
       if (allowed !== undefined && allowed !== 'everything' && allowed.includes(to)) continue;
       upward.push(`${e.from} → ${e.to}${e.typeOnly ? ' (types)' : ''}`);
     }
@@ -73,10 +67,14 @@ describe('import graph (ARCHITECTURE.md layer table)', () => {
     expect(stray.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
   });
 
-  it('has no import cycle (besides those through the first-party registration lists named in ARCHITECTURE.md)', () => {
-    const importers = new Set(pluginImporters());
-    const kept: ImportEdge[] = edges.filter((e) => !(importers.has(e.from) && unitOf(e.to) === 'plugins/'));
-    expect(importCycles(kept)).toEqual([]);
+  it('no module of src/ imports plugins/ or entries/: the package entries hand the first-party plugins to the core', () => {
+    const inward = edges.filter((e) => e.from.startsWith('src/') && (e.to.startsWith('plugins/') || e.to.startsWith('entries/')));
+    expect(inward.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
+    expect(edges.some((e) => e.from === 'entries/firstParty.ts' && e.to.startsWith('plugins/'))).toBe(true);
+  });
+
+  it('has no import cycle', () => {
+    expect(importCycles(edges)).toEqual([]);
   });
 
   it('finds the cycles and upward edges it is meant to find', () => {
@@ -88,6 +86,5 @@ describe('import graph (ARCHITECTURE.md layer table)', () => {
     ];
     expect(importCycles(made)).toEqual([['src/collide/a.ts', 'src/motion/b.ts']]);
     expect(layers.get('collide/')).not.toContain('motion/');
-    expect(pluginImporters().length).toBeGreaterThan(0);
   });
 });

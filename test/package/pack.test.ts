@@ -29,7 +29,7 @@ describe.runIf(built)('the npm package', () => {
   });
 
   it('ships the entries, LICENSE and README, and nothing dev-only', () => {
-    for (const f of ['LICENSE', 'README.md', 'package.json', 'dist/src/index.js', 'dist/src/core.js', 'dist/src/worker/webWorker.js', 'dist/src/cli/main.js', 'dist/cli/surfcd.js', 'dist/plugins/constraints-basic/index.js']) {
+    for (const f of ['LICENSE', 'README.md', 'package.json', 'dist/entries/index.js', 'dist/entries/core.js', 'dist/entries/cli.js', 'dist/src/index.js', 'dist/src/core.js', 'dist/src/worker/webWorker.js', 'dist/src/cli/main.js', 'dist/cli/surfcd.js', 'dist/plugins/constraints-basic/index.js']) {
       expect(files).toContain(f);
     }
     expect(files.filter((f) => /(^|\/)(test|bench)\//.test(f))).toEqual([]);

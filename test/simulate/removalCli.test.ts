@@ -48,6 +48,7 @@ describe('surfcd removal / disassemble', () => {
   it('the worker pool (built dist) finds the same sequence as one thread', async () => {
     const dist = join(projectRoot, 'dist/src/cli/main.js');
     if (!existsSync(dist)) return; // built by npm ci / npm run build
+    await import(join(projectRoot, 'dist/entries/installFirstParty.js')); // the built modules' own registry
     const { main: built } = (await import(dist)) as { main: (argv: string[]) => Promise<number> };
     expect(await built(['disassemble', sample('peg-stack.step'), '--base', 'base', '--directions', '0', '--jobs', '2', '--format', 'json', '--no-cache'])).toBe(0);
     const pooled = JSON.parse(output.stdout);

@@ -4,7 +4,7 @@
 // fresh), constraints again (every fit cached: what is left is queries and rules), contacts.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { findContacts, loadAssembly, recognizeConstraints } from '../../../src/index.js';
+import { findContacts, loadAssembly, recognizeConstraints } from '../../../entries/index.js';
 import { fitCounters, resetFitCounters } from '../../../src/model/fit/fitCounters.js';
 import { indexPart } from '../../../src/spatial/indexPart.js';
 import type { Constraint } from '../../../src/constraints/types.js';

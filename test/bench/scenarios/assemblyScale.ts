@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadAssembly } from '../../../src/index.js';
+import { loadAssembly } from '../../../entries/index.js';
 import type { BenchOptions, ScenarioOutput, TargetCheck } from '../context.js';
 import { fmt, fmtInt, note, projectRoot, summarize, table } from '../util.js';
 

@@ -1,7 +1,7 @@
 // At rest (issue 14): as1 as assembled, every pair of parts queried in all-surfaces mode
 // (what `surfcd contacts` does without the broad phase), against three-mesh-bvh's bvhcast
 // on the same pairs. Mean µs per part pair over all pairs.
-import { collide } from '../../../src/index.js';
+import { collide } from '../../../entries/index.js';
 import { peerOf, sharedAssembly, type BenchOptions, type ScenarioOutput, type TargetCheck } from '../context.js';
 import { IDENTITY } from '../meshes.js';
 import { consume, optionsFor, peerQuery, surfcdQuery } from '../modes.js';

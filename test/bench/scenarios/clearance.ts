@@ -5,7 +5,7 @@
 //  - interference volume: manifold-3d's exact intersection against a brute-force
 //    winding-number estimate of the same overlap.
 import { Matrix4 } from 'three';
-import { findClearances, overlapVolume, startManifold, type ManifoldModule, type Part } from '../../../src/index.js';
+import { findClearances, overlapVolume, startManifold, type ManifoldModule, type Part } from '../../../entries/index.js';
 import { distance } from '../../../src/motion/index.js';
 import { weldPart } from '../../../src/verdict/interferenceVolume.js';
 import { emptyAabb, intersectAabbs, transformAabb } from '../../../src/math/aabb.js';

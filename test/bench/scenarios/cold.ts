@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readAssembly } from '../../../src/index.js';
+import { readAssembly } from '../../../entries/index.js';
 import type { BenchOptions, ScenarioOutput, TargetCheck } from '../context.js';
 import { writeMeshes } from '../cold/meshFile.js';
 import { LEVELS } from './scaling.js';

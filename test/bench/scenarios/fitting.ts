@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { loadAssembly, type Assembly } from '../../../src/index.js';
+import { loadAssembly, type Assembly } from '../../../entries/index.js';
 import { fitSurface, type FitInput, type SurfaceKind } from '../../../src/model/fit/fitSurface.js';
 import { fitCounters, resetFitCounters, type FitCounters } from '../../../src/model/fit/fitCounters.js';
 import { defaultFitTolerance, surfaceAngleTolerance } from '../../../src/model/surfaceKindOf.js';

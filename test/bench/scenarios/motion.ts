@@ -3,7 +3,7 @@
 // and time per step of whole maintenance sequences.
 import { readFileSync } from 'node:fs';
 import { Matrix4, Vector3 } from 'three';
-import { collide, distance, partFromMesh, timeOfImpact, type Assembly, type Part } from '../../../src/index.js';
+import { collide, distance, partFromMesh, timeOfImpact, type Assembly, type Part } from '../../../entries/index.js';
 import { identityRigid } from '../../../src/math/rigid.js';
 import { sweepParts, type RigidMotion } from '../../../src/motion/index.js';
 import { firstImpact } from '../../../src/motion/firstImpact.js';

@@ -5,7 +5,7 @@
 // removal paths and a tumbling as1 plate; with build time, bytes per triangle and the
 // work counters.
 import type { Matrix4 } from 'three';
-import { collide, indexPartFully, partFromMesh, partIndexBytes, type CollideOptions, type Part, type QueryStats } from '../../../src/index.js';
+import { collide, indexPartFully, partFromMesh, partIndexBytes, type CollideOptions, type Part, type QueryStats } from '../../../entries/index.js';
 import { narrowPhase } from '../../../src/collide/narrowPhases.js';
 import { findPartByPath, peerOf, sharedAssembly, type BenchOptions, type ScenarioOutput } from '../context.js';
 import { IDENTITY, normalizedCopy, polylinePoses, tumblePose } from '../meshes.js';

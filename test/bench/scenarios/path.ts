@@ -1,7 +1,7 @@
 // Maintenance path (S-CD paper, Tables 2, 5, 6): one part moves along a removal path in
 // N steps and is queried against every other part at each step.
 import type { Matrix4 } from 'three';
-import { collide, type Assembly, type CollideMode, type Part, type QueryStats } from '../../../src/index.js';
+import { collide, type Assembly, type CollideMode, type Part, type QueryStats } from '../../../entries/index.js';
 import { findPartByPath, peerOf, sharedAssembly, type BenchOptions, type ScenarioOutput, type TargetCheck } from '../context.js';
 import { IDENTITY, polylinePoses } from '../meshes.js';
 import { consume, MODES, optionsFor, peerKey, peerQuery, surfcdQuery } from '../modes.js';

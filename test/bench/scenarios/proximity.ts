@@ -1,7 +1,7 @@
 // Parallel close proximity (Gottschalk et al. 1996, §6): two concentric spheres of
 // 32,000 triangles each, radii 1 and 1 + ε. The tessellations are scaled copies, so the
 // spheres never intersect: all the work is box tests that cannot separate them.
-import { collide, type Part } from '../../../src/index.js';
+import { collide, type Part } from '../../../entries/index.js';
 import { peerOf, type BenchOptions, type ScenarioOutput, type TargetCheck } from '../context.js';
 import { IDENTITY, spherePart } from '../meshes.js';
 import { consume, optionsFor, peerQuery, surfcdQuery } from '../modes.js';

@@ -3,7 +3,7 @@
 // and the swept triangle tests the pruned sweeps ran against a brute-force sweep of every
 // triangle pair of every (part, direction, other part). Then a generated 50-part assembly of
 // ~500k triangles (49 finely tessellated pegs standing on a plate): the full disassembly.
-import { partFromMesh, type Assembly, type Part } from '../../../src/index.js';
+import { partFromMesh, type Assembly, type Part } from '../../../entries/index.js';
 import { removalAnalysis, disassemble } from '../../../src/simulate/removal.js';
 import { contextFor } from '../../../src/simulate/sweepUnit.js';
 import { createSweepPool } from '../../../src/simulate/sweepPool.js';

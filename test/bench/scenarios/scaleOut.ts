@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findContacts, loadAssembly } from '../../../src/index.js';
+import { findContacts, loadAssembly } from '../../../entries/index.js';
 import { contactsJson } from '../../../src/report/contactsReport.js';
 import { redisTarget } from '../../../src/scale/redis.js';
 import { splitContacts } from '../../../src/scale/splitContacts.js';

@@ -1,7 +1,7 @@
 // Scaling: as1-oc-214 tessellated ever finer. Load time split into occt-import-js and
 // surfcd's own work, indexing rate, index size, and the path scenario's time per step,
 // each with its growth exponent against the triangle count.
-import { indexAssemblyFully, partIndexBytes, readAssembly, type Assembly } from '../../../src/index.js';
+import { indexAssemblyFully, partIndexBytes, readAssembly, type Assembly } from '../../../entries/index.js';
 import { fitObb } from '../../../src/math/obb.js';
 import { createPart } from '../../../src/model/part.js';
 import { occtWarm, type BenchOptions, type ScenarioOutput, type TargetCheck } from '../context.js';

@@ -2,7 +2,7 @@
 // tumbles a full turn about z and x while the centre distance is swept; per distance the
 // mean query time of a revolution.
 import type { Matrix4 } from 'three';
-import { collide, loadAssembly, partFromMesh, type Part } from '../../../src/index.js';
+import { collide, loadAssembly, partFromMesh, type Part } from '../../../entries/index.js';
 import { findPartByPath, peerOf, sharedAssembly, type BenchOptions, type ScenarioOutput, type TargetCheck } from '../context.js';
 import { explain } from '../diagnose.js';
 import { IDENTITY, normalizedCopy, torusPart, tumblePose } from '../meshes.js';
