@@ -1,3 +1,13 @@
-/** The live viewer's bundle entry (scripts/build-viewer.mjs): its page runs the core, with the first-party plugins registered. */
+/// <reference lib="dom" />
+/**
+ * Bundle entry of `surfcd view` (scripts/build-viewer.mjs): the report page plus the live drag
+ * tools and the surfcd core, with the first-party plugins handed to the core's registry.
+ */
 import './installFirstParty.js';
-import '../src/viewer/viewEntry.js';
+import { startLive } from '../src/viewer/live.js';
+import { startPage } from '../src/viewer/page.js';
+import { showStartError } from '../src/viewer/style.js';
+
+const start = (): void => void startPage(startLive).catch(showStartError);
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+else start();

@@ -29,6 +29,9 @@ for (const [name, entry] of entries) {
     logLevel: 'warning',
     // the page code is plain TS; tsconfig.json type-checks it, esbuild only strips types
     tsconfig: resolve(root, 'tsconfig.json'),
+    // A page is no module and starts no worker thread: the URL the core keeps of the module
+    // that registered the first-party plugins (for Node's worker threads) is null there.
+    define: { 'import.meta.url': 'null' },
   });
   if (!process.argv.includes('--quiet')) process.stderr.write(`viewer: dist/viewer/${name}.js ${(statSync(outfile).size / 1024).toFixed(0)} KiB\n`);
 }

@@ -25,11 +25,11 @@ let firstPartySetup: string | null = null;
  * the URL of the module that did, which a worker thread imports to do the same. A second call
  * with the same list changes nothing; with another list it is a PLUGIN_FAILED.
  */
-export function provideFirstPartyPlugins(list: readonly FirstPartyPlugin[], setupModule: string | null = null): void {
+export function provideFirstPartyPlugins(list: readonly FirstPartyPlugin[], setupModule: string | null | undefined = null): void {
   if (firstParty === list) return;
   if (firstParty !== null) throw new SurfcdError('PLUGIN_FAILED', 'first-party plugins: a second, different list was handed to the registry (two copies of surfcd loaded?)');
   firstParty = list;
-  firstPartySetup = setupModule;
+  firstPartySetup = setupModule ?? null;
   provideFirstPartyPhases(list.map(({ source, plugin }) => ({ source, phases: (plugin.narrowPhases ?? []) as readonly NarrowPhase[] })));
 }
 
