@@ -14,12 +14,12 @@ import { bad } from './badFiles.js';
 
 // Inside the project, so the bundle's `import('occt-import-js')` resolves from node_modules (ESM ignores NODE_PATH).
 const dir = mkdtempSync(join(projectRoot, 'test/.cli-bundle-'));
-const cli = join(dir, 'src/cli/main.mjs');
+const cli = join(dir, 'cli.mjs');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 beforeAll(async () => {
   await build({
-    entryPoints: { 'src/cli/main': resolve(projectRoot, 'src/cli/main.ts'), 'plugins/constraints-basic/index': resolve(projectRoot, 'plugins/constraints-basic/index.ts') },
+    entryPoints: { cli: resolve(projectRoot, 'entries/cli.ts'), 'plugins/constraints-basic/index': resolve(projectRoot, 'plugins/constraints-basic/index.ts') },
     outdir: dir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
