@@ -52,6 +52,8 @@ describe('surfcd clearance', () => {
       [['--min', '0'], /--min: expected a number > 0, got "0"/],
       [['--min', '-1'], /--min: expected a number > 0/],
       [['--min', 'abc'], /--min: expected a number > 0, got "abc"/],
+      [['--min', 'NaN'], /--min: expected a number > 0, got "NaN"/],
+      [["--min", "Infinity"], /--min: expected a number > 0, got "Infinity"/],
       [['--min', '1e9'], /--min 1e9: larger than the whole assembly \(diagonal [\d.]+ mm\)/],
       [['--min', '1', '--tolerance', '2'], /--tolerance 2: must be below --min 1/],
     ] as const) {
@@ -59,6 +61,30 @@ describe('surfcd clearance', () => {
       expect(output.stderr).toMatch(message);
       expect(output.stderr.trim().split('\n')).toHaveLength(1);
     }
+  });
+
+  it('--parts / --against: the pairs of the interference review\'s sets only, with its errors', async () => {
+    const file = sample('clearance-gaps.step');
+    expect(await run(['clearance', file, '--min', '5', '--parts', 'block-a', '--against', 'block-b', '--against', 'shaft', '--format', 'json'])).toBe(0);
+    let json = JSON.parse(output.stdout);
+    expect(json.clearances.map((c: { partA: string; partB: string }) => `${c.partA}-${c.partB}`)).toEqual(['block-a-block-b']);
+    expect(json.summary.candidatePairs).toBe(1); // block-a is out of reach of shaft: restricted before the descent
+    expect(await run(['clearance', file, '--min', '5', '--parts', '*block*', '--parts', 'shaft', '--format', 'json'])).toBe(0);
+    json = JSON.parse(output.stdout);
+    expect(json.clearances.map((c: { partA: string; partB: string }) => `${c.partA}-${c.partB}`)).toEqual(['bored-block-shaft', 'block-a-block-b']);
+    expect(await run(['clearance', file, '--min', '5', '--against', 'plate', '--format', 'csv'])).toBe(0);
+    expect(output.stdout.trim().split('\n').slice(1).map((l) => l.split(',').slice(0, 2).join('-'))).toEqual(['ball-plate']);
+    for (const [args, code, message] of [
+      [['--parts', 'nonesuch'], 1, /^surfcd: --parts: no part or product node matches "nonesuch" in clearance-gaps; parts are "block-a", .* \[UNKNOWN_PART\]$/],
+      [['--against', 'bal'], 1, /^surfcd: --against: no part or product node matches "bal" in clearance-gaps; did you mean "ball"\? \[UNKNOWN_PART\]$/],
+      [['--parts', ' '], 2, /^surfcd: --parts: empty part pattern \[INVALID_OPTION\]$/],
+    ] as const) {
+      expect(await run(['clearance', file, '--min', '5', ...args])).toBe(code);
+      expect(output.stderr.trim()).toMatch(message);
+    }
+    // the report's clearance list takes the same sets
+    expect(await run(['report', file, '--min-clearance', '5', '--parts', 'ball', '--against', 'plate', '--format', 'json'])).toBe(0);
+    expect(JSON.parse(output.stdout).minClearance.entries.map((c: { partA: string }) => c.partA)).toEqual(['ball']);
   });
 
   it('report --min-clearance adds the close pairs to the JSON and Markdown reports', async () => {
