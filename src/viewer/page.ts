@@ -269,7 +269,8 @@ export async function startPage(live?: typeof startLive): Promise<ReportPageApi>
   }
   // Interfering part pairs by class, as the CLI's headline counts them; then the surface-pair items.
   const byClass = ALL_CLASSES.filter((c) => c !== 'contact' && c !== 'clearance' && counts[c] > 0).map((c) => `${counts[c]} ${c}`);
-  summary.textContent = `${byClass.length > 0 ? byClass.join(' · ') : 'no interferences'} · ${s.contact} contact · ${s.clearance} clearance${diff} · tolerance ${model.tolerance} mm`;
+  const close = model.minClearance ? ` · ${model.minClearance.entries.length} closer than ${model.minClearance.min} mm` : '';
+  summary.textContent = `${byClass.length > 0 ? byClass.join(' · ') : 'no interferences'} · ${s.contact} contact · ${s.clearance} clearance${close}${diff} · tolerance ${model.tolerance} mm`;
 
   const timeline = model.timeline
     ? startTimeline(scene, model.timeline.steps, model.poses, stage, label, (partA, partB) => {

@@ -110,7 +110,28 @@ describe('surfcd contacts --volumes', () => {
     expect(await run(['contacts', sample('interference-volumes.step'), '--interference-only', '--volumes'])).toBe(0);
     expect(output.stdout).toMatch(/clash\s+[\d.]+ mm\s+box-a\s+box-b\s+6\s+0\s+6\s+31\.5 mm³/);
     expect(await run(['contacts', sample('interference-volumes.step'), '--interference-only', '--volumes', '--format', 'csv'])).toBe(0);
-    expect(output.stdout.split('\n')[0]).toMatch(/,volume,volumeMethod,volumeError$/);
+    const csvLines = output.stdout.trim().split('\n');
+    expect(csvLines[0]).toMatch(/,volume,centroid,volumeMethod,volumeError$/);
+    expect(csvLines.find((l) => l.startsWith('box-a+box-b'))).toMatch(/,31\.5,8\.5 6\.5 2\.75,exact,$/);
+    // the table's sentences, largest first with --sort volume, say how and where
+    expect(await run(['contacts', sample('interference-volumes.step'), '--interference-only', '--sort', 'volume'])).toBe(0);
+    const sentences = output.stdout.split('\n').filter((l) => l.startsWith('- '));
+    expect(sentences.map((l) => /^- \w+: (\S+)/.exec(l)![1])).toEqual(['buried', 'box-a', 'press-pin']);
+    expect(sentences[1]).toMatch(/; overlap 31\.5 mm³ \(exact\) at \(8\.5, 6\.5, 2\.75\)$/);
+  });
+
+  it('report --volumes / --sort volume: the volumes in JSON and Markdown, largest first', async () => {
+    expect(await run(['report', sample('interference-volumes.step'), '--sort', 'volume', '--format', 'json'])).toBe(0);
+    const entries = JSON.parse(output.stdout).interferences as { partA: string; volume: number; centroid: number[]; volumeMethod: string }[];
+    expect(entries.map((e) => [e.partA, e.volumeMethod])).toEqual([['buried', 'exact'], ['box-a', 'exact'], ['press-pin', 'exact']]);
+    expect(entries[0]!.volume).toBe(175); // 5 × 5 × 7, buried whole
+    expect(entries[1]!.centroid).toEqual([8.5, 6.5, 2.75]);
+    expect(await run(['report', sample('interference-volumes.step'), '--volumes', '--format', 'md'])).toBe(0);
+    expect(output.stdout).toMatch(/\| class \| depth \| volume \| centroid \(mm\) \| part A \| part B \| sentence \| id \|/);
+    expect(output.stdout).toMatch(/\| ❌ clash \| 2\.594 mm \| 31\.5 mm³ exact \| 8\.5, 6\.5, 2\.75 \| box-a \| box-b \|/);
+    // without --volumes the columns are not there
+    expect(await run(['report', sample('interference-volumes.step'), '--format', 'md'])).toBe(0);
+    expect(output.stdout).not.toMatch(/mm³/);
   });
 });
 
