@@ -24,6 +24,11 @@ export async function startTestSite(files: string[] = []): Promise<TestSite> {
   await bundle('src/worker/webWorker.ts', join(dir, 'worker.js'), { platform: 'browser', format: 'iife', external: ['path', 'crypto'] });
   copyFileSync(occtWasmPath, join(dir, 'occt-import-js.wasm'));
   for (const f of files) copyFileSync(f, join(dir, basename(f)));
+  return serveDir(dir);
+}
+
+/** Serves the files of `dir` from 127.0.0.1, with an index page that runs `page.js`. */
+export async function serveDir(dir: string): Promise<TestSite> {
   const html = '<!doctype html><meta charset="utf-8"><title>surfcd test</title><script src="page.js"></script>';
   const server: Server = createServer((request, response) => {
     const name = basename(new URL(request.url ?? '/', 'http://x').pathname) || 'index.html';
