@@ -61,6 +61,12 @@ describe('surfcd clearance', () => {
       expect(output.stderr).toMatch(message);
       expect(output.stderr.trim().split('\n')).toHaveLength(1);
     }
+    // report --min-clearance: the same checks under its own name
+    for (const [value, message] of [['0', /^surfcd: --min-clearance: expected a number > 0, got "0" \[INVALID_OPTION\]$/], ['1e9', /^surfcd: --min-clearance 1e9: larger than the whole assembly/]] as const) {
+      expect(await run(['report', sample('clearance-gaps.step'), '--min-clearance', value, '--format', 'json'])).toBe(2);
+      expect(output.stderr.trim()).toMatch(message);
+      expect(output.stdout).toBe('');
+    }
   });
 
   it('--parts / --against: the pairs of the interference review\'s sets only, with its errors', async () => {
