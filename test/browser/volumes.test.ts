@@ -6,13 +6,13 @@
 import { copyFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pairVolumes, partFromMesh, startManifold, type MeshInput } from '../../src/index.js';
 import { assemblyOf } from '../constraints/meshes.js';
 import { bundle, bundleDir } from '../helpers/bundle.js';
-import { describeBrowser, launchChromium } from '../helpers/browser.js';
-import { serveDir, type TestSite } from '../helpers/browserPage.js';
+import { describeBrowser } from '../helpers/browser.js';
+import { openSite, serveDir, type OpenSite } from '../helpers/browserPage.js';
 
 const manifoldWasm = createRequire(import.meta.url).resolve('manifold-3d/manifold.wasm');
 
@@ -30,25 +30,17 @@ function boxMesh(name: string, lo: number[], hi: number[]): MeshInput {
 const MESHES = [boxMesh('a', [0, 0, 0], [2, 3, 4]), boxMesh('b', [1, 1.5, 1], [5, 5, 2.5])];
 
 describeBrowser('surfcd/volumes in a page (Chromium)', () => {
-  let browser: Browser;
-  let site: TestSite;
+  let opened: OpenSite;
   let page: Page;
   beforeAll(async () => {
     const dir = bundleDir();
     // manifold-3d's glue imports node:module only on its Node code path
     await bundle('test/browser/volumesPage.ts', join(dir, 'page.js'), { platform: 'browser', format: 'iife', external: ['node:module'] });
     copyFileSync(manifoldWasm, join(dir, 'manifold.wasm'));
-    [browser, site] = await Promise.all([launchChromium(), serveDir(dir)]);
-    page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(site.url);
-    expect(errors).toEqual([]);
+    opened = await openSite(serveDir(dir));
+    page = opened.page;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  afterAll(async () => opened?.close());
 
   it('without locateWasm or a module it refuses with what to pass; a non-module is refused', async () => {
     const messages = await page.evaluate(async () => {
