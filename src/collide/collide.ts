@@ -28,7 +28,7 @@ export { COLLIDE_MODES, resolveCollideOptions } from './collideOptions.js';
 export { QueryScratch } from './queryScratch.js';
 export type { CollideMode, CollideOptions, CollisionResult, ResolvedOptions, SurfacePair, SurfaceRelation } from './collideOptions.js';
 
-/** Under an axis-permuting pose, B surfaces of at least this many triangles take the pair descent (as1 fine at rest: ~15 % faster; as1 at occt's defaults has none). */
+/** Under an axis-permuting pose, B surfaces of at least this many triangles take the pair descent (smaller ones keep tight leaf boxes, where the leaf-batched search wins). */
 const DESCENT_MIN_TRIANGLES = 256;
 
 /** Pair states per A surface, for the B surface being processed. */
