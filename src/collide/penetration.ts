@@ -19,7 +19,8 @@ import { invertRigid, relativeRigid, type Rigid } from '../math/rigid.js';
 import { trianglesCross } from '../math/triangleCross.js';
 import type { Vec3 } from '../model/surfaceKind.js';
 import type { Part, Surface } from '../model/types.js';
-import { distanceToPart, partIsClosed, pointInPart } from './partSolid.js';
+import { closestPointOnTriangle } from '../math/pointInSolid.js';
+import { distanceToPart, distanceToPartNear, partIsClosed, pointInPart } from './partSolid.js';
 import { emptyStats } from './stats.js';
 import { loadTransformedTriangle, loadTriangle, triangleBox } from './triangles.js';
 import { queryBoxTree } from './treeQuery.js';
@@ -58,6 +59,11 @@ class Deepest {
   move: Vec3 | null = null; // how A must move (A's frame)
   readonly local = new Float64Array(3);
   readonly closest = new Float64Array(3);
+  /** The closest point of B (B's frame) and of A (A's frame) found last: the next sample's search starts from it. */
+  private readonly lastOnB = new Float64Array(3);
+  private readonly lastOnA = new Float64Array(3);
+  private hasLastOnB = false;
+  private hasLastOnA = false;
   constructor(
     readonly a: Part,
     readonly b: Part,
@@ -72,7 +78,11 @@ class Deepest {
     const by = m[4]! * x + m[5]! * y + m[6]! * z + m[7]!;
     const bz = m[8]! * x + m[9]! * y + m[10]! * z + m[11]!;
     if (pointInPart(this.b, bx, by, bz) !== 'inside') return 0;
-    const d = distanceToPart(this.b, bx, by, bz, this.closest);
+    const d = this.hasLastOnB ? distanceToPartNear(this.b, bx, by, bz, this.closest, this.lastOnB) : distanceToPart(this.b, bx, by, bz, this.closest);
+    if (Number.isFinite(d)) {
+      this.lastOnB.set(this.closest);
+      this.hasLastOnB = true;
+    }
     if (!(d > this.depth)) return d;
     this.depth = d;
     const r = this.bToA, c = this.closest;
@@ -87,7 +97,11 @@ class Deepest {
   /** A point of B's surface (A's frame): if inside A, its depth (returned, 0 outside). */
   sampleOfB(x: number, y: number, z: number): number {
     if (pointInPart(this.a, x, y, z) !== 'inside') return 0;
-    const d = distanceToPart(this.a, x, y, z, this.closest);
+    const d = this.hasLastOnA ? distanceToPartNear(this.a, x, y, z, this.closest, this.lastOnA) : distanceToPart(this.a, x, y, z, this.closest);
+    if (Number.isFinite(d)) {
+      this.lastOnA.set(this.closest);
+      this.hasLastOnA = true;
+    }
     if (!(d > this.depth)) return d;
     this.depth = d;
     const c = this.closest;
@@ -133,8 +147,8 @@ export function surfacePairPenetration(sa: Surface, rigidA: Rigid, sb: Surface, 
   for (let k = 0; k < pairs.length; k += 2 * stride) {
     loadTriangle(a, pairs[k]!, triA);
     loadTransformedTriangle(b, pairs[k + 1]!, bToA, triB);
-    marchInto(triA, triB, (x, y, z) => deepest.sampleOfA(x, y, z));
-    marchInto(triB, triA, (x, y, z) => deepest.sampleOfB(x, y, z));
+    marchInto(triA, triB, deepest.depth, (x, y, z) => deepest.sampleOfA(x, y, z));
+    marchInto(triB, triA, deepest.depth, (x, y, z) => deepest.sampleOfB(x, y, z));
   }
   return deepest.result(rigidA, open);
 }
@@ -276,14 +290,22 @@ function crossingPairs(sa: Surface, sb: Surface, bToA: Rigid): number[] {
 
 const nP = new Float64Array(3);
 const nQ = new Float64Array(3);
+const onQ = new Float64Array(3);
 
 /**
  * Samples of triangle p that lie on the other side of q's plane (behind q's outward
  * face, i.e. toward q's solid): p's vertices behind q's plane, and a march from the
  * middle of the p–q crossing segment across p, perpendicular to the segment.
  */
-function marchInto(p: Float64Array, q: Float64Array, visit: (x: number, y: number, z: number) => number): void {
+function marchInto(p: Float64Array, q: Float64Array, deepest: number, visit: (x: number, y: number, z: number) => number): void {
   if (!normal(p, nP) || !normal(q, nQ)) return;
+  // A sample's depth is its distance to the other part's surface, so at most its distance
+  // to q, a triangle of that surface; the distance to a triangle is convex, so over a
+  // segment or a triangle it peaks at a corner. Samples that cannot beat the deepest found
+  // so far change nothing and are not taken (the margin covers the frames' rounding).
+  const margin = 1e-9 * (1 + Math.abs(q[0]!) + Math.abs(q[1]!) + Math.abs(q[2]!));
+  const cannotBeat = (x: number, y: number, z: number): boolean => Math.sqrt(closestPointOnTriangle(q, 0, x, y, z, onQ)) + margin <= deepest;
+  if (deepest > 0 && cannotBeat(p[0]!, p[1]!, p[2]!) && cannotBeat(p[3]!, p[4]!, p[5]!) && cannotBeat(p[6]!, p[7]!, p[8]!)) return;
   const signed = (x: number, y: number, z: number): number => nQ[0]! * (x - q[0]!) + nQ[1]! * (y - q[1]!) + nQ[2]! * (z - q[2]!);
   for (let k = 0; k < 3; k++) if (signed(p[3 * k]!, p[3 * k + 1]!, p[3 * k + 2]!) < 0) visit(p[3 * k]!, p[3 * k + 1]!, p[3 * k + 2]!);
   // Where p's edges cross q's plane: the segment of p on q's plane.
@@ -308,6 +330,7 @@ function marchInto(p: Float64Array, q: Float64Array, visit: (x: number, y: numbe
     ux = -ux; uy = -uy; uz = -uz;
   }
   const reach = exitDistance(p, mx, my, mz, ux, uy, uz);
+  if (deepest > 0 && cannotBeat(mx, my, mz) && cannotBeat(mx + reach * ux, my + reach * uy, mz + reach * uz)) return;
   const at = (t: number): number => visit(mx + t * ux, my + t * uy, mz + t * uz);
   let bestT = 0, best = 0;
   for (let s = 1; s <= MARCH_STEPS; s++) {
