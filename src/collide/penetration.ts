@@ -20,7 +20,8 @@ import { trianglesCross } from '../math/triangleCross.js';
 import type { Vec3 } from '../model/surfaceKind.js';
 import type { Part, Surface } from '../model/types.js';
 import { closestPointOnTriangle } from '../math/pointInSolid.js';
-import { distanceToPart, distanceToPartNear, partIsClosed, pointInPart } from './partSolid.js';
+import { distanceToPart, partIsClosed, pointInPart } from './partSolid.js';
+import { SolidProbe } from './solidProbe.js';
 import { emptyStats } from './stats.js';
 import { loadTransformedTriangle, loadTriangle, triangleBox } from './triangles.js';
 import { queryBoxTree } from './treeQuery.js';
@@ -57,19 +58,17 @@ class Deepest {
   depth = 0;
   point: Vec3 | null = null;
   move: Vec3 | null = null; // how A must move (A's frame)
-  readonly local = new Float64Array(3);
-  readonly closest = new Float64Array(3);
-  /** The closest point of B (B's frame) and of A (A's frame) found last: the next sample's search starts from it. */
-  private readonly lastOnB = new Float64Array(3);
-  private readonly lastOnA = new Float64Array(3);
-  private hasLastOnB = false;
-  private hasLastOnA = false;
+  private readonly inB: SolidProbe;
+  private readonly inA: SolidProbe;
   constructor(
     readonly a: Part,
     readonly b: Part,
     readonly aToB: Rigid,
     readonly bToA: Rigid,
-  ) {}
+  ) {
+    this.inB = new SolidProbe(b);
+    this.inA = new SolidProbe(a);
+  }
 
   /** A point of A's surface (A's frame): if inside B, its depth (returned, 0 outside). */
   sampleOfA(x: number, y: number, z: number): number {
@@ -77,15 +76,10 @@ class Deepest {
     const bx = m[0]! * x + m[1]! * y + m[2]! * z + m[3]!;
     const by = m[4]! * x + m[5]! * y + m[6]! * z + m[7]!;
     const bz = m[8]! * x + m[9]! * y + m[10]! * z + m[11]!;
-    if (pointInPart(this.b, bx, by, bz) !== 'inside') return 0;
-    const d = this.hasLastOnB ? distanceToPartNear(this.b, bx, by, bz, this.closest, this.lastOnB) : distanceToPart(this.b, bx, by, bz, this.closest);
-    if (Number.isFinite(d)) {
-      this.lastOnB.set(this.closest);
-      this.hasLastOnB = true;
-    }
+    const d = this.inB.depthInside(bx, by, bz);
     if (!(d > this.depth)) return d;
     this.depth = d;
-    const r = this.bToA, c = this.closest;
+    const r = this.bToA, c = this.inB.closest;
     const cx = r[0]! * c[0]! + r[1]! * c[1]! + r[2]! * c[2]! + r[3]!;
     const cy = r[4]! * c[0]! + r[5]! * c[1]! + r[6]! * c[2]! + r[7]!;
     const cz = r[8]! * c[0]! + r[9]! * c[1]! + r[10]! * c[2]! + r[11]!;
@@ -96,15 +90,10 @@ class Deepest {
 
   /** A point of B's surface (A's frame): if inside A, its depth (returned, 0 outside). */
   sampleOfB(x: number, y: number, z: number): number {
-    if (pointInPart(this.a, x, y, z) !== 'inside') return 0;
-    const d = this.hasLastOnA ? distanceToPartNear(this.a, x, y, z, this.closest, this.lastOnA) : distanceToPart(this.a, x, y, z, this.closest);
-    if (Number.isFinite(d)) {
-      this.lastOnA.set(this.closest);
-      this.hasLastOnA = true;
-    }
+    const d = this.inA.depthInside(x, y, z);
     if (!(d > this.depth)) return d;
     this.depth = d;
-    const c = this.closest;
+    const c = this.inA.closest;
     this.point = [x, y, z];
     this.move = [x - c[0]!, y - c[1]!, z - c[2]!];
     return d;

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { axisWindings, distanceToPart, distanceToPartNear, pointInPart } from '../../src/collide/partSolid.js';
 import { partFromMesh } from '../../src/index.js';
+import { SolidProbe } from '../../src/collide/solidProbe.js';
 import { box, bumpyBlock, shaft, washer } from './solidFixtures.js';
 
 const solids = [
@@ -68,6 +69,30 @@ describe('distanceToPartNear', () => {
         expect([...hinted]).toEqual([...plain]);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('SolidProbe', () => {
+  it('answers a run of nearby samples as pointInPart and distanceToPart do, closest point included (property)', () => {
+    const closest = new Float64Array(3);
+    const step = fc.double({ min: -0.3, max: 0.3, noNaN: true });
+    fc.assert(
+      fc.property(fc.nat(solids.length - 1), fc.array(fc.tuple(step, step, step), { minLength: 1, maxLength: 40 }), (s, steps) => {
+        const part = solids[s]!;
+        const probe = new SolidProbe(part);
+        // a walk from a point near the middle of the part, as a march and its refinement sample
+        const b = part.bounds;
+        let x = (b[0]! + b[3]!) / 2 + 0.1, y = (b[1]! + b[4]!) / 2, z = (b[2]! + b[5]!) / 2;
+        for (const [dx, dy, dz] of steps) {
+          x += dx; y += dy; z += dz;
+          const inside = pointInPart(part, x, y, z) === 'inside';
+          const expected = inside ? distanceToPart(part, x, y, z, closest) : 0;
+          expect(probe.depthInside(x, y, z)).toBe(expected);
+          if (inside) expect([...probe.closest]).toEqual([...closest]);
+        }
+      }),
+      { numRuns: 200 },
     );
   });
 });
