@@ -7,7 +7,7 @@ import { occtModule, resetOcct, setOcctOutput, type OcctMesh, type OcctNode, typ
 import { firstError, readerWarnings, syntaxError } from './occtMessages.js';
 import { OcctFailure, runOcct, type OcctSource } from './occtSession.js';
 import { checkStepComplete, checkStepStructure, detectFormat, duplicateEntities, firstStepSyntaxError, stepShapeProducts, externalReferences, stepHasGeometry, stripBom, type CadFormat } from './sniff.js';
-import { rewriteStepNames } from './stepStrings.js';
+import { printableName, rewriteStepNames } from './stepStrings.js';
 import type { ImportProgressListener } from './progress.js';
 import { restoreProductTree } from './productTree.js';
 import { readStepStructure, type StepStructure } from './stepStructure.js';
@@ -135,7 +135,11 @@ function prepareStep(bytes: Uint8Array, label: string, options: LoadOptions, war
   }
   const names = rewriteStepNames(bytes);
   for (const w of names.warnings) {
-    warnings.push({ code: 'NAME_ENCODING', message: `${label}: name "${w.decoded}" is not valid UTF-8; read as ${w.encoding === 'windows-1251' ? 'CP1251' : 'Latin-1'} (bytes ${w.rawHex})` });
+    const message =
+      w.encoding === 'cp850' || w.encoding === 'windows-1252'
+        ? `${w.count} name(s) escape bytes 0x80–0x9F, control characters in ISO 8859-1, read as ${w.encoding === 'cp850' ? 'CP850' : 'Windows-1252'}: "${w.decoded}" is written '${w.raw}'`
+        : `name "${w.decoded}" is not valid UTF-8; read as ${w.encoding === 'windows-1251' ? 'CP1251' : 'Latin-1'} (bytes ${w.rawHex})`;
+    warnings.push({ code: 'NAME_ENCODING', message: `${label}: ${message}` });
   }
   const shaped = stepShapeProducts(text);
   const structure = readStepStructure(text, new Map(names.products.map((p) => [p.entity, p.name])));
@@ -160,10 +164,10 @@ function warnMissingProducts(assembly: Assembly, products: { entity: number; nam
 
 /** A warning is one line: control characters a name carries (\X\0A, raw bytes) are written as escapes. */
 function oneLineWarnings(warnings: LoadWarning[]): void {
-  const escape = (c: string): string => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   for (let i = 0; i < warnings.length; i++) {
     const w = warnings[i]!;
-    if (/[\u0000-\u001f\u007f-\u009f]/.test(w.message)) warnings[i] = { ...w, message: w.message.replace(/[\u0000-\u001f\u007f-\u009f]/g, escape) };
+    const message = printableName(w.message);
+    if (message !== w.message) warnings[i] = { ...w, message };
   }
 }
 
