@@ -271,6 +271,14 @@ export function rewriteStepNames(bytes: Uint8Array): StepNameRewrite {
   };
 }
 
+/** The NAME_ENCODING warning's text for a name decoded by guessing. */
+export function nameWarningMessage(w: StepNameWarning): string {
+  if (w.encoding === 'cp850' || w.encoding === 'windows-1252') {
+    return `${w.count} name(s) escape bytes 0x80–0x9F, control characters in ISO 8859-1, read as ${w.encoding === 'cp850' ? 'CP850' : 'Windows-1252'}: "${w.decoded}" is written '${w.raw}'`;
+  }
+  return `name "${w.decoded}" is not valid UTF-8; read as ${w.encoding === 'windows-1251' ? 'CP1251' : 'Latin-1'} (bytes ${w.rawHex})`;
+}
+
 /** Whether a string literal spans a line break (only a scan from the start tells opening quotes from closing ones). */
 function brokenLiteral(data: string): boolean {
   if (!/'[^'\r\n]*[\r\n]/.test(data)) return false;
