@@ -126,8 +126,10 @@ export function surfacePairPenetration(sa: Surface, rigidA: Rigid, sb: Surface, 
   // Vertices of each surface inside the other part's box: a bump's peak lies in no
   // crossing triangle, yet it is the deepest point.
   const boxOfBInA = transformAabb(b.bounds, bToA), boxOfAInB = transformAabb(a.bounds, aToB);
-  forEachVertexIn(sa, boxOfBInA, (x, y, z) => deepest.sampleOfA(x, y, z));
-  forEachVertexIn(sb, boxOfAInB, (x, y, z) => {
+  // Vertices sampled once need no second sample: a march's corner that was one changes nothing.
+  const sampledOfA = new Set<number>(), sampledOfB = new Set<number>();
+  forEachVertexIn(sa, boxOfBInA, sampledOfA, (x, y, z) => deepest.sampleOfA(x, y, z));
+  forEachVertexIn(sb, boxOfAInB, sampledOfB, (x, y, z) => {
     const m = bToA;
     deepest.sampleOfB(m[0]! * x + m[1]! * y + m[2]! * z + m[3]!, m[4]! * x + m[5]! * y + m[6]! * z + m[7]!, m[8]! * x + m[9]! * y + m[10]! * z + m[11]!);
   });
@@ -136,8 +138,8 @@ export function surfacePairPenetration(sa: Surface, rigidA: Rigid, sb: Surface, 
   for (let k = 0; k < pairs.length; k += 2 * stride) {
     loadTriangle(a, pairs[k]!, triA);
     loadTransformedTriangle(b, pairs[k + 1]!, bToA, triB);
-    marchInto(triA, triB, deepest.depth, (x, y, z) => deepest.sampleOfA(x, y, z));
-    marchInto(triB, triA, deepest.depth, (x, y, z) => deepest.sampleOfB(x, y, z));
+    marchInto(triA, triB, deepest.depth, a.indices, pairs[k]!, sampledOfA, (x, y, z) => deepest.sampleOfA(x, y, z));
+    marchInto(triB, triA, deepest.depth, b.indices, pairs[k + 1]!, sampledOfB, (x, y, z) => deepest.sampleOfB(x, y, z));
   }
   return deepest.result(rigidA, open);
 }
@@ -244,7 +246,7 @@ function inwardChordMidpoint(part: Part, t: Float64Array): Vec3 | null {
 }
 
 /** Each vertex of the surface (its part's frame) inside `box`, once, at most MAX_VERTICES (evenly thinned). */
-function forEachVertexIn(surface: Surface, box: Float64Array, visit: (x: number, y: number, z: number) => void): void {
+function forEachVertexIn(surface: Surface, box: Float64Array, visited: Set<number>, visit: (x: number, y: number, z: number) => void): void {
   const { positions: p, indices } = surface.part;
   const seen = new Set<number>();
   const stride = Math.max(1, Math.ceil((3 * surface.triangleCount) / MAX_VERTICES));
@@ -253,7 +255,10 @@ function forEachVertexIn(surface: Surface, box: Float64Array, visit: (x: number,
     if (seen.has(v)) continue;
     seen.add(v);
     const x = p[3 * v]!, y = p[3 * v + 1]!, z = p[3 * v + 2]!;
-    if (x >= box[0]! && y >= box[1]! && z >= box[2]! && x <= box[3]! && y <= box[4]! && z <= box[5]!) visit(x, y, z);
+    if (x >= box[0]! && y >= box[1]! && z >= box[2]! && x <= box[3]! && y <= box[4]! && z <= box[5]!) {
+      visited.add(v);
+      visit(x, y, z);
+    }
   }
 }
 
@@ -282,11 +287,12 @@ const nQ = new Float64Array(3);
 const onQ = new Float64Array(3);
 
 /**
- * Samples of triangle p that lie on the other side of q's plane (behind q's outward
- * face, i.e. toward q's solid): p's vertices behind q's plane, and a march from the
+ * Samples of triangle p (triangle t of its part's `indices`) that lie on the other side of
+ * q's plane (behind q's outward face, i.e. toward q's solid): p's vertices behind q's plane
+ * not sampled before (`sampled`), and a march from the
  * middle of the p–q crossing segment across p, perpendicular to the segment.
  */
-function marchInto(p: Float64Array, q: Float64Array, deepest: number, visit: (x: number, y: number, z: number) => number): void {
+function marchInto(p: Float64Array, q: Float64Array, deepest: number, indices: Uint32Array, t: number, sampled: Set<number>, visit: (x: number, y: number, z: number) => number): void {
   if (!normal(p, nP) || !normal(q, nQ)) return;
   // A sample's depth is its distance to the other part's surface, so at most its distance
   // to q, a triangle of that surface; the distance to a triangle is convex, so over a
@@ -296,7 +302,12 @@ function marchInto(p: Float64Array, q: Float64Array, deepest: number, visit: (x:
   const cannotBeat = (x: number, y: number, z: number): boolean => Math.sqrt(closestPointOnTriangle(q, 0, x, y, z, onQ)) + margin <= deepest;
   if (deepest > 0 && cannotBeat(p[0]!, p[1]!, p[2]!) && cannotBeat(p[3]!, p[4]!, p[5]!) && cannotBeat(p[6]!, p[7]!, p[8]!)) return;
   const signed = (x: number, y: number, z: number): number => nQ[0]! * (x - q[0]!) + nQ[1]! * (y - q[1]!) + nQ[2]! * (z - q[2]!);
-  for (let k = 0; k < 3; k++) if (signed(p[3 * k]!, p[3 * k + 1]!, p[3 * k + 2]!) < 0) visit(p[3 * k]!, p[3 * k + 1]!, p[3 * k + 2]!);
+  for (let k = 0; k < 3; k++) {
+    const v = indices[3 * t + k]!;
+    if (sampled.has(v) || !(signed(p[3 * k]!, p[3 * k + 1]!, p[3 * k + 2]!) < 0)) continue;
+    sampled.add(v);
+    visit(p[3 * k]!, p[3 * k + 1]!, p[3 * k + 2]!);
+  }
   // Where p's edges cross q's plane: the segment of p on q's plane.
   const seg: number[] = [];
   for (let k = 0; k < 3; k++) {
