@@ -101,3 +101,45 @@ export function validateMotion(motion: RigidMotion, where: string): RigidMotion 
   if (!(n > 0)) throw new SurfcdError('INVALID_OPTION', `${where}: screw axis has zero length`);
   return { ...motion, axis: [motion.axis[0] / n, motion.axis[1] / n, motion.axis[2] / n] };
 }
+
+/**
+ * A box holding everything the moving parts sweep through under a screw or rotation: each
+ * point keeps its distance from the axis and moves along it by t·advance only, so the
+ * parts stay inside the cylinder about the axis of radius r_max, from their lowest vertex
+ * along the axis to their highest plus the advance. Far tighter than the end poses grown
+ * by the motion bound when the parts turn many times (a nut run off its bolt).
+ */
+export function screwEnvelope(motion: Extract<RigidMotion, { kind: 'screw' }>, parts: readonly Part[], poses: readonly Rigid[]): Float64Array | null {
+  let rMax = 0, hMin = Infinity, hMax = -Infinity;
+  const [ax, ay, az] = motion.axis;
+  const [px, py, pz] = motion.point;
+  parts.forEach((part, i) => {
+    const m = poses[i]!;
+    const x = part.positions;
+    for (let v = 0; v < x.length; v += 3) {
+      const wx = m[0]! * x[v]! + m[1]! * x[v + 1]! + m[2]! * x[v + 2]! + m[3]! - px;
+      const wy = m[4]! * x[v]! + m[5]! * x[v + 1]! + m[6]! * x[v + 2]! + m[7]! - py;
+      const wz = m[8]! * x[v]! + m[9]! * x[v + 1]! + m[10]! * x[v + 2]! + m[11]! - pz;
+      const h = wx * ax + wy * ay + wz * az;
+      const r2 = wx * wx + wy * wy + wz * wz - h * h;
+      if (r2 > rMax) rMax = r2;
+      if (h < hMin) hMin = h;
+      if (h > hMax) hMax = h;
+    }
+  });
+  if (!(hMin <= hMax)) return null;
+  const out = new Float64Array(6);
+  const r = Math.sqrt(rMax);
+  const h0 = hMin + Math.min(0, motion.advance), h1 = hMax + Math.max(0, motion.advance);
+  // Rounding of the rotated coordinates: widen by a relative 1e-9 of the cylinder's size.
+  const slack = 1e-9 * (1 + r + Math.abs(h0) + Math.abs(h1) + Math.abs(px) + Math.abs(py) + Math.abs(pz));
+  const axis = [ax, ay, az], point = [px, py, pz];
+  for (let k = 0; k < 3; k++) {
+    // A disc of radius r across the axis reaches r·sqrt(1 − a_k²) along coordinate k.
+    const across = r * Math.sqrt(Math.max(0, 1 - axis[k]! * axis[k]!)) + slack;
+    const e0 = point[k]! + h0 * axis[k]!, e1 = point[k]! + h1 * axis[k]!;
+    out[k] = Math.min(e0, e1) - across;
+    out[k + 3] = Math.max(e0, e1) + across;
+  }
+  return out;
+}

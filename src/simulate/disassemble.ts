@@ -120,7 +120,7 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
     const options: Option[] = [];
     let frontier = movers.map((_, k) => ({ k, next: 0 })).filter((f) => dirs[f.k]!.length > 0);
     while (frontier.length > 0) {
-      await graph.prefetch(frontier.flatMap((f) => movers[f.k]!.parts.map((part) => ({ part, direction: dirs[f.k]![f.next]!.direction }))));
+      await graph.prefetch(frontier.flatMap((f) => movers[f.k]!.parts.map((part) => ({ part, direction: dirs[f.k]![f.next]!.direction }))), present);
       const later: { k: number; next: number }[] = [];
       for (const f of frontier) {
         const mover = movers[f.k]!, dir = dirs[f.k]![f.next]!;
@@ -151,12 +151,12 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
       .sort(byPath(assembly))
       .map((i) => unscrewOf(i, graph.constraints(i), present, opts.unscrewing, pathIndex))
       .filter((u): u is Unscrew => u !== null);
-    await graph.prefetch(candidates.map((u) => ({ part: u.part, direction: u.axis.direction })));
     const gone = new Set(parts.map((_, i) => i).filter((i) => !present.has(i)));
     const out: Option[] = [];
+    const othersOf = (u: Unscrew): Set<number> => new Set([...present].filter((j) => j !== u.partner));
+    await graph.prefetch(candidates.map((u) => ({ part: u.part, direction: u.axis.direction, present: othersOf(u) })), present);
     for (const u of candidates) {
-      const others = new Set([...present].filter((j) => j !== u.partner));
-      if (graph.nearest([u.part], u.axis.direction, others) !== null || !opts.unscrews.free(u, present)) continue;
+      if (graph.nearest([u.part], u.axis.direction, othersOf(u)) !== null || !opts.unscrews.free(u, present)) continue;
       const mover: Mover = { kind: 'part', name: parts[u.part]!.path, parts: [u.part] };
       out.push({ mover, dir: { direction: u.axis.direction, source: `unscrew from ${parts[u.partner]!.path}` }, distance: travelOut([u.part], u.axis.direction, gone), rank: UNSCREW_RANK, unscrew: u });
     }

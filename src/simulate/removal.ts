@@ -160,7 +160,7 @@ async function removalOf(assembly: Assembly, scene: Scene, paths: readonly strin
   const subjects = paths.map((path) => ({ path, ...resolveSubject(assembly, path) }));
   const everyone = new Set(assembly.parts.map((_, i) => i));
   const dirs = subjects.map((s) => directionsFor(assembly, scene, s.parts));
-  await scene.graph.prefetch(subjects.flatMap((s, k) => s.parts.flatMap((part) => dirs[k]!.map((d) => ({ part, direction: d.direction })))));
+  await scene.graph.prefetch(subjects.flatMap((s, k) => s.parts.flatMap((part) => dirs[k]!.map((d) => ({ part, direction: d.direction })))), everyone);
   return subjects.map((s, k) => {
     const directions = dirs[k]!.map((d): DirectionResult => {
       const blocker = scene.graph.nearest(s.parts, d.direction, everyone);
