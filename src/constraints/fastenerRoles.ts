@@ -21,12 +21,14 @@ export interface ShapeRole {
   shank?: { radius: number; range: [number, number]; surfaces: number[]; head: -1 | 0 | 1 };
   /** Thread bore radius (nut). */
   bore?: { radius: number; range: [number, number]; surfaces: number[] };
+  /** A lock nut's insert ring: its bore is drawn under the minor diameter, the bolt forms its thread. */
+  lockRing?: boolean;
 }
 
 const NAME_HINTS: [RegExp, FastenerRole][] = [
   [/stud|stiftschraube|gewindestange|threaded[ _-]?rod|gewindestift/i, 'stud'],
   [/washer|scheibe|rondelle|\bwsh\b/i, 'washer'],
-  [/\bnut\b|nut[\s#_\-.\d]|mutter|écrou|ecrou|^nut/i, 'nut'],
+  [/\bnut\b|nut[\s#_\-.\d]|mutter|écrou|ecrou|^nut|lock[ _-]?nut|nyloc/i, 'nut'],
   [/rivet|niet/i, 'rivet'],
   [/bolt|sechskantschraube|\bhhcs\b|hex[ _-]?head/i, 'bolt'],
   [/screw|schraube|\b[sbf]hcs\b|\bshcs\b|cap[ _-]?screw|iso[ _-]?(4762|7045|7380|10642|1207|7046)|din[ _-]?(912|7985|965)/i, 'screw'],
@@ -87,10 +89,20 @@ export function shapeRole(shape: AxisShape | null, path: string, tolerance: numb
       };
     }
     const outer = shape.shafts.filter((s) => Math.abs(s.radius - shape.maxRadius) <= tol(s.radius));
-    if (outer.length > 0 && shape.outerFlats.length === 0) {
+    // round outside: a cylinder at the largest radius, or only faces of revolution about the
+    // axis (a nylon lock ring's rounded rim is a torus)
+    const round = outer.length > 0 || (shape.domes.length > 0 && shape.shafts.length === 0 && shape.offAxisArea === 0);
+    if (round && shape.outerFlats.length === 0) {
       const od = 2 * shape.maxRadius;
+      const rim = outer.length > 0 ? '' : ', rounded rim';
+      // a ring the name calls a nut (a lock nut's insert, a round nut): its bore is a thread
+      if (hint === 'nut' && od >= 1.25 * d && od <= 4.5 * d) {
+        const ring = lockRingSize(d, path, tolerance);
+        const size = ring ?? nutSize(d, path, tolerance);
+        return { role: 'nut', form: 'nut', fastener: size.size, bore: borePart, ...(ring ? { lockRing: true } : {}), evidence: [`round ring Ø${mm(d)}/Ø${mm(od)} × ${mm(length)}${rim} with a through bore`, size.line, ...nameLine] };
+      }
       if (length <= 0.25 * od && od >= 1.25 * d && od <= 4.5 * d) {
-        return { role: 'washer', form: 'washer', bore: borePart, evidence: [`flat ring Ø${mm(d)}/Ø${mm(od)} × ${mm(length)}`, ...nameLine] };
+        return { role: 'washer', form: 'washer', bore: borePart, evidence: [`flat ring Ø${mm(d)}/Ø${mm(od)} × ${mm(length)}${rim}`, ...nameLine] };
       }
       return none(`a ring Ø${mm(d)}/Ø${mm(od)} × ${mm(length)} is too thick for a washer`);
     }
@@ -168,4 +180,16 @@ function nutSize(bore: number, path: string, tolerance: number): { size: Fastene
   const size = fits.sort((a, b) => series(a) - series(b) || a.nominal - b.nominal)[0];
   if (size) return { size, line: `bore at the minor diameter of ${sizeEvidence(size)}` };
   return { size: atNominal, line: sizeEvidence(atNominal) };
+}
+
+/**
+ * A lock nut's insert ring is drawn with its bore under the thread's minor diameter (the
+ * bolt forms the thread in the nylon): the size the name gives, when the bore lies between
+ * 0.7 of its nominal diameter and its minor-diameter band.
+ */
+function lockRingSize(bore: number, path: string, tolerance: number): { size: FastenerSize; line: string } | null {
+  const named = parseThreadDesignation(path.slice(path.lastIndexOf('/') + 1));
+  if (!named?.standard || !/lock[ _-]?nut|nyloc/i.test(path.slice(path.lastIndexOf('/') + 1))) return null;
+  if (bore < 0.7 * named.nominal || bore >= named.nominal || boreAtMinor(named, bore, diameterTolerance(bore, tolerance))) return null;
+  return { size: named, line: `bore Ø${mm(bore)} under the minor diameter of ${sizeEvidence(named)}: a lock ring whose thread the bolt forms` };
 }

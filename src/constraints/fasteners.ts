@@ -159,7 +159,9 @@ export function fastenerAnalysis(assembly: Assembly, poses: readonly Rigid[], to
         if (Math.abs(dot(k.axis, axis)) < Math.cos(angleTolerance)) continue;
         if (norm(cross(sub(k.point, point), axis)) > tolerance + k.residual + dTol / 2) continue;
         const bore = 2 * k.radius;
-        const drawn: Drawn | null = Math.abs(bore - d) <= dTol ? 'nominal' : bore < d && boreAtMinor(size, bore, dTol) ? 'minor' : bore < d && bore > 0.8 * d ? 'under' : null;
+        // a lock nut's insert ring is drawn under the minor diameter: its thread is formed by the bolt
+        const lockRing = bore < d && bore >= 0.7 * d && shapeOf(m).lockRing === true;
+        const drawn: Drawn | null = Math.abs(bore - d) <= dTol ? 'nominal' : bore < d && (boreAtMinor(size, bore, dTol) || lockRing) ? 'minor' : bore < d && bore > 0.8 * d ? 'under' : null;
         if (!drawn) continue;
         const range = v.range(axis);
         const lo = Math.max(range[0], s0), hi = Math.min(range[1], s1);

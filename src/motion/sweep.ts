@@ -5,6 +5,7 @@ import type { Part } from '../model/types.js';
 import { addStats, emptyStats, type QueryStats } from '../collide/stats.js';
 import { solidPenetration } from '../collide/penetration.js';
 import { solidDeeperThan } from '../collide/solidDeeper.js';
+import { overlapDepth } from './overlapDepth.js';
 import { advanceScrew } from './advance.js';
 import { distanceRigid } from './distance.js';
 import type { Vec3 } from './inputs.js';
@@ -126,6 +127,8 @@ export class SweepContext {
   private readonly startDepth = new Map<string, number>();
   /** The same on the solids (null: a mesh is open), measured when first needed. */
   private readonly startSolidDepth = new Map<string, number | null>();
+  /** Pairs whose starting solid depth has been searched for (overlapDepth), not only sampled. */
+  private readonly searched = new Set<string>();
   /** Surface pairs within the allowance at the start ("m:o:sm:so"). */
   readonly startContacts = new Set<string>();
   /** Start contacts the motion keeps coincident (a shaft sliding in its bore): never a block, left out of every search. */
@@ -225,7 +228,16 @@ export class SweepContext {
     }
     const allowance = this.allowance(m, o);
     if (solid === null) return surfaceDepth <= start + allowance;
-    return solidDeeperThan(parts[m]!, poseM, parts[o]!, poses[o]!, solid + allowance, SOLID_SAMPLES) === false;
+    if (solidDeeperThan(parts[m]!, poseM, parts[o]!, poses[o]!, solid + allowance, SOLID_SAMPLES) === false) return true;
+    // Samples clipped at the start (an extruded overlap's end faces) can read deeper after a
+    // slide that only shortens the overlap: measure the overlap's own depth before blocking.
+    if (!this.searched.has(key)) {
+      solid = Math.max(solid, overlapDepth(parts[m]!, poses[m]!, parts[o]!, poses[o]!, SOLID_SAMPLES));
+      this.startSolidDepth.set(key, solid);
+      this.searched.add(key);
+      return solidDeeperThan(parts[m]!, poseM, parts[o]!, poses[o]!, solid + allowance, SOLID_SAMPLES) === false;
+    }
+    return false;
   }
 
   /** Part pairs that interfered at the start. */

@@ -21,6 +21,7 @@ import { collideRigid, resolveCollideOptions } from '../collide/collide.js';
 import { solidDeeperThan } from '../collide/solidDeeper.js';
 import { solidPenetration } from '../collide/penetration.js';
 import { contactFaceDepth } from './faceDepth.js';
+import { overlapDepth } from '../motion/overlapDepth.js';
 import { partSag } from '../model/tessellationError.js';
 import { runUnit, type Blocker, type SweepUnit, type UnitOutcome } from './blocking.js';
 import { boxOverlapInterval } from './clearance.js';
@@ -44,11 +45,13 @@ export interface SweepContext {
   startContacts: Map<string, [number, number][]>;
   /** How deep parts i and j interpenetrate at the start ("i|j" → mm, 0 when apart or touching). */
   startOverlap: Map<string, number>;
+  /** The same, searched for rather than sampled, where a block hinged on it ("i|j" → mm). */
+  searchedOverlap: Map<string, number>;
 }
 
 export function sweepContext(assembly: Assembly, poses: Rigid[], tolerance: number): SweepContext {
   const boxes = assembly.parts.map((p, i) => growAabb(transformAabb(p.bounds, poses[i]!), tolerance));
-  return { assembly, poses, tolerance, boxes, stats: { pairs: 0, triangleTests: 0 }, startContacts: new Map(), startOverlap: new Map() };
+  return { assembly, poses, tolerance, boxes, stats: { pairs: 0, triangleTests: 0 }, startContacts: new Map(), startOverlap: new Map(), searchedOverlap: new Map() };
 }
 
 /** The first contact of part i moving along unit d with part j (j alone in the scene), or null if none. */
@@ -94,7 +97,8 @@ export function sweepPair(ctx: SweepContext, i: number, j: number, d: [number, n
     const start = startingOverlap(ctx, i, j);
     const blocks =
       (start === 0 && contactFaceDepth(a.surfaces[hit.surfaceA]!, probed, b.surfaces[hit.surfaceB]!, poseB) > 2 * skin) ||
-      solidBlocks(a, probed, b, poseB, ctx.tolerance, start + 2 * skin);
+      (solidBlocks(a, probed, b, poseB, ctx.tolerance, start + 2 * skin) &&
+        (start === 0 || solidBlocks(a, probed, b, poseB, ctx.tolerance, searchedOverlap(ctx, i, j) + 2 * skin)));
     if (blocks) {
       return { other: j, moving: i, distance: hit.distance, surfaceMoving: hit.surfaceA, surfaceOther: hit.surfaceB, point: hit.point, normal: hit.normal };
     }
@@ -124,6 +128,21 @@ function startingOverlap(ctx: SweepContext, i: number, j: number): number {
     const crossing = p ? Math.max(0, ...interferingSurfacePairs(a, ctx.poses[i]!, b, ctx.poses[j]!, ctx.tolerance).map((x) => x.depth)) : 0;
     depth = p && !p.openMesh ? Math.max(p.depth, crossing) : 0;
     ctx.startOverlap.set(key, depth);
+  }
+  return depth;
+}
+
+/**
+ * The starting overlap's own depth, searched for (overlapDepth): asked only when the sampled
+ * starting depth says a drawn-in overlap went deeper, since samples clipped at the start can
+ * read deeper after a slide that only shortens the overlap (computed once per part pair).
+ */
+function searchedOverlap(ctx: SweepContext, i: number, j: number): number {
+  const key = `${i}|${j}`;
+  let depth = ctx.searchedOverlap.get(key);
+  if (depth === undefined) {
+    depth = Math.max(startingOverlap(ctx, i, j), overlapDepth(ctx.assembly.parts[i]!, ctx.poses[i]!, ctx.assembly.parts[j]!, ctx.poses[j]!, SOLID_SAMPLES));
+    ctx.searchedOverlap.set(key, depth);
   }
   return depth;
 }

@@ -68,19 +68,27 @@ describeShared('fasteners on the Fusion 360 gripper', () => {
     report = recognizeFasteners(gripper);
   }, 240_000);
 
-  it('finds 28 screws, 22 nuts (10 plain, 12 lock nuts), 32 washers and 6 pins', () => {
-    expect(counts(report)).toEqual({ screw: 28, nut: 22, washer: 32, pin: 6 });
+  it('finds 28 screws, 34 nuts (10 plain, 12 lock nuts and their 12 nylon rings), 32 washers and 6 pins', () => {
+    expect(counts(report)).toEqual({ screw: 28, nut: 34, washer: 32, pin: 6 });
     expect(named(gripper, report, /\/M3x\d+#\d+$/).every((r) => r.role === 'screw' && r.fastener?.designation === 'M3' && r.evidence.some((e) => /^hex socket 2\.5$/.test(e)))).toBe(true);
     expect(named(gripper, report, /M2 x 4/).map((r) => r.role)).toEqual(['screw', 'screw']);
     expect(named(gripper, report, /Washer#\d+$/).every((r) => r.role === 'washer' && r.evidence[0] === 'flat ring Ø3.2/Ø7 × 0.6')).toBe(true);
     const lockNuts = named(gripper, report, /M3 Locknut#(1|3|5|7|9|11|13|15|17|19|21|23)$/);
     expect(lockNuts.map((r) => r.role)).toEqual(new Array(12).fill('nut'));
+    // each lock nut's nylon insert: a ring with a rounded rim, its bore under the M3 minor diameter
+    const rings = named(gripper, report, /M3 Locknut#(2|4|6|8|10|12|14|16|18|20|22|24)$/);
+    expect(rings.map((r) => [r.role, r.fastener?.designation, r.evidence[0]])).toEqual(new Array(12).fill(['nut', 'M3', 'round ring Ø2.35/Ø5.45 × 0.64, rounded rim with a through bore']));
   });
 
-  it('threads every M3x20 into a lock nut, every M3x10/x12 into an M3 nut, every M2x10 into an M2 nut (at nominal), the servo screws into the horn hubs (Ø1.6: at minor), the M3x16 into the plate at their tip', () => {
-    expect(report.joints).toHaveLength(28);
+  it('threads every M3x20 into a lock nut and its nylon ring, every M3x10/x12 into an M3 nut, every M2x10 into an M2 nut (at nominal), the servo screws into the horn hubs (Ø1.6: at minor), the M3x16 into the plate at their tip', () => {
+    expect(report.joints).toHaveLength(40);
     for (const j of report.joints) {
       const screw = gripper.parts[j.fastener]!.path, nut = gripper.parts[j.mate]!.path;
+      if (/M3 Locknut#\d*[02468]$/.test(nut)) {
+        // the lock ring on the same M3x20 as its nut, its thread formed in the nylon
+        expect([screw.replace(/^.*\/|#\d+$/g, ''), j.drawn, j.pitch]).toEqual(['M3x20', 'minor', 0.5]);
+        continue;
+      }
       if (/M2 x 4/.test(screw)) {
         // the ISO 7045 pan head screw in the servo horn's Ø1.6 hub bore (M2 minor diameter 1.57, tap drill 1.6)
         expect(nut, screw).toMatch(/Pro\.1_Pe.a#(13|26)$/);

@@ -37,6 +37,16 @@ describe('disassemble --script-out replays free through simulate', () => {
   });
 });
 
+describe('meshed gears drawn unclocked come apart', () => {
+  it('each gear leaves its pin alone, not as a rigid pair with the other', async () => {
+    const assembly = await loadAssembly(sample('gear-pair-unclocked.step'));
+    const plan = await disassemble(assembly, { directions: 0 });
+    expect(plan.steps.map((s) => [s.mover.kind, s.mover.name])).toEqual([['part', 'gear-a'], ['part', 'gear-b']]);
+    // lifted off its pin along the teeth: at least the pin's length out of the gear
+    for (const s of plan.steps) expect(s.direction).toEqual([0, 0, 1]);
+  });
+});
+
 describeShared('disassemble replays on the shared CAx-IF assemblies', () => {
   it('as1 (its 8 nuts unscrewed first) and dm1 replay with every step free', async () => {
     const as1 = await replays(sharedStep('as1-oc-214.stp'));
