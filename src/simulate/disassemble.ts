@@ -43,7 +43,7 @@ export interface SequenceStep {
   distance: number;
   /** A threaded part first turns out of its thread: about `axis` (pointing the way out) by `turns` of `pitch` mm. */
   screw?: { axis: { point: Vec3; direction: Vec3 }; pitch: number; turns: number; thread: string; from: string; pitchSource: 'thread' | 'fallback' };
-  /** Why this one: the rule that picked it, among how many movable candidates. */
+  /** Why this one: the rule that picked it, among how many candidates free along a direction of the same kind (or unscrewable). */
   why: string;
 }
 
@@ -105,7 +105,7 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
     const names = new Set(members.map((i) => parts[i]!.path));
     const own = new Set<number>(members);
     const cons = members.flatMap((i) => graph.constraints(i)).filter((c) => {
-      const a = parts.findIndex((p) => p.path === c.partA), b = parts.findIndex((p) => p.path === c.partB);
+      const a = pathIndex.get(c.partA)!, b = pathIndex.get(c.partB)!;
       return present.has(a) && present.has(b) && own.has(a) !== own.has(b);
     });
     return candidateDirections([...new Set(cons)], names, opts.sphere);
@@ -113,11 +113,23 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
 
   // Each mover's directions are tried in order and the first free one is its option, so the
   // sweeps are batched one direction per mover at a time: a part free along its first
-  // direction never pays for the rest.
+  // direction never pays for the rest. The directions go rank by rank (constraint, axis,
+  // sphere): the choice takes the best rank first, so once some mover is free along a rank,
+  // no mover's directions of a later rank are swept (a blocked part's 26 sphere samples
+  // are swept only when no part can leave along a constraint or an axis).
   const tryMovers = async (movers: Mover[]): Promise<Option[]> => {
     const dirs = movers.map((m) => directionsFor(m.parts));
     const gone = new Set(parts.map((_, i) => i).filter((i) => !present.has(i)));
     const options: Option[] = [];
+    for (const rank of [0, 1, 2]) {
+      const ofRank = dirs.map((list) => list.filter((d) => SOURCE_RANK(d.source) === rank));
+      await firstFree(movers, ofRank, gone, options);
+      if (options.length > 0) break;
+    }
+    return options;
+  };
+
+  const firstFree = async (movers: Mover[], dirs: CandidateDirection[][], gone: ReadonlySet<number>, options: Option[]): Promise<void> => {
     let frontier = movers.map((_, k) => ({ k, next: 0 })).filter((f) => dirs[f.k]!.length > 0);
     while (frontier.length > 0) {
       await graph.prefetch(frontier.flatMap((f) => movers[f.k]!.parts.map((part) => ({ part, direction: dirs[f.k]![f.next]!.direction }))), present);
@@ -130,7 +142,6 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
       }
       frontier = later;
     }
-    return options;
   };
 
   // A part's extent along d: lifted by at least that much, a step is never a 0 mm move.
@@ -190,7 +201,7 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
       source: best.dir.source,
       distance: best.distance,
       ...(best.unscrew ? { screw: { axis: best.unscrew.axis, pitch: best.unscrew.pitch, turns: best.unscrew.turns, thread: best.unscrew.thread, from: parts[best.unscrew.partner]!.path, pitchSource: best.unscrew.pitchSource } } : {}),
-      why: `${phase}; free along ${rule}; shortest path to clear among ${options.length} movable candidate${options.length === 1 ? '' : 's'}`,
+      why: `${phase}; free along ${rule}; shortest path to clear among ${options.length} ${best.unscrew ? 'movable ' : ''}candidate${options.length === 1 ? '' : 's'}${best.unscrew ? '' : ' free along such a direction'}`,
     });
     for (const i of best.mover.parts) present.delete(i);
   }
