@@ -250,6 +250,9 @@ export interface DisassemblyResult extends DisassemblyPlan {
   script: MotionScriptDocument;
   /** Pairwise sweeps run. */
   sweeps: number;
+  /** Unscrew motions swept (conservative advancement), and their advancement steps. */
+  unscrewSweeps: number;
+  advancementSteps: number;
 }
 
 /** A disassembly sequence for the whole assembly (see `planDisassembly` for the choice rules). */
@@ -258,16 +261,17 @@ export async function disassemble(assembly: Assembly, options: DisassembleOption
   const base = options.base === undefined ? largestPart(assembly, scene.poses) : options.base === null ? null : resolveSubject(assembly, options.base);
   if (base && typeof base === 'object' && base.kind !== 'part') throw new SurfcdError('INVALID_OPTION', `disassemble: base "${options.base}" is a product node; name one part`);
   const baseIndex = base === null ? null : typeof base === 'number' ? base : base.parts[0]!;
+  const unscrews = new UnscrewChecks(assembly, scene.poses, scene.tolerance);
   const plan = await planDisassembly(assembly, scene.graph, {
     base: baseIndex,
     sphere: scene.sphere ?? DEFAULT_SPHERE_DIRECTIONS,
     poses: scene.poses,
     unscrewing: scene.unscrewing,
-    unscrews: new UnscrewChecks(assembly, scene.poses, scene.tolerance),
+    unscrews,
     ...(options.onStep ? { onStep: options.onStep } : {}),
   });
   const baseName = baseIndex === null ? null : assembly.parts[baseIndex]!.path;
-  return { ...plan, base: baseName, script: removalScript(assembly, plan, options.tolerance ?? DEFAULT_REMOVAL_TOLERANCE), sweeps: scene.graph.sweeps };
+  return { ...plan, base: baseName, script: removalScript(assembly, plan, options.tolerance ?? DEFAULT_REMOVAL_TOLERANCE), sweeps: scene.graph.sweeps, unscrewSweeps: unscrews.work.sweeps, advancementSteps: unscrews.work.advancementSteps };
 }
 
 function largestPart(assembly: Assembly, poses: Rigid[]): number | null {

@@ -71,6 +71,8 @@ export function unscrewMotion(u: Unscrew): RigidMotion {
  */
 export class UnscrewChecks {
   private readonly known = new Map<number, { free: boolean; blockers: number[] }>();
+  /** Work done (for the bench): unscrew motions swept, and their conservative-advancement steps. */
+  readonly work = { sweeps: 0, advancementSteps: 0 };
 
   constructor(
     private readonly assembly: Assembly,
@@ -83,6 +85,8 @@ export class UnscrewChecks {
     if (last && (last.free || last.blockers.every((b) => present.has(b)))) return last.free;
     const ignore = (m: number, o: number): boolean => !present.has(o) || o === u.partner || (m === u.part && o === u.partner);
     const r = sweepParts({ parts: this.assembly.parts, poses: this.poses }, [u.part], unscrewMotion(u), { tolerance: this.tolerance, ignore, clearance: false });
+    this.work.sweeps++;
+    this.work.advancementSteps += r.iterations;
     const result = { free: r.status === 'free', blockers: [...new Set(r.blocking.map((b) => b.other))] };
     this.known.set(u.part, result);
     return result.free;
