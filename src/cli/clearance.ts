@@ -7,11 +7,13 @@ import type { Assembly } from '../model/types.js';
 import { DEFAULT_TOUCHING, findClearances, type ClearanceResult } from '../motion/clearances.js';
 import { clearanceCsv, clearanceEntries, clearanceJson, clearanceMarkdown, clearanceTable, type ClearanceEntry } from '../report/clearanceReport.js';
 import type { Pose } from '../math/rigid.js';
+import type { PartSelection } from '../model/partSets.js';
 import { loadAssembly } from '../spatial/load.js';
+import { addSelectionOptions, selectionOf, type SelectionFlags } from './reviewOptions.js';
 import { addLoadOptions, loadOptions, parseMoves, reportTimings, reportWarnings, type LoadFlags } from './loadFlags.js';
 import { emit, parseNumber } from './output.js';
 
-interface Flags extends LoadFlags {
+interface Flags extends LoadFlags, SelectionFlags {
   min?: string;
   tolerance: string;
   move: string[];
@@ -48,7 +50,7 @@ function assemblyDiagonal(assembly: Assembly): number {
 }
 
 /** The clearance query with a progress bar on a terminal (fixed total: the candidate pairs; ETA from cli-progress). */
-export function runClearances(assembly: Assembly, options: { min: number; tolerance: number; poses?: Record<string, Pose> }): { result: ClearanceResult; entries: ClearanceEntry[] } {
+export function runClearances(assembly: Assembly, options: { min: number; tolerance: number; poses?: Record<string, Pose>; select?: PartSelection }): { result: ClearanceResult; entries: ClearanceEntry[] } {
   const bar = process.stderr.isTTY ? new cliProgress.SingleBar({ format: 'clearance {bar} {value}/{total} part pairs  ETA {eta}s', stream: process.stderr, hideCursor: true }, cliProgress.Presets.shades_classic) : null;
   let started = false;
   let result: ClearanceResult;
@@ -70,8 +72,8 @@ export function runClearances(assembly: Assembly, options: { min: number; tolera
 
 export function registerClearanceCommand(program: Command): Command {
   return addLoadOptions(
-    program
-      .command('clearance')
+    addSelectionOptions(program
+      .command('clearance'))
       .description('clearance verification: every part pair closer than --min without touching, closest first, with the gap, the closest points and surfaces (planes, cylinders and spheres measured on their fitted primitives)')
       .argument('<file>', 'STEP, IGES or BREP file')
       .option('--min <mm>', 'required gap (mm): list the part pairs closer than this')
@@ -83,7 +85,7 @@ export function registerClearanceCommand(program: Command): Command {
       )
       .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv', 'md']).default('table'))
       .option('-o, --out <file>', 'write the report to a file instead of stdout')
-      .addHelpText('after', '\nExample: surfcd clearance gripper.step --min 2 --format csv --out gaps.csv\nExit codes: 0 done (pairs found or not), 1 bad input, 2 bad usage.'),
+      .addHelpText('after', '\nExamples:\n  surfcd clearance gripper.step --min 2 --format csv --out gaps.csv\n  surfcd clearance gripper.step --min 1 --parts "*finger*" --against "*housing*"\nExit codes: 0 done (pairs found or not), 1 bad input, 2 bad usage.'),
   ).action(async (file: string, flags: Flags) => {
     parseMinClearance('--min', flags.min);
     const tolerance = parseNumber('--tolerance', flags.tolerance, { min: 0 });
@@ -91,10 +93,11 @@ export function registerClearanceCommand(program: Command): Command {
     const loadStart = performance.now();
     const assembly = await loadAssembly(file, loadOptions(flags));
     reportWarnings(assembly, flags.strict);
+    const select = selectionOf(assembly, flags);
     const min = parseMinClearance('--min', flags.min, assembly);
     if (tolerance >= min) throw new SurfcdError('INVALID_OPTION', `--tolerance ${flags.tolerance}: must be below --min ${flags.min} (pairs this close touch)`);
     const queryStart = performance.now();
-    const { result, entries } = runClearances(assembly, { min, tolerance, poses });
+    const { result, entries } = runClearances(assembly, { min, tolerance, poses, ...(select ? { select } : {}) });
     const queryMs = performance.now() - queryStart;
     const text =
       flags.format === 'json' ? clearanceJson(assembly, result, entries)

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError, Option } from 'commander';
 import { COLLIDE_MODES, type CollideMode } from '../collide/collide.js';
-import { findContacts, type ContactReport } from '../collide/findContacts.js';
-import type { OverlapVolume } from '../collide/interferenceVolume.js';
+import { findContacts } from '../collide/findContacts.js';
 import { narrowPhaseNames } from '../collide/narrowPhases.js';
 import { SurfcdError } from '../errors.js';
 import { contactsCsv, contactsJson, contactsTable, interferenceOnly, withoutIgnored } from '../report/contactsReport.js';
@@ -15,6 +14,7 @@ import { updateAssemblyCache } from '../spatial/loadCached.js';
 import { checkEscapes, exitWhenDone, guardPlugins, releasePlugins } from './guard.js';
 import { addLoadOptions, loadOptions, reportTimings, reportWarnings, type LoadFlags } from './loadFlags.js';
 import { emit, parseNumber, status } from './output.js';
+import { interferenceVolumes } from './volumes.js';
 
 async function timed<T>(message: string, work: () => Promise<T> | T): Promise<[T, number]> {
   const stop = status(message);
@@ -22,14 +22,6 @@ async function timed<T>(message: string, work: () => Promise<T> | T): Promise<[T
   const value = await work();
   stop();
   return [value, performance.now() - start];
-}
-
-/** Volumes of the interfering part pairs; manifold-3d is started only here (only with --volumes). */
-async function interferenceVolumes(assembly: Awaited<ReturnType<typeof loadAssembly>>, report: ContactReport): Promise<Map<string, OverlapVolume>> {
-  const [{ startManifold }, { pairVolumes }] = await Promise.all([import('../collide/manifoldStart.js'), import('../collide/pairVolumes.js')]);
-  const manifold = await startManifold();
-  const interfering = report.pairs.filter((p) => p.verdict === 'interference');
-  return pairVolumes(assembly, interfering, { manifold, onWarning: (m) => process.stderr.write(`surfcd: warning: ${m}\n`) });
 }
 
 /** A command (or two) defined in a module of its own, with its exit code when it sets one. */
@@ -127,7 +119,7 @@ function programWith(modules: CommandModule[], outcome: RunOutcome): Command {
     await updateAssemblyCache(assembly); // keep the surface kinds the verdicts fitted (issue 14)
     const kept = withoutIgnored(found, review);
     const report = flags.interferenceOnly ? interferenceOnly(kept) : kept;
-    const volumes = flags.volumes || flags.sort === 'volume' ? { volumes: await interferenceVolumes(assembly, report), sortByVolume: flags.sort === 'volume' } : undefined;
+    const volumes = flags.volumes || flags.sort === 'volume' ? { volumes: await interferenceVolumes(assembly, report.pairs.filter((p) => p.verdict === 'interference')), sortByVolume: flags.sort === 'volume' } : undefined;
     const text =
       flags.format === 'json'
         ? contactsJson(assembly, report, { mode, interferenceOnly: flags.interferenceOnly ?? false, review, ...(volumes ? { volumes } : {}) })

@@ -24,6 +24,8 @@ import { addReviewOptions, checkReviewFlags, readAcceptFile, reviewInterferences
 import { addLoadOptions, loadOptions, parseMoves, reportWarnings, type LoadFlags } from './loadFlags.js';
 import { emit, parseNumber } from './output.js';
 import { parseMinClearance, runClearances } from './clearance.js';
+import { interferenceVolumes } from './volumes.js';
+import { byVolume, withVolumeFields } from '../report/volumeFields.js';
 
 interface Flags extends LoadFlags, ReviewFlags {
   tolerance: string;
@@ -34,6 +36,8 @@ interface Flags extends LoadFlags, ReviewFlags {
   format: 'html' | 'json' | 'md';
   out?: string;
   minClearance?: string;
+  volumes?: boolean;
+  sort: 'parts' | 'volume';
 }
 
 /** Contacts and constraints of the assembly in the given poses, as the report model. */
@@ -92,6 +96,8 @@ export function registerReportCommand(program: Command, outcome: RunOutcome = { 
           .default([], 'none'),
       )
       .option('--min-clearance <mm>', 'also list the part pairs closer than this without touching (clearance verification, as `surfcd clearance --min`)')
+      .option('--volumes', 'give each interfering part pair its overlap volume (mm³) and centroid: exact (manifold-3d) for closed meshes, else a stated estimate')
+      .addOption(new Option('--sort <order>', 'order of the interfering part pairs: by class and depth, or largest interference volume first (implies --volumes)').choices(['parts', 'volume']).default('parts'))
       .option('--previous <report.json>', 'an earlier `--format json` report: mark each item new, persistent or resolved (and the base of --fail-on new)')
       .option('--script <motion.json>', 'simulate a surfcd/motion@1 script and show its steps on a timeline (scrub / play; blocked steps end on their blocking surfaces)')
       .addOption(new Option('--format <format>', 'output format').choices(['html', 'json', 'md']).default('html'))
@@ -120,10 +126,14 @@ export function registerReportCommand(program: Command, outcome: RunOutcome = { 
     const reviewed = reviewedReportModel(assembly, { tolerance, clearance, poses: moved, ...(select ? { select } : {}), review: (found) => reviewInterferences(assembly, found, flags, { accepted, previousIds, poses: moved }) });
     let model = reviewed.model;
     if (previous) model = applyPrevious(model, previous, flags.previous ?? null);
+    if ((flags.volumes || flags.sort === 'volume') && model.interferences) {
+      const columns = { volumes: await interferenceVolumes(assembly, model.interferences, moved), sortByVolume: flags.sort === 'volume' };
+      model = { ...model, interferences: withVolumeFields(byVolume(model.interferences, columns), columns) };
+    }
     if (flags.minClearance !== undefined) {
       const min = parseMinClearance('--min-clearance', flags.minClearance, assembly);
       if (tolerance >= min) throw new SurfcdError('INVALID_OPTION', `--tolerance ${flags.tolerance}: must be below --min-clearance ${flags.minClearance} (pairs this close touch)`);
-      const { result, entries } = runClearances(assembly, { min, tolerance, poses: moved });
+      const { result, entries } = runClearances(assembly, { min, tolerance, poses: moved, ...(select ? { select } : {}) });
       model = { ...model, minClearance: { min, tolerance: result.tolerance, entries: entries.map(({ partA, partB, distance, surfaceA, surfaceB, measuredOn, sentence }) => ({ partA, partB, distance, surfaceA, surfaceB, measuredOn, sentence })) } };
     }
     if (script && flags.script !== undefined) {

@@ -1,6 +1,6 @@
 /**
  * The options that select and review interferences, defined once for every command that
- * checks parts (contacts, report, constraints, and clearance when it lands): `--parts` /
+ * checks parts (contacts, report, constraints; clearance takes the sets only): `--parts` /
  * `--against` (sets), `--ignore`, `--accept`, `--fail-on`, `--previous`. Each command adds
  * them with these helpers and turns the flags into a review with `reviewInterferences`.
  */

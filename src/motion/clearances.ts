@@ -13,7 +13,8 @@ import type { SurfaceKindType } from '../model/surfaceKind.js';
 import type { Assembly, Part } from '../model/types.js';
 import { assertAssembly } from '../model/validate.js';
 import { overlappingPairs } from '../collide/broadPhase.js';
-import { resolvePoses } from '../collide/findContacts.js';
+import { resolvePoses, selectedPairs } from '../collide/findContacts.js';
+import type { PartSelection } from '../model/partSets.js';
 import { addStats, emptyStats, type QueryStats } from '../collide/stats.js';
 import { gapRigid } from './partGap.js';
 import type { Vec3 } from './inputs.js';
@@ -25,6 +26,11 @@ export interface ClearanceOptions {
   tolerance?: number;
   /** Poses by part path; parts not named stay where the file placed them. */
   poses?: Record<string, Pose> | Map<string, Pose>;
+  /**
+   * The part sets of the interference review (`--parts`, `--against`): only the pairs they
+   * select are measured, and counted as candidates.
+   */
+  select?: PartSelection;
   /** Which part pairs to check (both parts given in path order); default every pair. */
   pairFilter?: (a: Part, b: Part) => boolean;
   /** Measure on the fitted primitives where their kinds allow it. Default true. */
@@ -51,7 +57,7 @@ export interface PartClearance {
 export interface ClearanceResult {
   min: number;
   tolerance: number;
-  /** Part pairs whose grown world boxes overlapped (a distance query ran on each). */
+  /** Part pairs whose grown world boxes overlapped, of those the selection keeps (a distance query ran on each). */
   candidatePairs: number;
   /** Closest first, then by paths. */
   clearances: PartClearance[];
@@ -75,7 +81,7 @@ export function findClearances(assembly: Assembly, options: ClearanceOptions): C
   const poses = resolvePoses(assembly, options.poses);
   const stats = emptyStats();
   const boxes = assembly.parts.map((part, i) => growAabb(transformAabb(part.bounds, poses[i]!), min / 2));
-  const candidates = overlappingPairs(boxes, stats);
+  const candidates = selectedPairs(assembly, overlappingPairs(boxes, stats), options.select);
   const clearances: PartClearance[] = [];
   const total = candidates.length / 2;
   for (let k = 0; k < candidates.length; k += 2) {

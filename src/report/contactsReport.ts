@@ -1,6 +1,5 @@
 import type { ContactReport, PartPairContacts } from '../collide/findContacts.js';
 import { commonRoot, displayPath } from '../model/paths.js';
-import type { OverlapVolume } from '../collide/interferenceVolume.js';
 import { pairKey } from '../collide/pairVolumes.js';
 import type { Assembly } from '../model/types.js';
 import { classifyInterferences, type InterferenceEntry } from '../review/classify.js';
@@ -8,6 +7,9 @@ import { countByClass } from '../review/review.js';
 import { interferenceId, type InterferenceClass } from '../review/classes.js';
 import { partSummaries } from './partSummary.js';
 import { csv, textTable } from './textTable.js';
+import { byVolume, VOLUME_CSV_HEADER, volumeCells, volumeFields, volumeSentence, volumeText, withVolumeFields, type VolumeColumns } from './volumeFields.js';
+
+export type { VolumeColumns };
 
 /** @2: `interferences[]` entries carry `id`, a class in `kind` (clash, thread, …) and `expected`. */
 export const CONTACTS_SCHEMA = 'surfcd/contacts@2';
@@ -43,12 +45,6 @@ export function interferenceOnly(report: ContactReport): ContactReport {
   return { ...report, pairs, contacts: report.contacts.filter((c) => c.verdict === 'interference') };
 }
 
-/** Interference volumes by part pair (`pairVolumes`), when asked for; `sortByVolume` lists the largest first. */
-export interface VolumeColumns {
-  volumes: ReadonlyMap<string, OverlapVolume>;
-  sortByVolume?: boolean;
-}
-
 export function contactsJson(assembly: Assembly, report: ContactReport, extra: { mode: string; interferenceOnly?: boolean; review?: ContactsReview; timings?: Record<string, number>; volumes?: VolumeColumns }): string {
   const review = extra.review ?? plainReview(assembly, report);
   const touching = report.contacts.filter((c) => c.relation === 'touching').length;
@@ -78,7 +74,7 @@ export function contactsJson(assembly: Assembly, report: ContactReport, extra: {
           ignored: review.ignored,
           ignoredByClass: review.ignoredByClass,
         },
-        interferences: byVolume(review.interferences, extra.volumes).map((e) => ({ ...e, ...volumeFields(extra.volumes?.volumes.get(pairKey(e.partA, e.partB))) })),
+        interferences: extra.volumes ? withVolumeFields(byVolume(review.interferences, extra.volumes), extra.volumes) : review.interferences,
         contacts: report.contacts.map((c) => (c.direction ? { ...c, direction: roundVector(c.direction) } : c)),
         stats: report.stats,
         ...(extra.timings ? { timingsMs: extra.timings } : {}),
@@ -108,9 +104,8 @@ const classLabel = (e: InterferenceEntry | null): string => (e ? `${e.kind}${e.e
 /** One row per part pair: class, worst depth, surfaces involved, sentence (surface pairs are in JSON). */
 export function contactsCsv(assembly: Assembly, report: ContactReport, review: ContactsReview = plainReview(assembly, report), volumes?: VolumeColumns): string {
   const root = commonRoot(assembly.parts.map((p) => p.path));
-  const volumeOf = (entry: InterferenceEntry | null): OverlapVolume | undefined => (entry ? volumes?.volumes.get(pairKey(entry.partA, entry.partB)) : undefined);
   return csv(
-    ['id', 'partA', 'partB', 'class', 'expected', 'accepted', 'depth', 'surfacePairs', 'interferingSurfacePairs', 'surfacesA', 'surfacesB', 'sentence', 'acceptReason', ...(volumes ? ['volume', 'volumeMethod', 'volumeError'] : [])],
+    ['id', 'partA', 'partB', 'class', 'expected', 'accepted', 'depth', 'surfacePairs', 'interferingSurfacePairs', 'surfacesA', 'surfacesB', 'sentence', 'acceptReason', ...(volumes ? VOLUME_CSV_HEADER : [])],
     partPairRows(report, review, volumes).map(({ pair, entry }) => [
       entry?.id ?? idOf(pair),
       displayPath(pair.partA, root),
@@ -125,33 +120,10 @@ export function contactsCsv(assembly: Assembly, report: ContactReport, review: C
       surfacesOf(pair.surfacePairs.map((s) => s.surfaceB), Infinity),
       entry?.sentence ?? pair.sentence ?? '',
       entry?.acceptReason ?? '',
-      ...(volumes ? volumeCells(volumeOf(entry)) : []),
+      ...(volumes ? volumeCells(entry ? volumeOf(entry, volumes) : undefined) : []),
     ]),
   );
 }
-
-/** The volume fields of an interference entry (mm³, world centroid, how it was found). */
-function volumeFields(v: OverlapVolume | undefined): object {
-  if (!v) return {};
-  return {
-    volume: roundVolume(v.volume),
-    centroid: v.centroid ? roundVector(v.centroid) : null,
-    volumeMethod: v.volumeMethod,
-    ...(v.volumeError !== undefined ? { volumeError: roundVolume(v.volumeError) } : {}),
-  };
-}
-
-const volumeCells = (v: OverlapVolume | undefined): (string | number)[] => (v ? [roundVolume(v.volume), v.volumeMethod, v.volumeError !== undefined ? roundVolume(v.volumeError) : ''] : ['', '', '']);
-
-/** Largest volume first when asked (stable: ties and pairs without a volume keep the review's order). */
-function byVolume<T extends { partA: string; partB: string }>(entries: T[], volumes: VolumeColumns | undefined): T[] {
-  if (!volumes?.sortByVolume) return entries;
-  const of = (e: T): number => volumes.volumes.get(pairKey(e.partA, e.partB))?.volume ?? -1;
-  return [...entries].sort((x, y) => of(y) - of(x));
-}
-
-const roundVolume = (v: number): number => Number(v.toPrecision(9));
-const volumeText = (v: OverlapVolume | undefined): string => (v ? `${v.volumeError !== undefined ? '≈' : ''}${roundVolume(v.volume)} mm³` : '');
 
 const roundDepth = (d: number): number => Math.round(d * 1e6) / 1e6;
 const roundVector = (v: [number, number, number]): [number, number, number] => [roundDepth(v[0]) || 0, roundDepth(v[1]) || 0, roundDepth(v[2]) || 0];
@@ -162,6 +134,11 @@ export function reviewHeadline(review: ContactsReview): string {
   const classes = Object.entries(counts).filter(([, n]) => n > 0).map(([c, n]) => `${n} ${c}`).join(', ');
   const accepted = review.interferences.filter((e) => e.accepted).length;
   return `${review.interferences.length} interfering part pairs${classes ? ` (${classes})` : ''}${accepted ? `, accepted ${accepted}` : ''}${review.ignored ? `, ignored ${review.ignored}` : ''}`;
+}
+
+function volumeOf(entry: { partA: string; partB: string }, volumes: VolumeColumns) {
+  const v = volumes.volumes.get(pairKey(entry.partA, entry.partB));
+  return v ? volumeFields(v) : undefined;
 }
 
 /** One row per part pair, interferences first: what a person scans first. */
@@ -177,7 +154,7 @@ export function contactsTable(assembly: Assembly, report: ContactReport, review:
       pair.surfacePairs.length,
       touching,
       pair.surfacePairs.length - touching,
-      ...(volumes ? [entry ? volumeText(volumes.volumes.get(pairKey(entry.partA, entry.partB))) : ''] : []),
+      ...(volumes ? [entry ? volumeText(volumeOf(entry, volumes)) : ''] : []),
       surfacesOf(pair.surfacePairs.map((s) => s.surfaceA)),
       surfacesOf(pair.surfacePairs.map((s) => s.surfaceB)),
     ];
@@ -189,7 +166,10 @@ export function contactsTable(assembly: Assembly, report: ContactReport, review:
     `(${touching} touching, ${total - touching} crossing), ${reviewHeadline(review)}, tolerance ${report.tolerance} mm\n\n`;
   if (rows.length === 0) return head + 'No surfaces touch or intersect.\n';
   const sentences = [
-    ...review.interferences.map((e) => `- ${e.kind}${e.accepted ? ` (accepted${e.acceptReason ? `: ${e.acceptReason}` : ''})` : ''}: ${e.sentence}`),
+    ...byVolume(review.interferences, volumes).map((e) => {
+      const size = volumes ? volumeSentence(volumeOf(e, volumes)) : '';
+      return `- ${e.kind}${e.accepted ? ` (accepted${e.acceptReason ? `: ${e.acceptReason}` : ''})` : ''}: ${e.sentence}${size ? `; overlap ${size}` : ''}`;
+    }),
     ...report.pairs.filter((p) => p.verdict !== 'interference' && p.sentence).map((p) => `- contact: ${p.sentence}`),
   ];
   const table = textTable(['class', 'depth', 'part A', 'part B', 'pairs', 'touch', 'cross', ...(volumes ? ['volume'] : []), 'surfaces A', 'surfaces B'], rows, [false, true, false, false, true, true, true, ...(volumes ? [true] : []), false, false]);

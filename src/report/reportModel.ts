@@ -19,6 +19,7 @@ import { surfaceNoun } from './surfaceWords.js';
 import type { TimelineStep } from './timeline.js';
 import { escapeIdPart, type InterferenceClass } from '../review/classes.js';
 import type { InterferenceEntry } from '../review/classify.js';
+import type { VolumeFields } from './volumeFields.js';
 
 export const REPORT_SCHEMA = 'surfcd/report@1';
 
@@ -88,9 +89,10 @@ export interface ReportModel {
   timeline?: { source: string; steps: TimelineStep[] };
   /**
    * One entry per interfering part pair with its class (as `contacts --format json` has
-   * them), clashes first, deepest first; the items above are their surface-pair detail.
+   * them), clashes first, deepest first (with `--sort volume`: largest volume first); the
+   * items above are their surface-pair detail. With `--volumes` each carries its volume fields.
    */
-  interferences?: InterferenceEntry[];
+  interferences?: (InterferenceEntry & Partial<VolumeFields>)[];
   /** Counts by class, and how many `--ignore` left out. */
   review?: { classes: Record<InterferenceClass, number>; expected: number; accepted: number; ignored: number };
   /** With `--min-clearance`: the part pairs closer than `min` without touching, closest first (`surfcd/clearance@1` entries). */

@@ -2,6 +2,7 @@
 import { compareSeverity, type ReportItem, type ReportModel } from './reportModel.js';
 import { mm } from './surfaceWords.js';
 import { commonRoot, displayPath } from '../model/paths.js';
+import { volumeText } from './volumeFields.js';
 
 export function reportJson(model: ReportModel): string {
   return JSON.stringify(model, null, 2) + '\n';
@@ -36,10 +37,14 @@ export function reportMarkdown(model: ReportModel): string {
     out.push('## Interferences', '');
     if (r) out.push(`${model.interferences.length} interfering part pairs: ${Object.entries(r.classes).filter(([, n]) => n > 0).map(([c, n]) => `${n} ${c}`).join(', ') || 'none'}; ${r.expected} expected, ${r.accepted} accepted, ignored ${r.ignored}.`, '');
     if (model.interferences.length > 0) {
-      out.push('| class | depth | part A | part B | sentence | id |', '| --- | --- | --- | --- | --- | --- |');
+      // with --volumes: the overlap's volume (≈ and ± for an estimate), how it was found, and its centroid
+      const volumes = model.interferences.some((e) => typeof e.volume === 'number');
+      const head = ['class', 'depth', ...(volumes ? ['volume', 'centroid (mm)'] : []), 'part A', 'part B', 'sentence', 'id'];
+      out.push(`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`);
       for (const e of model.interferences) {
         const cls = `${e.expected ? '' : '❌ '}${e.kind}${e.expected ? ' (expected)' : ''}${e.accepted ? ` (accepted${e.acceptReason ? `: ${e.acceptReason}` : ''})` : ''}`;
-        out.push(`| ${[cls, `${mm(e.depth)} mm`, displayPath(e.partA, root), displayPath(e.partB, root), e.sentence, `\`${e.id}\``].map(esc).join(' | ')} |`);
+        const size = volumes ? [e.volume === undefined ? '—' : `${volumeText(e)} ${e.volumeMethod ?? ''}`.trim(), e.centroid ? e.centroid.map((c) => mm(c)).join(', ') : '—'] : [];
+        out.push(`| ${[cls, `${mm(e.depth)} mm`, ...size, displayPath(e.partA, root), displayPath(e.partB, root), e.sentence, `\`${e.id}\``].map(esc).join(' | ')} |`);
       }
       out.push('');
     }

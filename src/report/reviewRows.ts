@@ -23,6 +23,8 @@ export interface ReviewRow {
   expected: boolean;
   depth: number;
   volume: number | null;
+  /** With a volume: how it was found (an estimate carries its ± bound) and where its centroid is (world, mm). */
+  volumeDetail: { method: 'exact' | 'estimate'; error: number | null; centroid: [number, number, number] | null } | null;
   sentence: string;
   /** Accepted in the accept file the report was made with. */
   accepted: boolean;
@@ -71,8 +73,18 @@ function statusOf(items: readonly ReportItem[]): ItemStatus | null {
   return items.some((i) => i.status === 'new') ? 'new' : 'persistent';
 }
 
-/** An entry as a row reads it; `volume` comes with the clearance review's measured overlaps. */
-type EntryLike = InterferenceEntry & { volume?: number | null };
+/** An entry as a row reads it; the volume fields come with `--volumes`. */
+type EntryLike = InterferenceEntry & { volume?: unknown; volumeMethod?: unknown; volumeError?: unknown; centroid?: unknown };
+
+const finite = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+
+/** The entry's volume and its detail, each field checked (a page must not trust its data blindly). */
+function volumeOf(e: EntryLike | undefined): Pick<ReviewRow, 'volume' | 'volumeDetail'> {
+  if (!e || !finite(e.volume)) return { volume: null, volumeDetail: null };
+  const c = e.centroid;
+  const centroid = Array.isArray(c) && c.length === 3 && c.every(finite) ? ([c[0], c[1], c[2]] as [number, number, number]) : null;
+  return { volume: e.volume, volumeDetail: { method: e.volumeMethod === 'estimate' ? 'estimate' : 'exact', error: finite(e.volumeError) ? e.volumeError : null, centroid } };
+}
 
 /** Reads the model's `interferences` (checked field by field: a page must not trust its data blindly). */
 function entriesOf(model: ReportModel): EntryLike[] {
@@ -111,7 +123,7 @@ export function reviewRows(model: ReportModel): ReviewRow[] {
       cls,
       expected: entry?.expected ?? false,
       depth: entry?.depth ?? (interfering.length > 0 ? Math.max(...interfering.map((i) => i.depth)) : 0),
-      volume: typeof entry?.volume === 'number' ? entry.volume : null,
+      ...volumeOf(entry),
       sentence: entry?.sentence ?? worst.sentence,
       accepted: entry?.accepted === true,
       reason: typeof entry?.acceptReason === 'string' ? entry.acceptReason : null,
@@ -121,7 +133,7 @@ export function reviewRows(model: ReportModel): ReviewRow[] {
   }
   // an entry without surface items (a contained part: no surfaces cross) is a row of its own
   for (const [key, e] of entries) {
-    rows.push({ id: e.id ?? key, partA: e.partA, partB: e.partB, cls: e.kind, expected: e.expected === true, depth: e.depth ?? 0, volume: typeof e.volume === 'number' ? e.volume : null, sentence: e.sentence ?? '', accepted: e.accepted === true, reason: typeof e.acceptReason === 'string' ? e.acceptReason : null, status: null, items: [] });
+    rows.push({ id: e.id ?? key, partA: e.partA, partB: e.partB, cls: e.kind, expected: e.expected === true, depth: e.depth ?? 0, ...volumeOf(e), sentence: e.sentence ?? '', accepted: e.accepted === true, reason: typeof e.acceptReason === 'string' ? e.acceptReason : null, status: null, items: [] });
   }
   return rows.sort(compareRows);
 }

@@ -11,6 +11,7 @@ import { segmentLabel, shortNames } from '../report/partNames.js';
 import type { ReportItem } from '../report/reportModel.js';
 import { acceptFileText, rank, type ReviewRow, type RowClass } from '../report/reviewRows.js';
 import { decodePart, type DecodedPart } from './decode.js';
+import { gapList, type GapEntry } from './gapList.js';
 import type { LiveApi, startLive } from './live.js';
 import { ALL_CLASSES, amountText, ReviewList, rowAmount, type ListFilters, type Selection } from './reviewList.js';
 import { ReportScene, type Highlight, type ScreenBox } from './scene.js';
@@ -39,6 +40,8 @@ export interface ReportPageApi {
   emptyText(): string | null;
   /** `surfcd view` only: the live drag tools. */
   live?: LiveApi;
+  /** Reports made with `--min-clearance`: selects the i-th part pair of the clearance list (closest first). */
+  selectGap(index: number): void;
   /** Reports made with `--script`: the simulation timeline. */
   timeline?: TimelineApi;
 }
@@ -127,6 +130,15 @@ function highlightOf(selection: Selection, partIndex: Map<string, number>, regio
   };
 }
 
+/** The overlap volume of a part pair (with `report --volumes`): how it was found, and its centroid. */
+function volumeLines(row: ReviewRow): HTMLElement[] {
+  const d = row.volumeDetail;
+  if (row.volume === null || !d) return [];
+  const how = d.method === 'exact' ? 'exact (manifold-3d intersection of the closed meshes)' : `estimated (winding-number sampling, ± ${d.error ?? '?'} mm³)`;
+  const at = d.centroid ? `; centroid (${d.centroid.map((c) => Math.round(c * 1000) / 1000).join(', ')}) mm` : '';
+  return [h('div', { class: 'volume' }, `overlap volume ${Math.round(row.volume * 1000) / 1000} mm³, ${how}${at}`)];
+}
+
 /** `live`: the drag tools, passed in by the view entry only, so the report bundle leaves the core out. */
 export async function startPage(live?: typeof startLive): Promise<ReportPageApi> {
   const style = document.createElement('style');
@@ -187,6 +199,7 @@ export async function startPage(live?: typeof startLive): Promise<ReportPageApi>
       return [
         h('div', {}, h('strong', {}, `${row.cls}${row.expected ? ' (expected)' : ''}: ${rowAmount(row)}`), row.status ? `  ·  ${row.status}` : '', accepted ? `  ·  accepted: ${itemList.accepted.get(row.id)}` : ''),
         h('div', {}, row.sentence),
+        ...volumeLines(row),
         legend('--a', 'A', row.partA, ''),
         legend('--b', 'B', row.partB, ''),
         h('div', { class: 'legend' }, h('span', { style: 'background: var(--region)' }), 'overlap region (triangles that touch or cross)'),
@@ -218,6 +231,7 @@ export async function startPage(live?: typeof startLive): Promise<ReportPageApi>
     model,
     label,
     (selection, frame) => {
+      for (const li of gaps?.querySelectorAll('li[aria-selected=true]') ?? []) li.setAttribute('aria-selected', 'false');
       detail.replaceChildren(...detailOf(selection));
       scene.select(highlightOf(selection, partIndex, payload.regions, parts), frame);
     },
@@ -227,6 +241,22 @@ export async function startPage(live?: typeof startLive): Promise<ReportPageApi>
     },
   );
   detail.replaceChildren(...detailOf(null));
+
+  // the part pairs closer than --min-clearance: their closest surfaces, framed
+  const showGap = (entry: GapEntry): void => {
+    const a = partIndex.get(entry.partA), b = partIndex.get(entry.partB);
+    if (a === undefined || b === undefined) return;
+    itemList.selectKey(null);
+    detail.replaceChildren(
+      h('div', {}, h('strong', {}, `closer than ${model.minClearance!.min} mm: ${entry.distance} mm gap`), `  ·  measured on the ${entry.measuredOn === 'fitted' ? 'fitted surfaces' : 'facets'}`),
+      h('div', {}, entry.sentence),
+      h('div', { class: 'legend', title: entry.partA }, h('span', { style: 'background: var(--a)' }), `A ${label(entry.partA)}: surface ${entry.surfaceA}`),
+      h('div', { class: 'legend', title: entry.partB }, h('span', { style: 'background: var(--b)' }), `B ${label(entry.partB)}: surface ${entry.surfaceB}`),
+    );
+    scene.select({ partA: a, partB: b, surfacesA: [entry.surfaceA], surfacesB: [entry.surfaceB], regionA: [], regionB: [] }, true);
+  };
+  const gaps = gapList(model, label, showGap);
+  if (gaps) side.insertBefore(gaps, detail);
 
   const counts = itemList.counts();
   const classBoxes = new Map<RowClass, HTMLInputElement>();
@@ -239,7 +269,8 @@ export async function startPage(live?: typeof startLive): Promise<ReportPageApi>
   }
   // Interfering part pairs by class, as the CLI's headline counts them; then the surface-pair items.
   const byClass = ALL_CLASSES.filter((c) => c !== 'contact' && c !== 'clearance' && counts[c] > 0).map((c) => `${counts[c]} ${c}`);
-  summary.textContent = `${byClass.length > 0 ? byClass.join(' · ') : 'no interferences'} · ${s.contact} contact · ${s.clearance} clearance${diff} · tolerance ${model.tolerance} mm`;
+  const close = model.minClearance ? ` · ${model.minClearance.entries.length} closer than ${model.minClearance.min} mm` : '';
+  summary.textContent = `${byClass.length > 0 ? byClass.join(' · ') : 'no interferences'} · ${s.contact} contact · ${s.clearance} clearance${close}${diff} · tolerance ${model.tolerance} mm`;
 
   const timeline = model.timeline
     ? startTimeline(scene, model.timeline.steps, model.poses, stage, label, (partA, partB) => {
@@ -341,6 +372,7 @@ export async function startPage(live?: typeof startLive): Promise<ReportPageApi>
     },
     acceptFile: () => acceptFileText(itemList.accepted),
     emptyText: () => itemList.emptyText,
+    selectGap: (index) => gaps?.querySelector<HTMLElement>(`li[data-gap="${index}"]`)?.click(),
     ...(liveApi ? { live: liveApi } : {}),
     ...(timeline ? { timeline } : {}),
   };

@@ -36,7 +36,10 @@ export function amountText(item: ReportItem): string {
 }
 
 export function rowAmount(row: ReviewRow): string {
-  if (row.volume !== null) return `${mm(row.volume)} mm³, ${mm(row.depth)} mm deep`;
+  if (row.volume !== null) {
+    const error = row.volumeDetail?.error ?? null;
+    return `${error !== null ? '≈' : ''}${mm(row.volume)}${error !== null ? ` ± ${mm(error)}` : ''} mm³, ${mm(row.depth)} mm deep`;
+  }
   if (row.depth > 0) return `${mm(row.depth)} mm deep`;
   return `${row.items.length} surface pair${row.items.length === 1 ? '' : 's'}`;
 }

@@ -65,6 +65,14 @@ html, body { margin: 0; height: 100%; overflow: hidden; }
 .amount { color: #333; font-variant-numeric: tabular-nums; margin-right: 4px; }
 #detail { padding: 8px 12px; border-top: 1px solid #d5d8dd; background: #fafbfc; min-height: 3.5em; }
 #detail .legend span { display: inline-block; width: 10px; height: 10px; margin: 0 4px 0 8px; vertical-align: middle; }
+#gaps { border-top: 1px solid #d5d8dd; max-height: 28vh; overflow-y: auto; padding: 4px 12px 6px; }
+#gaps summary { font-weight: 600; cursor: pointer; }
+#gaps ol { margin: 4px 0 0; padding-left: 22px; }
+#gaps li { padding: 2px 4px; cursor: pointer; overflow-wrap: anywhere; }
+#gaps li:hover { background: #f6f8fb; }
+#gaps li[aria-selected=true] { background: #e6f0f8; }
+#gaps .empty { color: var(--con); padding: 4px 0; }
+#detail .volume { color: #333; margin: 2px 0; }
 #tree { border-top: 1px solid #d5d8dd; max-height: 30vh; overflow-y: auto; padding: 4px 12px 8px; }
 #tree ul { list-style: none; padding-left: 14px; margin: 0; }
 #tree > ul { padding-left: 0; }

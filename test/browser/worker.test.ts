@@ -4,14 +4,14 @@
  * the browser-safe core colliding in the page like Node does.
  */
 import { Matrix4, Quaternion, TorusGeometry, Vector3 } from 'three';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collide, createNodeAssemblyWorker, findContacts, loadAssembly, partFromMesh, SurfcdError, type Assembly, type LoadProgress, type MeshInput } from '../../src/index.js';
 import { bundle, bundleDir, occtWasmPath } from '../helpers/bundle.js';
-import { describeBrowser, launchChromium } from '../helpers/browser.js';
-import { startTestSite, type TestSite } from '../helpers/browserPage.js';
+import { describeBrowser } from '../helpers/browser.js';
+import { openSite, startTestSite, type OpenSite } from '../helpers/browserPage.js';
 import { mulberry32 } from '../helpers/soup.js';
 import { sample } from '../helpers/shared.js';
 
@@ -103,21 +103,13 @@ describe('createNodeAssemblyWorker (worker_threads)', () => {
 });
 
 describeBrowser('surfcd in headless Chromium', () => {
-  let browser: Browser;
-  let site: TestSite;
+  let opened: OpenSite;
   let page: Page;
   beforeAll(async () => {
-    [browser, site] = await Promise.all([launchChromium(), startTestSite([sample('rig.step')])]);
-    page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(site.url);
-    expect(errors).toEqual([]);
+    opened = await openSite(startTestSite([sample('rig.step')]));
+    page = opened.page;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  afterAll(async () => opened?.close());
 
   it('collide on two meshes gives the same surface and triangle pairs as in Node', async () => {
     const input = meshes();

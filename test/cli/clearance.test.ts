@@ -52,6 +52,8 @@ describe('surfcd clearance', () => {
       [['--min', '0'], /--min: expected a number > 0, got "0"/],
       [['--min', '-1'], /--min: expected a number > 0/],
       [['--min', 'abc'], /--min: expected a number > 0, got "abc"/],
+      [['--min', 'NaN'], /--min: expected a number > 0, got "NaN"/],
+      [["--min", "Infinity"], /--min: expected a number > 0, got "Infinity"/],
       [['--min', '1e9'], /--min 1e9: larger than the whole assembly \(diagonal [\d.]+ mm\)/],
       [['--min', '1', '--tolerance', '2'], /--tolerance 2: must be below --min 1/],
     ] as const) {
@@ -59,6 +61,36 @@ describe('surfcd clearance', () => {
       expect(output.stderr).toMatch(message);
       expect(output.stderr.trim().split('\n')).toHaveLength(1);
     }
+    // report --min-clearance: the same checks under its own name
+    for (const [value, message] of [['0', /^surfcd: --min-clearance: expected a number > 0, got "0" \[INVALID_OPTION\]$/], ['1e9', /^surfcd: --min-clearance 1e9: larger than the whole assembly/]] as const) {
+      expect(await run(['report', sample('clearance-gaps.step'), '--min-clearance', value, '--format', 'json'])).toBe(2);
+      expect(output.stderr.trim()).toMatch(message);
+      expect(output.stdout).toBe('');
+    }
+  });
+
+  it('--parts / --against: the pairs of the interference review\'s sets only, with its errors', async () => {
+    const file = sample('clearance-gaps.step');
+    expect(await run(['clearance', file, '--min', '5', '--parts', 'block-a', '--against', 'block-b', '--against', 'shaft', '--format', 'json'])).toBe(0);
+    let json = JSON.parse(output.stdout);
+    expect(json.clearances.map((c: { partA: string; partB: string }) => `${c.partA}-${c.partB}`)).toEqual(['block-a-block-b']);
+    expect(json.summary.candidatePairs).toBe(1); // block-a is out of reach of shaft: restricted before the descent
+    expect(await run(['clearance', file, '--min', '5', '--parts', '*block*', '--parts', 'shaft', '--format', 'json'])).toBe(0);
+    json = JSON.parse(output.stdout);
+    expect(json.clearances.map((c: { partA: string; partB: string }) => `${c.partA}-${c.partB}`)).toEqual(['bored-block-shaft', 'block-a-block-b']);
+    expect(await run(['clearance', file, '--min', '5', '--against', 'plate', '--format', 'csv'])).toBe(0);
+    expect(output.stdout.trim().split('\n').slice(1).map((l) => l.split(',').slice(0, 2).join('-'))).toEqual(['ball-plate']);
+    for (const [args, code, message] of [
+      [['--parts', 'nonesuch'], 1, /^surfcd: --parts: no part or product node matches "nonesuch" in clearance-gaps; parts are "block-a", .* \[UNKNOWN_PART\]$/],
+      [['--against', 'bal'], 1, /^surfcd: --against: no part or product node matches "bal" in clearance-gaps; did you mean "ball"\? \[UNKNOWN_PART\]$/],
+      [['--parts', ' '], 2, /^surfcd: --parts: empty part pattern \[INVALID_OPTION\]$/],
+    ] as const) {
+      expect(await run(['clearance', file, '--min', '5', ...args])).toBe(code);
+      expect(output.stderr.trim()).toMatch(message);
+    }
+    // the report's clearance list takes the same sets
+    expect(await run(['report', file, '--min-clearance', '5', '--parts', 'ball', '--against', 'plate', '--format', 'json'])).toBe(0);
+    expect(JSON.parse(output.stdout).minClearance.entries.map((c: { partA: string }) => c.partA)).toEqual(['ball']);
   });
 
   it('report --min-clearance adds the close pairs to the JSON and Markdown reports', async () => {
@@ -84,7 +116,28 @@ describe('surfcd contacts --volumes', () => {
     expect(await run(['contacts', sample('interference-volumes.step'), '--interference-only', '--volumes'])).toBe(0);
     expect(output.stdout).toMatch(/clash\s+[\d.]+ mm\s+box-a\s+box-b\s+6\s+0\s+6\s+31\.5 mm³/);
     expect(await run(['contacts', sample('interference-volumes.step'), '--interference-only', '--volumes', '--format', 'csv'])).toBe(0);
-    expect(output.stdout.split('\n')[0]).toMatch(/,volume,volumeMethod,volumeError$/);
+    const csvLines = output.stdout.trim().split('\n');
+    expect(csvLines[0]).toMatch(/,volume,centroid,volumeMethod,volumeError$/);
+    expect(csvLines.find((l) => l.startsWith('box-a+box-b'))).toMatch(/,31\.5,8\.5 6\.5 2\.75,exact,$/);
+    // the table's sentences, largest first with --sort volume, say how and where
+    expect(await run(['contacts', sample('interference-volumes.step'), '--interference-only', '--sort', 'volume'])).toBe(0);
+    const sentences = output.stdout.split('\n').filter((l) => l.startsWith('- '));
+    expect(sentences.map((l) => /^- \w+: (\S+)/.exec(l)![1])).toEqual(['buried', 'box-a', 'press-pin']);
+    expect(sentences[1]).toMatch(/; overlap 31\.5 mm³ \(exact\) at \(8\.5, 6\.5, 2\.75\)$/);
+  });
+
+  it('report --volumes / --sort volume: the volumes in JSON and Markdown, largest first', async () => {
+    expect(await run(['report', sample('interference-volumes.step'), '--sort', 'volume', '--format', 'json'])).toBe(0);
+    const entries = JSON.parse(output.stdout).interferences as { partA: string; volume: number; centroid: number[]; volumeMethod: string }[];
+    expect(entries.map((e) => [e.partA, e.volumeMethod])).toEqual([['buried', 'exact'], ['box-a', 'exact'], ['press-pin', 'exact']]);
+    expect(entries[0]!.volume).toBe(175); // 5 × 5 × 7, buried whole
+    expect(entries[1]!.centroid).toEqual([8.5, 6.5, 2.75]);
+    expect(await run(['report', sample('interference-volumes.step'), '--volumes', '--format', 'md'])).toBe(0);
+    expect(output.stdout).toMatch(/\| class \| depth \| volume \| centroid \(mm\) \| part A \| part B \| sentence \| id \|/);
+    expect(output.stdout).toMatch(/\| ❌ clash \| 2\.594 mm \| 31\.5 mm³ exact \| 8\.5, 6\.5, 2\.75 \| box-a \| box-b \|/);
+    // without --volumes the columns are not there
+    expect(await run(['report', sample('interference-volumes.step'), '--format', 'md'])).toBe(0);
+    expect(output.stdout).not.toMatch(/mm³/);
   });
 });
 

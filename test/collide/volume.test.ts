@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Part } from '../../src/index.js';
 import { overlapVolume, weldPart, type ManifoldModule } from '../../src/collide/interferenceVolume.js';
@@ -91,6 +93,36 @@ describe('interference volume', () => {
     const v = overlap(box('a', [0, 0, 0], [2, 2, 2]), box('b', [1, 1, 1], [3, 3, 3]))(broken);
     expect(v.volumeMethod).toBe('estimate');
     expect(v.warning).toMatch(/manifold-3d could not intersect a and b \(Not manifold\)/);
+    // through pairVolumes (what --volumes runs): the warning goes to onWarning, the volume is the estimate with its bound
+    const parts = [box('a', [0, 0, 0], [2, 2, 2]), box('b', [1, 1, 1], [3, 3, 3])].map((p, i) => Object.assign(p, { path: p.name, index: i }));
+    const warnings: string[] = [];
+    const got = pairVolumes(assemblyOf(parts), [{ partA: 'a', partB: 'b' }], { manifold: broken, onWarning: (m) => warnings.push(m) }).get('a\u0000b')!;
+    expect(warnings).toEqual([expect.stringMatching(/^manifold-3d could not intersect a and b \(Not manifold\); the volume is estimated$/)]);
+    expect(got.volumeMethod).toBe('estimate');
+    expect(Math.abs(got.volume - 1)).toBeLessThanOrEqual(got.volumeError!);
+  });
+});
+
+describe('startManifold: the entry rules of occt (a started module, locateWasm, or Node\'s own copy)', () => {
+  const wasm = createRequire(import.meta.url).resolve('manifold-3d/manifold.wasm');
+  const twoBoxes = (m: ManifoldModule) => overlap(box('a', [0, 0, 0], [2, 2, 2]), box('b', [1, 1, 1], [3, 3, 3]))(m);
+
+  it('a started module is used as it is; locateWasm as a path or file: URL starts one that gives the same volume', async () => {
+    expect(await startManifold({ manifold })).toBe(manifold);
+    expect(await startManifold({ manifold: Promise.resolve(manifold) })).toBe(manifold);
+    for (const locateWasm of [wasm, pathToFileURL(wasm), pathToFileURL(wasm).href]) {
+      const started = await startManifold({ locateWasm });
+      expect(twoBoxes(started)).toEqual(twoBoxes(manifold));
+      expect(twoBoxes(started).volume).toBe(1);
+    }
+  });
+
+  it('bad options: one line naming the option; a wasm that is not there is VOLUME_FAILED, never a crash', async () => {
+    await expect(startManifold({ manifold: {} as ManifoldModule })).rejects.toMatchObject({ code: 'INVALID_OPTION', message: expect.stringMatching(/^startManifold: "manifold" is not a started manifold-3d module/) });
+    await expect(startManifold({ locateWasm: 42 as unknown as string })).rejects.toMatchObject({ code: 'INVALID_OPTION', message: 'startManifold: "locateWasm" must be a URL or a path string, got number' });
+    const missing = startManifold({ locateWasm: '/nonexistent/manifold.wasm' });
+    await expect(missing).rejects.toMatchObject({ code: 'VOLUME_FAILED' });
+    await expect(missing).rejects.toThrow(/^manifold-3d \(interference volumes\) could not start from \/nonexistent\/manifold\.wasm: /);
   });
 });
 

@@ -6,6 +6,7 @@ import { toRigid } from '../../src/math/rigid.js';
 import { triangleDistance } from '../../src/math/triangleDistance.js';
 import { kindGap } from '../../src/model/kindGap.js';
 import { findClearances } from '../../src/motion/clearances.js';
+import { selectParts, selectsPair } from '../../src/model/partSets.js';
 import { distance } from '../../src/motion/index.js';
 import { loadAssembly } from '../../src/spatial/load.js';
 import { assemblyOf } from '../constraints/meshes.js';
@@ -147,6 +148,38 @@ describe('distance and clearance on analytic parts', () => {
     expect(r.clearances.map((c) => [c.partA, c.partB, +c.distance.toFixed(9)])).toEqual([['base', 'near', 0.5], ['far', 'near', 1]]);
     expect(findClearances(assemblyOf(parts), { min: 0.4 }).clearances).toEqual([]);
     expect(findClearances(assemblyOf(parts), { min: 5, pairFilter: (a, b) => a.name === 'base' || b.name === 'base' }).clearances.map((c) => c.partB)).toEqual(['near', 'far']);
+  });
+
+  it('--parts / --against sets: only the selected pairs are measured (and counted), the same answers as the full run restricted', () => {
+    const parts = [
+      box('base', [0, 0, 0], [10, 10, 1]),
+      box('near', [4, 4, 1.5], [6, 6, 3]),
+      box('far', [4, 4, 4], [6, 6, 5]),
+      box('side', [10.7, 0, 0], [12, 3, 1]),
+      box('post', [7, 7, 1.25], [8, 8, 4]),
+    ];
+    parts.forEach((p, i) => Object.assign(p, { path: p.name, index: i }));
+    const asm = assemblyOf(parts);
+    const full = findClearances(asm, { min: 3 });
+    const names = parts.map((p) => p.name);
+    fc.assert(
+      fc.property(fc.subarray(names), fc.subarray(names), (chosen, against) => {
+        fc.pre(chosen.length > 0 || against.length > 0);
+        const select = selectParts(asm, chosen, against)!;
+        const r = findClearances(asm, { min: 3, select });
+        expect(r.clearances).toEqual(full.clearances.filter((c) => selectsPair(select, c.partA, c.partB)));
+        expect(r.candidatePairs).toBeLessThanOrEqual(full.candidatePairs);
+      }),
+      { seed: 25, numRuns: 60 },
+    );
+    const one = findClearances(asm, { min: 3, select: selectParts(asm, ['base'], ['near', 'side'])! });
+    expect(one.candidatePairs).toBe(2);
+    expect(one.clearances.map((c) => [c.partA, c.partB, +c.distance.toFixed(9)])).toEqual([['base', 'near', 0.5], ['base', 'side', 0.7]]);
+    // within one set: every pair of its parts, none with the others
+    // (far and near are both √2 from post, corner to corner: a tie, in path order)
+    expect(findClearances(asm, { min: 3, select: selectParts(asm, ['near', 'far', 'post'], [])! }).clearances.map((c) => [`${c.partA}-${c.partB}`, +c.distance.toFixed(9)])).toEqual([
+      ['far-near', 1], ['far-post', +Math.SQRT2.toFixed(9)], ['near-post', +Math.SQRT2.toFixed(9)],
+    ]);
   });
 
   it('bad input: min ≤ 0, NaN, infinite; tolerance at or above min', () => {

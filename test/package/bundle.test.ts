@@ -13,6 +13,8 @@ const ENTRIES = [
   // These read CAD files: occt's glue is in, its Node-only requires stay out.
   { entry: 'src/load.ts', name: 'load', occt: true, external: ['path', 'crypto'] },
   { entry: 'src/worker/webWorker.ts', name: 'worker-script', occt: true, external: ['path', 'crypto'] },
+  // Interference volumes: manifold-3d's glue is in, its Node-only `node:module` stays out.
+  { entry: 'src/volumes.ts', name: 'volumes', occt: false, manifold: true, external: ['node:module'] },
 ];
 
 describe('browser bundles (esbuild, platform browser)', () => {
@@ -21,17 +23,17 @@ describe('browser bundles (esbuild, platform browser)', () => {
     dir = bundleDir();
   });
 
-  for (const { entry, name, occt, external } of ENTRIES) {
+  for (const { entry, name, occt, external, manifold = false } of ENTRIES) {
     it.each(['esm', 'iife'] as const)(`${name} bundles as %s with no node: import`, async (format) => {
       const outfile = join(dir, `${name}.${format}.js`);
       const meta = await bundle(entry, outfile, { platform: 'browser', format, minify: true, ...(external ? { external } : {}) });
       const inputs = Object.keys(meta.inputs);
       const imports = Object.values(meta.inputs).flatMap((i) => i.imports.map((im) => im.path));
-      expect(imports.filter((p) => p.startsWith('node:'))).toEqual([]);
+      expect(imports.filter((p) => p.startsWith('node:'))).toEqual(manifold ? ['node:module'] : []);
       expect(inputs.filter((p) => /(^|\/)(fs|path|url|module|worker_threads)\.|node_modules\/@types/.test(p))).toEqual([]);
       expect(inputs.some((p) => p.includes('occt-import-js'))).toBe(occt);
-      // manifold-3d (interference volumes) is started by the caller in a page, never pulled in.
-      expect(inputs.some((p) => p.includes('manifold-3d'))).toBe(false);
+      // manifold-3d (interference volumes) only through surfcd/volumes: the core takes a started module.
+      expect(inputs.some((p) => p.includes('manifold-3d'))).toBe(manifold);
       if (name !== 'three') expect(inputs.some((p) => p.includes('node_modules/three/'))).toBe(false);
       expect(inputs.some((p) => p.includes('loadPlugin') || p.includes('readFile'))).toBe(false);
       if (name === 'core' && format === 'esm') {

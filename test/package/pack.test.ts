@@ -71,11 +71,11 @@ describe.runIf(built)('the npm package', () => {
       "const core = require('surfcd/core');",
       "if (typeof s.loadAssembly !== 'function' || typeof core.collide !== 'function' || 'loadAssembly' in core) throw new Error('wrong exports');",
       "if (core.registeredPlugins()[0].name !== 'constraints-basic') throw new Error('first-party plugin not registered');",
-      "Promise.all(['surfcd/load', 'surfcd/worker', 'surfcd/three', 'surfcd/plugin'].map((e) => import(e))).then((m) => { if (typeof m[3].bruteForceCollide !== 'function' || typeof m[3].LeafPairs !== 'function') throw new Error('surfcd/plugin lacks its helpers'); console.log('ok', m.length); });",
+      "Promise.all(['surfcd/load', 'surfcd/worker', 'surfcd/three', 'surfcd/plugin', 'surfcd/volumes'].map((e) => import(e))).then((m) => { if (typeof m[3].bruteForceCollide !== 'function' || typeof m[3].LeafPairs !== 'function') throw new Error('surfcd/plugin lacks its helpers'); if (typeof m[4].startManifold !== 'function') throw new Error('surfcd/volumes lacks startManifold'); console.log('ok', m.length); });",
     ].join('\n');
     const run = spawnSync(process.execPath, ['-e', script], { cwd: consumer, encoding: 'utf8' });
     expect(run.stderr).toBe('');
-    expect(run.stdout.trim()).toBe('ok 4');
+    expect(run.stdout.trim()).toBe('ok 5');
   });
 
   it('declarations type-check with lib es2022, no DOM and no @types/node (surfcd/three is left out: three needs the DOM)', () => {
@@ -89,7 +89,7 @@ describe.runIf(built)('the npm package', () => {
       });
       return ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
     };
-    expect(check(['.', './core', './load', './worker', './plugin'], ['es2022'])).toEqual([]);
+    expect(check(['.', './core', './load', './worker', './plugin', './volumes'], ['es2022'])).toEqual([]);
   });
 });
 
