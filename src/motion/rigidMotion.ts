@@ -53,7 +53,14 @@ export function poseAt(motion: RigidMotion, t: number, start: Rigid, out: Rigid 
  */
 export function motionBound(motion: RigidMotion, parts: readonly Part[], poses: readonly Rigid[]): number {
   if (motion.kind === 'translate') return Math.hypot(...motion.vector);
-  let rMax = 0;
+  const { r2 } = aboutAxis(motion, parts, poses);
+  // 1e-9 relative: rounding in the rotated coordinates must not beat the bound.
+  return (Math.abs(motion.advance) + Math.abs(motion.angle) * Math.sqrt(r2)) * (1 + 1e-9);
+}
+
+/** The largest squared distance of the parts' vertices (posed) from the screw axis, and their extent along it (from the axis point). */
+function aboutAxis(motion: Extract<RigidMotion, { kind: 'screw' }>, parts: readonly Part[], poses: readonly Rigid[]): { r2: number; hMin: number; hMax: number } {
+  let rMax = 0, hMin = Infinity, hMax = -Infinity;
   const [ax, ay, az] = motion.axis;
   const [px, py, pz] = motion.point;
   parts.forEach((part, i) => {
@@ -66,10 +73,11 @@ export function motionBound(motion: RigidMotion, parts: readonly Part[], poses: 
       const h = wx * ax + wy * ay + wz * az;
       const r2 = wx * wx + wy * wy + wz * wz - h * h;
       if (r2 > rMax) rMax = r2;
+      if (h < hMin) hMin = h;
+      if (h > hMax) hMax = h;
     }
   });
-  // 1e-9 relative: rounding in the rotated coordinates must not beat the bound.
-  return (Math.abs(motion.advance) + Math.abs(motion.angle) * Math.sqrt(rMax)) * (1 + 1e-9);
+  return { r2: rMax, hMin, hMax };
 }
 
 /** Speed (mm per unit t) of the world point x under the motion, and its component along n. */
@@ -110,30 +118,14 @@ export function validateMotion(motion: RigidMotion, where: string): RigidMotion 
  * by the motion bound when the parts turn many times (a nut run off its bolt).
  */
 export function screwEnvelope(motion: Extract<RigidMotion, { kind: 'screw' }>, parts: readonly Part[], poses: readonly Rigid[]): Float64Array | null {
-  let rMax = 0, hMin = Infinity, hMax = -Infinity;
-  const [ax, ay, az] = motion.axis;
-  const [px, py, pz] = motion.point;
-  parts.forEach((part, i) => {
-    const m = poses[i]!;
-    const x = part.positions;
-    for (let v = 0; v < x.length; v += 3) {
-      const wx = m[0]! * x[v]! + m[1]! * x[v + 1]! + m[2]! * x[v + 2]! + m[3]! - px;
-      const wy = m[4]! * x[v]! + m[5]! * x[v + 1]! + m[6]! * x[v + 2]! + m[7]! - py;
-      const wz = m[8]! * x[v]! + m[9]! * x[v + 1]! + m[10]! * x[v + 2]! + m[11]! - pz;
-      const h = wx * ax + wy * ay + wz * az;
-      const r2 = wx * wx + wy * wy + wz * wz - h * h;
-      if (r2 > rMax) rMax = r2;
-      if (h < hMin) hMin = h;
-      if (h > hMax) hMax = h;
-    }
-  });
+  const { r2: rMax, hMin, hMax } = aboutAxis(motion, parts, poses);
   if (!(hMin <= hMax)) return null;
+  const { axis, point } = motion;
   const out = new Float64Array(6);
   const r = Math.sqrt(rMax);
   const h0 = hMin + Math.min(0, motion.advance), h1 = hMax + Math.max(0, motion.advance);
   // Rounding of the rotated coordinates: widen by a relative 1e-9 of the cylinder's size.
-  const slack = 1e-9 * (1 + r + Math.abs(h0) + Math.abs(h1) + Math.abs(px) + Math.abs(py) + Math.abs(pz));
-  const axis = [ax, ay, az], point = [px, py, pz];
+  const slack = 1e-9 * (1 + r + Math.abs(h0) + Math.abs(h1) + Math.abs(point[0]) + Math.abs(point[1]) + Math.abs(point[2]));
   for (let k = 0; k < 3; k++) {
     // A disc of radius r across the axis reaches r·sqrt(1 − a_k²) along coordinate k.
     const across = r * Math.sqrt(Math.max(0, 1 - axis[k]! * axis[k]!)) + slack;
