@@ -6,7 +6,7 @@
  */
 import { doubled } from '../math/growable.js';
 import type { Aabb } from '../math/aabb.js';
-import { axisRayCrossing, closestPointOnTriangle, windingNumber } from '../math/pointInSolid.js';
+import { axisLineHit, axisRayCrossing, closestPointOnTriangle, lineHitSign, windingNumber } from '../math/pointInSolid.js';
 import type { BoxTree, Part } from '../model/types.js';
 import { indexPart } from '../spatial/indexPart.js';
 import { COUNT_MASK, LEAF_FLAG } from '../spatial/boxTree.js';
@@ -28,37 +28,52 @@ let triangleHits: Uint32Array = new Uint32Array(256);
  * they may disagree.
  */
 export function axisWindings(part: Part, px: number, py: number, pz: number, out: Int32Array = new Int32Array(3)): Int32Array {
-  indexPart(part);
-  const tree = part.surfaceTree;
-  out.fill(0);
-  if (!tree) return out;
-  const b = part.bounds;
-  for (const axis of [0, 1, 2] as const) {
-    rayBox[0] = px; rayBox[1] = py; rayBox[2] = pz;
-    rayBox[3] = px; rayBox[4] = py; rayBox[5] = pz;
-    const p = axis === 0 ? px : axis === 1 ? py : pz;
-    if (p > b[3 + axis]!) continue;
-    rayBox[3 + axis] = b[3 + axis]!;
-    if (surfaceHits.length < part.surfaces.length) surfaceHits = new Uint32Array(part.surfaces.length);
-    const ns = queryBoxTree(tree, rayBox, surfaceHits, scratchStats);
-    let w = 0;
-    for (let i = 0; i < ns; i++) {
-      const surface = part.surfaces[surfaceHits[i]!]!;
-      if (triangleHits.length < surface.triangleCount) triangleHits = new Uint32Array(surface.triangleCount);
-      const nt = queryBoxTree(triangleTreeOf(surface)!, rayBox, triangleHits, scratchStats);
-      for (let j = 0; j < nt; j++) {
-        loadTriangle(part, surface.firstTriangle + triangleHits[j]!, tri);
-        w += axisRayCrossing(tri, 0, axis, px, py, pz);
-      }
-    }
-    out[axis] = w;
-  }
+  out[0] = axisWinding(part, 0, px, py, pz);
+  out[1] = axisWinding(part, 1, px, py, pz);
+  out[2] = axisWinding(part, 2, px, py, pz);
   return out;
 }
 
-export type Containment = 'inside' | 'outside' | 'unsure';
+/**
+ * Winding number of the part's mesh at p along the ray from p in the + direction of
+ * `axis`. On a closed mesh the signed crossings of a whole line sum to 0, so the + ray's
+ * count is minus that of the − ray unless the line meets the mesh at p itself: the
+ * shorter of the two rays is cast, and the + ray only when the − ray finds p on the mesh.
+ */
+function axisWinding(part: Part, axis: 0 | 1 | 2, px: number, py: number, pz: number, closed = false): number {
+  indexPart(part);
+  const tree = part.surfaceTree;
+  if (!tree) return 0;
+  const b = part.bounds;
+  const p = axis === 0 ? px : axis === 1 ? py : pz;
+  if (p > b[3 + axis]!) return 0;
+  const backward = closed && p - b[axis]! < b[3 + axis]! - p;
+  rayBox[0] = px; rayBox[1] = py; rayBox[2] = pz;
+  rayBox[3] = px; rayBox[4] = py; rayBox[5] = pz;
+  if (backward) rayBox[axis] = b[axis]!;
+  else rayBox[3 + axis] = b[3 + axis]!;
+  if (surfaceHits.length < part.surfaces.length) surfaceHits = new Uint32Array(part.surfaces.length);
+  const ns = queryBoxTree(tree, rayBox, surfaceHits, scratchStats);
+  let w = 0;
+  for (let i = 0; i < ns; i++) {
+    const surface = part.surfaces[surfaceHits[i]!]!;
+    if (triangleHits.length < surface.triangleCount) triangleHits = new Uint32Array(surface.triangleCount);
+    const nt = queryBoxTree(triangleTreeOf(surface)!, rayBox, triangleHits, scratchStats);
+    for (let j = 0; j < nt; j++) {
+      loadTriangle(part, surface.firstTriangle + triangleHits[j]!, tri);
+      if (!backward) {
+        w += axisRayCrossing(tri, 0, axis, px, py, pz);
+        continue;
+      }
+      const hit = axisLineHit(tri, 0, axis, px, py, pz);
+      if (hit === p) return axisWinding(part, axis, px, py, pz, false);
+      if (hit < p) w -= lineHitSign;
+    }
+  }
+  return w;
+}
 
-const windings = new Int32Array(3);
+export type Containment = 'inside' | 'outside' | 'unsure';
 
 /**
  * Inside when at least two of the three axis rays say winding 1, outside when two say 0.
@@ -71,9 +86,13 @@ export function pointInPart(part: Part, px: number, py: number, pz: number): Con
   const b = part.bounds;
   if (px < b[0]! || py < b[1]! || pz < b[2]! || px > b[3]! || py > b[4]! || pz > b[5]!) return 'outside';
   if (!partIsClosed(part)) return windingNumber(part.positions, part.indices, px, py, pz) > 0.5 ? 'inside' : 'outside';
-  const w = axisWindings(part, px, py, pz, windings);
-  const ones = (w[0] === 1 ? 1 : 0) + (w[1] === 1 ? 1 : 0) + (w[2] === 1 ? 1 : 0);
-  const zeros = (w[0] === 0 ? 1 : 0) + (w[1] === 0 ? 1 : 0) + (w[2] === 0 ? 1 : 0);
+  // Two of three rays decide: the z ray is cast only when x and y disagree.
+  const wx = axisWinding(part, 0, px, py, pz, true), wy = axisWinding(part, 1, px, py, pz, true);
+  if (wx === 1 && wy === 1) return 'inside';
+  if (wx === 0 && wy === 0) return 'outside';
+  const wz = axisWinding(part, 2, px, py, pz, true);
+  const ones = (wx === 1 ? 1 : 0) + (wy === 1 ? 1 : 0) + (wz === 1 ? 1 : 0);
+  const zeros = (wx === 0 ? 1 : 0) + (wy === 0 ? 1 : 0) + (wz === 0 ? 1 : 0);
   return ones >= 2 ? 'inside' : zeros >= 2 ? 'outside' : 'unsure';
 }
 
@@ -87,10 +106,30 @@ const closest = new Float64Array(3);
  * closer than it can exist (returns Infinity when the surface is farther than limit).
  */
 export function distanceToPart(part: Part, px: number, py: number, pz: number, out: Float64Array, limit = Infinity): number {
+  return Math.sqrt(nearestOnPart(part, px, py, pz, out, limit === Infinity ? Infinity : limit * limit));
+}
+
+/**
+ * `distanceToPart` started from a known point of the part's surface near p (`hint`, such as
+ * the closest point of the previous sample of a march): the distance to it bounds the
+ * search from the start, so far branches are cut at once. The answer, closest point
+ * included, is the one the unbounded search gives: a branch is cut only when it holds no
+ * triangle as close as the nearest, and the rest is walked in the same order.
+ */
+export function distanceToPartNear(part: Part, px: number, py: number, pz: number, out: Float64Array, hint: Float64Array): number {
+  const hx = px - hint[0]!, hy = py - hint[1]!, hz = pz - hint[2]!;
+  // Widened past rounding, so the hint's own triangle is certain to be found below it.
+  const bound = Math.sqrt(hx * hx + hy * hy + hz * hz) + 1e-9 * (1 + Math.abs(px) + Math.abs(py) + Math.abs(pz));
+  const bound2 = bound * bound;
+  const best2 = nearestOnPart(part, px, py, pz, out, bound2);
+  return Math.sqrt(best2 < bound2 ? best2 : nearestOnPart(part, px, py, pz, out, Infinity));
+}
+
+/** Squared distance from p to the nearest triangle closer than √best2 (closest point in out), else best2. */
+function nearestOnPart(part: Part, px: number, py: number, pz: number, out: Float64Array, best2: number): number {
   indexPart(part);
   const tree = part.surfaceTree;
   if (!tree) return Infinity;
-  let best2 = limit === Infinity ? Infinity : limit * limit;
   let top = 0;
   stack[top++] = 0;
   while (top > 0) {
@@ -108,7 +147,7 @@ export function distanceToPart(part: Part, px: number, py: number, pz: number, o
       for (let c = first; c < first + count; c++) stack[top++] = c;
     }
   }
-  return Math.sqrt(best2);
+  return best2;
 }
 
 function nearestInTriangleTree(part: Part, tree: BoxTree, firstTriangle: number, px: number, py: number, pz: number, best2: number, out: Float64Array): number {

@@ -19,7 +19,9 @@ import { invertRigid, relativeRigid, type Rigid } from '../math/rigid.js';
 import { trianglesCross } from '../math/triangleCross.js';
 import type { Vec3 } from '../model/surfaceKind.js';
 import type { Part, Surface } from '../model/types.js';
+import { closestPointOnTriangle } from '../math/pointInSolid.js';
 import { distanceToPart, partIsClosed, pointInPart } from './partSolid.js';
+import { SolidProbe } from './solidProbe.js';
 import { emptyStats } from './stats.js';
 import { loadTransformedTriangle, loadTriangle, triangleBox } from './triangles.js';
 import { queryBoxTree } from './treeQuery.js';
@@ -56,14 +58,17 @@ class Deepest {
   depth = 0;
   point: Vec3 | null = null;
   move: Vec3 | null = null; // how A must move (A's frame)
-  readonly local = new Float64Array(3);
-  readonly closest = new Float64Array(3);
+  private readonly inB: SolidProbe;
+  private readonly inA: SolidProbe;
   constructor(
     readonly a: Part,
     readonly b: Part,
     readonly aToB: Rigid,
     readonly bToA: Rigid,
-  ) {}
+  ) {
+    this.inB = new SolidProbe(b);
+    this.inA = new SolidProbe(a);
+  }
 
   /** A point of A's surface (A's frame): if inside B, its depth (returned, 0 outside). */
   sampleOfA(x: number, y: number, z: number): number {
@@ -71,11 +76,10 @@ class Deepest {
     const bx = m[0]! * x + m[1]! * y + m[2]! * z + m[3]!;
     const by = m[4]! * x + m[5]! * y + m[6]! * z + m[7]!;
     const bz = m[8]! * x + m[9]! * y + m[10]! * z + m[11]!;
-    if (pointInPart(this.b, bx, by, bz) !== 'inside') return 0;
-    const d = distanceToPart(this.b, bx, by, bz, this.closest);
+    const d = this.inB.depthInside(bx, by, bz);
     if (!(d > this.depth)) return d;
     this.depth = d;
-    const r = this.bToA, c = this.closest;
+    const r = this.bToA, c = this.inB.closest;
     const cx = r[0]! * c[0]! + r[1]! * c[1]! + r[2]! * c[2]! + r[3]!;
     const cy = r[4]! * c[0]! + r[5]! * c[1]! + r[6]! * c[2]! + r[7]!;
     const cz = r[8]! * c[0]! + r[9]! * c[1]! + r[10]! * c[2]! + r[11]!;
@@ -86,11 +90,10 @@ class Deepest {
 
   /** A point of B's surface (A's frame): if inside A, its depth (returned, 0 outside). */
   sampleOfB(x: number, y: number, z: number): number {
-    if (pointInPart(this.a, x, y, z) !== 'inside') return 0;
-    const d = distanceToPart(this.a, x, y, z, this.closest);
+    const d = this.inA.depthInside(x, y, z);
     if (!(d > this.depth)) return d;
     this.depth = d;
-    const c = this.closest;
+    const c = this.inA.closest;
     this.point = [x, y, z];
     this.move = [x - c[0]!, y - c[1]!, z - c[2]!];
     return d;
@@ -123,8 +126,10 @@ export function surfacePairPenetration(sa: Surface, rigidA: Rigid, sb: Surface, 
   // Vertices of each surface inside the other part's box: a bump's peak lies in no
   // crossing triangle, yet it is the deepest point.
   const boxOfBInA = transformAabb(b.bounds, bToA), boxOfAInB = transformAabb(a.bounds, aToB);
-  forEachVertexIn(sa, boxOfBInA, (x, y, z) => deepest.sampleOfA(x, y, z));
-  forEachVertexIn(sb, boxOfAInB, (x, y, z) => {
+  // Vertices sampled once need no second sample: a march's corner that was one changes nothing.
+  const sampledOfA = new Set<number>(), sampledOfB = new Set<number>();
+  forEachVertexIn(sa, boxOfBInA, sampledOfA, (x, y, z) => deepest.sampleOfA(x, y, z));
+  forEachVertexIn(sb, boxOfAInB, sampledOfB, (x, y, z) => {
     const m = bToA;
     deepest.sampleOfB(m[0]! * x + m[1]! * y + m[2]! * z + m[3]!, m[4]! * x + m[5]! * y + m[6]! * z + m[7]!, m[8]! * x + m[9]! * y + m[10]! * z + m[11]!);
   });
@@ -133,8 +138,8 @@ export function surfacePairPenetration(sa: Surface, rigidA: Rigid, sb: Surface, 
   for (let k = 0; k < pairs.length; k += 2 * stride) {
     loadTriangle(a, pairs[k]!, triA);
     loadTransformedTriangle(b, pairs[k + 1]!, bToA, triB);
-    marchInto(triA, triB, (x, y, z) => deepest.sampleOfA(x, y, z));
-    marchInto(triB, triA, (x, y, z) => deepest.sampleOfB(x, y, z));
+    marchInto(triA, triB, deepest.depth, a.indices, pairs[k]!, sampledOfA, (x, y, z) => deepest.sampleOfA(x, y, z));
+    marchInto(triB, triA, deepest.depth, b.indices, pairs[k + 1]!, sampledOfB, (x, y, z) => deepest.sampleOfB(x, y, z));
   }
   return deepest.result(rigidA, open);
 }
@@ -241,7 +246,7 @@ function inwardChordMidpoint(part: Part, t: Float64Array): Vec3 | null {
 }
 
 /** Each vertex of the surface (its part's frame) inside `box`, once, at most MAX_VERTICES (evenly thinned). */
-function forEachVertexIn(surface: Surface, box: Float64Array, visit: (x: number, y: number, z: number) => void): void {
+function forEachVertexIn(surface: Surface, box: Float64Array, visited: Set<number>, visit: (x: number, y: number, z: number) => void): void {
   const { positions: p, indices } = surface.part;
   const seen = new Set<number>();
   const stride = Math.max(1, Math.ceil((3 * surface.triangleCount) / MAX_VERTICES));
@@ -250,7 +255,10 @@ function forEachVertexIn(surface: Surface, box: Float64Array, visit: (x: number,
     if (seen.has(v)) continue;
     seen.add(v);
     const x = p[3 * v]!, y = p[3 * v + 1]!, z = p[3 * v + 2]!;
-    if (x >= box[0]! && y >= box[1]! && z >= box[2]! && x <= box[3]! && y <= box[4]! && z <= box[5]!) visit(x, y, z);
+    if (x >= box[0]! && y >= box[1]! && z >= box[2]! && x <= box[3]! && y <= box[4]! && z <= box[5]!) {
+      visited.add(v);
+      visit(x, y, z);
+    }
   }
 }
 
@@ -276,16 +284,30 @@ function crossingPairs(sa: Surface, sb: Surface, bToA: Rigid): number[] {
 
 const nP = new Float64Array(3);
 const nQ = new Float64Array(3);
+const onQ = new Float64Array(3);
 
 /**
- * Samples of triangle p that lie on the other side of q's plane (behind q's outward
- * face, i.e. toward q's solid): p's vertices behind q's plane, and a march from the
+ * Samples of triangle p (triangle t of its part's `indices`) that lie on the other side of
+ * q's plane (behind q's outward face, i.e. toward q's solid): p's vertices behind q's plane
+ * not sampled before (`sampled`), and a march from the
  * middle of the p–q crossing segment across p, perpendicular to the segment.
  */
-function marchInto(p: Float64Array, q: Float64Array, visit: (x: number, y: number, z: number) => number): void {
+function marchInto(p: Float64Array, q: Float64Array, deepest: number, indices: Uint32Array, t: number, sampled: Set<number>, visit: (x: number, y: number, z: number) => number): void {
   if (!normal(p, nP) || !normal(q, nQ)) return;
+  // A sample's depth is its distance to the other part's surface, so at most its distance
+  // to q, a triangle of that surface; the distance to a triangle is convex, so over a
+  // segment or a triangle it peaks at a corner. Samples that cannot beat the deepest found
+  // so far change nothing and are not taken (the margin covers the frames' rounding).
+  const margin = 1e-9 * (1 + Math.abs(q[0]!) + Math.abs(q[1]!) + Math.abs(q[2]!));
+  const cannotBeat = (x: number, y: number, z: number): boolean => Math.sqrt(closestPointOnTriangle(q, 0, x, y, z, onQ)) + margin <= deepest;
+  if (deepest > 0 && cannotBeat(p[0]!, p[1]!, p[2]!) && cannotBeat(p[3]!, p[4]!, p[5]!) && cannotBeat(p[6]!, p[7]!, p[8]!)) return;
   const signed = (x: number, y: number, z: number): number => nQ[0]! * (x - q[0]!) + nQ[1]! * (y - q[1]!) + nQ[2]! * (z - q[2]!);
-  for (let k = 0; k < 3; k++) if (signed(p[3 * k]!, p[3 * k + 1]!, p[3 * k + 2]!) < 0) visit(p[3 * k]!, p[3 * k + 1]!, p[3 * k + 2]!);
+  for (let k = 0; k < 3; k++) {
+    const v = indices[3 * t + k]!;
+    if (sampled.has(v) || !(signed(p[3 * k]!, p[3 * k + 1]!, p[3 * k + 2]!) < 0)) continue;
+    sampled.add(v);
+    visit(p[3 * k]!, p[3 * k + 1]!, p[3 * k + 2]!);
+  }
   // Where p's edges cross q's plane: the segment of p on q's plane.
   const seg: number[] = [];
   for (let k = 0; k < 3; k++) {
@@ -308,6 +330,7 @@ function marchInto(p: Float64Array, q: Float64Array, visit: (x: number, y: numbe
     ux = -ux; uy = -uy; uz = -uz;
   }
   const reach = exitDistance(p, mx, my, mz, ux, uy, uz);
+  if (deepest > 0 && cannotBeat(mx, my, mz) && cannotBeat(mx + reach * ux, my + reach * uy, mz + reach * uz)) return;
   const at = (t: number): number => visit(mx + t * ux, my + t * uy, mz + t * uz);
   let bestT = 0, best = 0;
   for (let s = 1; s <= MARCH_STEPS; s++) {

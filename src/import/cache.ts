@@ -73,7 +73,11 @@ export async function readCacheEntry(dir: string, key: string): Promise<Uint8Arr
  * cannot be written must not fail the command.
  */
 export async function writeCacheEntry(dir: string, key: string, data: Uint8Array): Promise<boolean> {
-  const path = cacheEntryPath(dir, key);
+  return writeCacheFile(dir, cacheEntryPath(dir, key), data);
+}
+
+/** Writes a file of the cache directory (`path` inside `dir`) atomically, as writeCacheEntry. */
+export async function writeCacheFile(dir: string, path: string, data: Uint8Array): Promise<boolean> {
   const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
     await mkdir(dir, { recursive: true });

@@ -7,7 +7,8 @@ import { occtModule, resetOcct, setOcctOutput, type OcctMesh, type OcctNode, typ
 import { firstError, readerWarnings, syntaxError } from './occtMessages.js';
 import { OcctFailure, runOcct, type OcctSource } from './occtSession.js';
 import { checkStepComplete, checkStepStructure, detectFormat, duplicateEntities, firstStepSyntaxError, stepShapeProducts, externalReferences, stepHasGeometry, stripBom, type CadFormat } from './sniff.js';
-import { rewriteStepNames } from './stepStrings.js';
+import { nameWarningMessage, printableName, rewriteStepNames } from './stepStrings.js';
+import { DEFAULT_MS_PER_POINT, estimateMeshMs, stepMeshWork, type MeshWork } from './meshEstimate.js';
 import type { ImportProgressListener } from './progress.js';
 import { restoreProductTree } from './productTree.js';
 import { readStepStructure, type StepStructure } from './stepStructure.js';
@@ -31,6 +32,8 @@ export interface LoadOptions extends OcctOptions {
   maxFileBytes?: number;
   /** Called as the import goes through its phases (see progress.ts); errors it throws end the import. */
   onProgress?: ImportProgressListener;
+  /** The mesh phase's ETA basis (ms per CARTESIAN_POINT, meshEstimate.ts); the cache passes the rate it measured on this machine. */
+  meshMsPerPoint?: number;
 }
 
 /** occt-import-js's own defaults when no deflection is given. */
@@ -56,7 +59,7 @@ export async function readAssembly(source: string | Uint8Array, options: LoadOpt
   progress({ phase: 'read', done: 0, total: 1 });
   const format = options.format ?? detectFormat(bytes, typeof source === 'string' ? label : undefined);
   const warnings: LoadWarning[] = [];
-  let prepared: PreparedStep = { input: bytes, resolveName: (name) => name, products: [], structure: null };
+  let prepared: PreparedStep = { input: bytes, resolveName: (name) => name, products: [], structure: null, work: null };
   if (format === 'step') prepared = prepareStep(bytes, label, options, warnings);
   else {
     checkDeflections(options, null, label);
@@ -64,7 +67,10 @@ export async function readAssembly(source: string | Uint8Array, options: LoadOpt
   }
   const { input, resolveName, products, structure } = prepared;
   progress({ phase: 'read', done: 1, total: 1 });
-  progress({ phase: 'mesh', done: 0, total: 1 });
+  const work = prepared.work;
+  const msPerPoint = options.meshMsPerPoint ?? DEFAULT_MS_PER_POINT;
+  progress({ phase: 'mesh', done: 0, total: 1, ...(work ? { estimateMs: estimateMeshMs(work, msPerPoint), points: work.points, msPerPoint } : {}) });
+  const meshStart = performance.now();
 
   let result: OcctResult;
   let messages: readonly string[];
@@ -80,7 +86,7 @@ export async function readAssembly(source: string | Uint8Array, options: LoadOpt
     throw new SurfcdError('IMPORT_FAILED', `${label}: cannot start OpenCascade (${error instanceof Error ? error.message : String(error)})`, { cause: error });
   }
   const meshes = result?.success ? (result.meshes ?? []) : [];
-  progress({ phase: 'mesh', done: 1, total: 1 });
+  progress({ phase: 'mesh', done: 1, total: 1, elapsedMs: Math.round(performance.now() - meshStart), ...(work ? { points: work.points } : {}) });
   if (meshes.length === 0) {
     // occt reports an assembly without geometry either as a failure or as zero meshes.
     const refs = format === 'step' ? externalReferences(bytes) : [];
@@ -120,6 +126,8 @@ interface PreparedStep {
   products: { entity: number; name: string }[];
   /** The product structure the file states, to check occt's tree against. */
   structure: StepStructure | null;
+  /** What occt's meshing is estimated from (STEP only). */
+  work: MeshWork | null;
 }
 
 /** Everything checked and rewritten in a STEP file before occt sees it. */
@@ -134,12 +142,10 @@ function prepareStep(bytes: Uint8Array, label: string, options: LoadOptions, war
     warnings.push({ code: 'DUPLICATE_ENTITY', message: `${label}: ${duplicates.length} entity id(s) defined more than once: ${list}${duplicates.length > 5 ? ', …' : ''}; only one definition of each is used` });
   }
   const names = rewriteStepNames(bytes);
-  for (const w of names.warnings) {
-    warnings.push({ code: 'NAME_ENCODING', message: `${label}: name "${w.decoded}" is not valid UTF-8; read as ${w.encoding === 'windows-1251' ? 'CP1251' : 'Latin-1'} (bytes ${w.rawHex})` });
-  }
+  for (const w of names.warnings) warnings.push({ code: 'NAME_ENCODING', message: `${label}: ${nameWarningMessage(w)}` });
   const shaped = stepShapeProducts(text);
   const structure = readStepStructure(text, new Map(names.products.map((p) => [p.entity, p.name])));
-  return { input: names.bytes, resolveName: names.resolve, products: names.products.filter((p) => shaped.has(p.entity)), structure };
+  return { input: names.bytes, resolveName: names.resolve, products: names.products.filter((p) => shaped.has(p.entity)), structure, work: stepMeshWork(text) };
 }
 
 /** A PRODUCT of the file that appears nowhere in what occt returned was dropped by it: say so. */
@@ -160,10 +166,10 @@ function warnMissingProducts(assembly: Assembly, products: { entity: number; nam
 
 /** A warning is one line: control characters a name carries (\X\0A, raw bytes) are written as escapes. */
 function oneLineWarnings(warnings: LoadWarning[]): void {
-  const escape = (c: string): string => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   for (let i = 0; i < warnings.length; i++) {
     const w = warnings[i]!;
-    if (/[\u0000-\u001f\u007f-\u009f]/.test(w.message)) warnings[i] = { ...w, message: w.message.replace(/[\u0000-\u001f\u007f-\u009f]/g, escape) };
+    const message = printableName(w.message);
+    if (message !== w.message) warnings[i] = { ...w, message };
   }
 }
 
@@ -193,6 +199,7 @@ function checkLoadArguments(source: unknown, options: unknown): asserts options 
     }
   };
   positive('linearDeflection', o['linearDeflection'], ' of mm');
+  positive('meshMsPerPoint', o['meshMsPerPoint'], ' of ms');
   if (o['angularDeflection'] !== undefined && !(typeof o['angularDeflection'] === 'number' && o['angularDeflection'] > 0 && o['angularDeflection'] < Math.PI)) {
     throw new SurfcdError('INVALID_OPTION', `loadAssembly: angularDeflection must be in (0, π) radians, got ${String(o['angularDeflection'])}`);
   }

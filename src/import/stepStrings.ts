@@ -13,15 +13,25 @@
 
 export interface DecodedString {
   text: string;
-  /** How the raw bytes were read: pure ASCII / escapes, valid UTF-8, or a guessed 8-bit code page. */
-  encoding: 'ascii' | 'utf-8' | 'windows-1251' | 'latin1';
+  /**
+   * How the raw bytes were read: pure ASCII / escapes, valid UTF-8, or a guessed 8-bit code
+   * page (raw bytes; or `\X\80`–`\X\9F`, which ISO 8859-1 leaves to control characters).
+   */
+  encoding: 'ascii' | 'utf-8' | 'windows-1251' | 'latin1' | ControlPage;
 }
+
+/** Code pages that give the C1 range (0x80–0x9F) printable characters. */
+export type ControlPage = 'cp850' | 'windows-1252';
 
 export interface StepNameWarning {
   /** The literal's raw bytes (between the quotes), hex, so nothing is lost. */
   rawHex: string;
+  /** The literal as written (latin1, one char per byte). */
+  raw: string;
+  /** Distinct literals read this way (a code page for 0x80–0x9F escapes is one warning per file). */
+  count: number;
   decoded: string;
-  encoding: 'windows-1251' | 'latin1';
+  encoding: 'windows-1251' | 'latin1' | ControlPage;
 }
 
 export interface StepNameRewrite {
@@ -46,7 +56,7 @@ const PAGES = ['iso-8859-1', 'iso-8859-2', 'iso-8859-3', 'iso-8859-4', 'iso-8859
  * latin1 string so one char = one byte). `fallback` is the code page for raw 8-bit bytes
  * that are not UTF-8.
  */
-export function decodeStepString(raw: string, fallback: 'windows-1251' | 'latin1' = 'latin1'): DecodedString {
+export function decodeStepString(raw: string, fallback: 'windows-1251' | 'latin1' = 'latin1', controlPage: ControlPage = 'windows-1252'): DecodedString {
   let out = '';
   let page = 'iso-8859-1';
   let pending: number[] = []; // raw bytes ≥ 0x80, decoded together
@@ -87,7 +97,11 @@ export function decodeStepString(raw: string, fallback: 'windows-1251' | 'latin1
         for (let k = 0; k < m[1]!.length; k += 8) out += safeCodePoint(parseInt(m[1]!.slice(k, k + 8), 16));
         i += m[0].length;
       } else if ((m = raw.slice(i).match(/^\\X\\([0-9A-Fa-f]{2})/))) {
-        out += String.fromCharCode(parseInt(m[1]!, 16));
+        const code = parseInt(m[1]!, 16);
+        if (code >= 0x80 && code <= 0x9f) {
+          out += controlPageChar(code, controlPage);
+          encoding = controlPage;
+        } else out += String.fromCharCode(code);
         i += m[0].length;
       } else if (rest.startsWith('\\S\\') && i + 3 < raw.length) {
         out += new TextDecoder(page).decode(Uint8Array.of((raw.charCodeAt(i + 3) & 0x7f) | 0x80));
@@ -110,6 +124,55 @@ export function decodeStepString(raw: string, fallback: 'windows-1251' | 'latin1
   }
   flush();
   return { text: out, encoding };
+}
+
+/** CP850 (the DOS code page of Western Europe) from 0x80 to 0x9F: letters, mostly. */
+const CP850_C1 = 'ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜø£Ø×ƒ';
+/** Windows-1252 from 0x80 to 0x9F (Node's TextDecoder reads that label as ISO 8859-1 there); its five unassigned bytes stay control characters. */
+const WINDOWS_1252_C1 = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+
+/** The character a C1 byte stands for in the code page the writer must have used. */
+function controlPageChar(code: number, page: ControlPage): string {
+  return (page === 'cp850' ? CP850_C1 : WINDOWS_1252_C1)[code - 0x80]!;
+}
+
+const C1_ESCAPE = /\\X\\([89][0-9A-Fa-f])/g;
+const isLetter = (c: string | undefined): boolean => c !== undefined && /\p{L}/u.test(c);
+
+/**
+ * Which code page the file's \X\80–\X\9F escapes were written in. ISO 8859-1, which \X\
+ * names, has only control characters there, so the writer escaped a byte of its own
+ * code page: CP850 (a Windows console's; Autodesk's exporter writes "Peça" as
+ * "Pe\X\87a") reads them as letters, Windows-1252 as letters and punctuation (’ – €).
+ * Votes over the file: an escape between two letters is a letter in the right page, one
+ * beside a space or a digit is punctuation. Decided once per file, so all names read alike.
+ */
+export function guessControlPage(rawStrings: Iterable<string>): ControlPage {
+  let cp850 = 0, windows = 0;
+  for (const raw of rawStrings) {
+    for (const m of raw.matchAll(C1_ESCAPE)) {
+      const code = parseInt(m[1]!, 16);
+      const before = raw[m.index! - 1], after = raw[m.index! + m[0].length];
+      const inWord = isLetter(before) && isLetter(after);
+      for (const page of ['cp850', 'windows-1252'] as const) {
+        const letter = isLetter(controlPageChar(code, page));
+        if (letter === inWord) page === 'cp850' ? cp850++ : windows++;
+      }
+    }
+  }
+  return cp850 > windows ? 'cp850' : 'windows-1252';
+}
+
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+const escapeControl = (c: string): string => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/**
+ * Text as people can read and type it, on one line: control characters that remain in a
+ * name (an escape of one, \X\0A, \X2\0087\X0\) are written as escapes (\n, \u0087).
+ */
+export function printableName(text: string): string {
+  CONTROL.lastIndex = 0;
+  return CONTROL.test(text) ? text.replace(CONTROL, escapeControl) : text;
 }
 
 const safeCodePoint = (n: number): string => (n <= 0x10ffff && !(n >= 0xd800 && n <= 0xdfff) ? String.fromCodePoint(n) : '\uFFFD');
@@ -153,14 +216,19 @@ export function rewriteStepNames(bytes: Uint8Array): StepNameRewrite {
     if (/[\x80-\xff]/.test(m[1]!) && decodeStepString(m[1]!).encoding === 'latin1') rawNonUtf8.push(m[1]!);
   }
   const fallback = guessCodePage(rawNonUtf8);
+  const controlPage = /\\X\\[89]/i.test(data) ? guessControlPage([...data.matchAll(LITERAL)].map((m) => m[1]!).filter((raw) => /\\X\\[89]/i.test(raw))) : 'windows-1252';
+  const decode = (raw: string): DecodedString => {
+    const decoded = decodeStepString(raw, fallback, controlPage);
+    return { ...decoded, text: printableName(decoded.text) };
+  };
 
   // PRODUCT names; an empty one (offset of its literal in `data` → replacement) becomes the id or the entity number.
   const emptyNames = new Map<number, string>();
   const products: StepNameRewrite['products'] = [];
   for (const m of data.matchAll(PRODUCT)) {
-    let name = decodeStepString(m[3]!, fallback).text;
+    let name = decode(m[3]!).text;
     if (name.trim() === '') {
-      const id = decodeStepString(m[2]!, fallback).text.trim();
+      const id = decode(m[2]!).text.trim();
       name = id !== '' ? id : `product-${m[1]}`;
       emptyNames.set(m.index! + m[0].length - m[3]!.length - 2, name);
     }
@@ -174,21 +242,26 @@ export function rewriteStepNames(bytes: Uint8Array): StepNameRewrite {
   const values: string[] = [];
   const warnings: StepNameWarning[] = [];
   const warned = new Set<string>();
+  let controlNames = 0;
   const rewritten = data.replace(LITERAL, (whole: string, raw: string, offset: number) => {
     const empty = emptyNames.get(offset);
     let value: string;
     if (empty !== undefined) value = empty;
     else if (needsDecoding(raw)) {
-      const decoded = decodeStepString(raw, fallback);
+      const decoded = decode(raw);
       value = decoded.text;
-      if ((decoded.encoding === 'windows-1251' || decoded.encoding === 'latin1') && !warned.has(raw)) {
+      if (decoded.encoding !== 'ascii' && decoded.encoding !== 'utf-8' && !warned.has(raw)) {
         warned.add(raw);
-        warnings.push({ rawHex: hex(raw), decoded: decoded.text, encoding: decoded.encoding });
+        if (decoded.encoding === 'cp850' || decoded.encoding === 'windows-1252') {
+          // one page for the whole file: one warning, with the first name as the example
+          if (controlNames++ === 0) warnings.push({ rawHex: hex(raw), raw, decoded: decoded.text, encoding: decoded.encoding, count: 0 });
+        } else warnings.push({ rawHex: hex(raw), raw, decoded: decoded.text, encoding: decoded.encoding, count: 1 });
       }
     } else return whole;
     values.push(value);
     return `'${prefix}${values.length - 1}~'`;
   });
+  for (const w of warnings) if (w.count === 0) w.count = controlNames;
   const keyPattern = new RegExp(`${prefix}(\\d+)~`, 'g');
   return {
     bytes: latin1Bytes(text.slice(0, dataStart) + rewritten),
@@ -196,6 +269,14 @@ export function rewriteStepNames(bytes: Uint8Array): StepNameRewrite {
     warnings,
     products,
   };
+}
+
+/** The NAME_ENCODING warning's text for a name decoded by guessing. */
+export function nameWarningMessage(w: StepNameWarning): string {
+  if (w.encoding === 'cp850' || w.encoding === 'windows-1252') {
+    return `${w.count} name(s) escape bytes 0x80–0x9F, control characters in ISO 8859-1, read as ${w.encoding === 'cp850' ? 'CP850' : 'Windows-1252'}: "${w.decoded}" is written '${w.raw}'`;
+  }
+  return `name "${w.decoded}" is not valid UTF-8; read as ${w.encoding === 'windows-1251' ? 'CP1251' : 'Latin-1'} (bytes ${w.rawHex})`;
 }
 
 /** Whether a string literal spans a line break (only a scan from the start tells opening quotes from closing ones). */

@@ -211,7 +211,7 @@ function orientFloat(X: Float64Array, a: number, b: number, c: number, p: number
  * differences are exact doubles): a floating-point evaluation when its error bound allows,
  * BigInt otherwise.
  */
-function orient(X: Float64Array, a: number, b: number, c: number, p: number): number {
+export function orient(X: Float64Array, a: number, b: number, c: number, p: number): number {
   const ax = X[3 * a]!, ay = X[3 * a + 1]!, az = X[3 * a + 2]!;
   const ux = X[3 * b]! - ax, uy = X[3 * b + 1]! - ay, uz = X[3 * b + 2]! - az;
   const vx = X[3 * c]! - ax, vy = X[3 * c + 1]! - ay, vz = X[3 * c + 2]! - az;

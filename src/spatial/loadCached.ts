@@ -29,7 +29,8 @@ export async function loadCached(path: string, options: LoadOptions, dir: string
     return indexAssembly(await importAssembly(path, options), options.onProgress);
   }
   // The file name goes in too: an unnamed assembly is named after its file.
-  const key = cacheKey(bytes, SERIAL_FORMAT_VERSION, { ...options, fileName: basename(path) });
+  const { meshMsPerPoint: _basis, ...keyed } = options; // how the ETA is estimated does not change the entry
+  const key = cacheKey(bytes, SERIAL_FORMAT_VERSION, { ...keyed, fileName: basename(path) });
   const entry = await readCacheEntry(dir, key);
   let stale = false;
   if (entry) {
@@ -44,11 +45,26 @@ export async function loadCached(path: string, options: LoadOptions, dir: string
       stale = true; // corrupt, truncated or from another format version: rebuild and rewrite
     }
   }
-  const assembly = indexAssembly(await importAssembly(path, options), options.onProgress);
+  const assembly = indexAssembly(await importTimed(path, options, dir), options.onProgress);
   const entryBytes = serializeAssembly(measureSurfaces(assembly, options.onProgress), keepKind);
   const written = await writeCacheEntry(dir, key, entryBytes);
   if (written) entries.set(assembly, { dir, key, bytes: entryBytes });
   lastCacheOutcome = !written ? 'unwritable' : stale ? 'rewritten' : 'miss';
+  return assembly;
+}
+
+/** The import, its mesh phase's ETA from this machine's measured rate, and the rate it measured in turn (meshRate.ts). */
+async function importTimed(path: string, options: LoadOptions, dir: string): Promise<Assembly> {
+  const { readMeshRate, recordMeshRate } = await import('../import/meshRate.js');
+  const rate = options.meshMsPerPoint ?? (await readMeshRate(dir));
+  let measured: { elapsedMs: number; points: number } | null = null;
+  const onProgress: ImportProgressListener = (p) => {
+    if (p.phase === 'mesh' && p.done === 1 && p.elapsedMs !== undefined && p.points !== undefined) measured = { elapsedMs: p.elapsedMs, points: p.points };
+    options.onProgress?.(p);
+  };
+  const assembly = await importAssembly(path, { ...options, onProgress, ...(rate !== undefined ? { meshMsPerPoint: rate } : {}) });
+  const m = measured as { elapsedMs: number; points: number } | null;
+  if (m) await recordMeshRate(dir, m.elapsedMs, m.points);
   return assembly;
 }
 

@@ -22,7 +22,7 @@ import { newSurface } from '../model/surface.js';
 import { triangleTreeOf } from './triangleTree.js';
 
 /** Bump on any change to the layout or to what the index contains (tree builder, OBB fit…). */
-export const SERIAL_FORMAT_VERSION = 5;
+export const SERIAL_FORMAT_VERSION = 6;
 const MAGIC = 'SURFCDIX';
 const HEADER_BYTES = 24;
 const PART_FLOATS = 21;

@@ -22,6 +22,10 @@ export interface LoadProgress {
   /** `build`, `index`: parts done so far, of `total`. */
   done?: number;
   total?: number;
+  /** `mesh` (STEP): OpenCascade's call is expected to take about this long (ms), estimated from `points` at `msPerPoint` (meshEstimate.ts). */
+  estimateMs?: number;
+  points?: number;
+  msPerPoint?: number;
 }
 
 export type ToWorker = { type: 'load'; id: number; bytes: Uint8Array; options: WorkerLoadOptions };

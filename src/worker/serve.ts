@@ -24,8 +24,8 @@ async function load(message: ToWorker, send: (m: FromWorker, transfer?: ArrayBuf
     send({ type: 'progress', id, progress: { stage: 'read' } });
     const assembly = await readAssembly(bytes, {
       // occt's call is one step; parts are built one by one (a message each, as the index stage).
-      onProgress: ({ phase, done, total }) => {
-        if (phase === 'mesh' && done === 0) send({ type: 'progress', id, progress: { stage: 'mesh' } });
+      onProgress: ({ phase, done, total, estimateMs, points, msPerPoint }) => {
+        if (phase === 'mesh' && done === 0) send({ type: 'progress', id, progress: { stage: 'mesh', ...(estimateMs !== undefined ? { estimateMs, points, msPerPoint } : {}) } });
         else if (phase === 'build' && done > 0) send({ type: 'progress', id, progress: { stage: 'build', done, total } });
       },
       ...(options.format ? { format: options.format } : {}),

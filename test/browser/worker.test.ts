@@ -71,6 +71,9 @@ describe('createNodeAssemblyWorker (worker_threads)', () => {
       expect(contactKeys(remote)).toEqual(contactKeys(local));
       expect(progress.map((p) => p.stage)).toEqual(['start', 'read', 'mesh', ...local.parts.map(() => 'build'), ...local.parts.map(() => 'index'), 'transfer']);
       expect(progress.filter((p) => p.stage === 'build').at(-1)).toEqual({ stage: 'build', done: local.parts.length, total: local.parts.length });
+      // the mesh stage's estimate: the file's CARTESIAN_POINTs at the default 1 ms (a worker has no cache to learn a rate in)
+      const points = (Buffer.from(rigBytes).toString('latin1').match(/CARTESIAN_POINT\s*\(/g) ?? []).length;
+      expect(progress.find((p) => p.stage === 'mesh')).toEqual({ stage: 'mesh', estimateMs: points, points, msPerPoint: 1 });
       expect(progress.at(-2)).toEqual({ stage: 'index', done: local.parts.length, total: local.parts.length });
     } finally {
       worker.terminate();

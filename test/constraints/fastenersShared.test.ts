@@ -91,7 +91,7 @@ describeShared('fasteners on the Fusion 360 gripper', () => {
       }
       if (/M2 x 4/.test(screw)) {
         // the ISO 7045 pan head screw in the servo horn's Ø1.6 hub bore (M2 minor diameter 1.57, tap drill 1.6)
-        expect(nut, screw).toMatch(/Pro\.1_Pe.a#(13|26)$/);
+        expect(nut, screw).toMatch(/Pro\.1_Peça#(13|26)$/);
         expect([j.drawn, j.pitch]).toEqual(['minor', 0.4]);
         continue;
       }

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -24,11 +24,14 @@ describe('import progress', () => {
     const plain: ImportProgress[] = [];
     const direct = await loadAssembly(sample('rig.step'), { onProgress: (p) => plain.push(p) });
     expectWellFormed(plain, ['read', 'mesh', 'build', 'index'], direct.parts.length);
+    // the mesh phase's ETA: the file's CARTESIAN_POINTs, counted here independently, at the default 1 ms each
+    const points = (readFileSync(sample('rig.step'), 'latin1').match(/CARTESIAN_POINT\s*\(/g) ?? []).length;
+    expect(points).toBeGreaterThan(200);
     expect(plain.slice(0, 4)).toEqual([
       { phase: 'read', done: 0, total: 1 },
       { phase: 'read', done: 1, total: 1 },
-      { phase: 'mesh', done: 0, total: 1 },
-      { phase: 'mesh', done: 1, total: 1 },
+      { phase: 'mesh', done: 0, total: 1, estimateMs: points, points, msPerPoint: 1 },
+      { phase: 'mesh', done: 1, total: 1, elapsedMs: expect.any(Number), points },
     ]);
     const dir = mkdtempSync(join(tmpdir(), 'surfcd-progress-'));
     const miss: ImportProgress[] = [];
@@ -37,6 +40,22 @@ describe('import progress', () => {
     const hit: ImportProgress[] = [];
     await loadAssembly(sample('rig.step'), { cache: dir, onProgress: (p) => hit.push(p) });
     expect(hit).toEqual([]);
+    // the miss measured this machine's rate; the next miss (other options) estimates from it
+    const measured = miss.find((e) => e.phase === 'mesh' && e.done === 1)!;
+    const rates = (JSON.parse(readFileSync(join(dir, 'mesh-rate.json'), 'utf8')) as { msPerPoint: number[] }).msPerPoint;
+    expect(rates).toEqual([Number((measured.elapsedMs! / points).toPrecision(4))]);
+    const next: ImportProgress[] = [];
+    await loadAssembly(sample('rig.step'), { cache: dir, linearDeflection: 0.5, onProgress: (p) => next.push(p) });
+    expect(next.find((e) => e.phase === 'mesh' && e.done === 0)).toEqual({ phase: 'mesh', done: 0, total: 1, estimateMs: Math.round(points * rates[0]!), points, msPerPoint: rates[0] });
+  });
+
+  it('a damaged rate file means the default rate, and meshMsPerPoint is checked', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'surfcd-progress-'));
+    writeFileSync(join(dir, 'mesh-rate.json'), '{"msPerPoint": [');
+    const events: ImportProgress[] = [];
+    await loadAssembly(sample('rig.step'), { cache: dir, onProgress: (p) => events.push(p) });
+    expect(events.find((e) => e.phase === 'mesh' && e.done === 0)!.msPerPoint).toBe(1);
+    await expect(loadAssembly(sample('rig.step'), { meshMsPerPoint: -1 })).rejects.toMatchObject({ code: 'INVALID_OPTION', message: 'loadAssembly: meshMsPerPoint must be a positive number of ms, got -1' });
   });
 
   it('onProgress must be a function', async () => {
@@ -69,6 +88,14 @@ describe('import progress', () => {
     const slow = fakeStream(false);
     replay(importProgress('big.step', slow.stream), clock, 2000);
     expect(slow.text()).toBe('surfcd: big.step: meshed by OpenCascade in 2.0 s\nsurfcd: big.step: building parts: 3 parts in 6.0 s\n');
+    // an estimated long meshing is announced with its basis, and its line says what was estimated
+    const estimated = fakeStream(false);
+    const listener = importProgress('huge.step', estimated.stream);
+    listener({ phase: 'read', done: 1, total: 1 });
+    listener({ phase: 'mesh', done: 0, total: 1, estimateMs: 16_459, points: 16_459, msPerPoint: 1 });
+    clock.now += 12_000;
+    listener({ phase: 'mesh', done: 1, total: 1, elapsedMs: 12_000, points: 16_459 });
+    expect(estimated.text()).toBe('surfcd: huge.step: meshing with OpenCascade, about 16 s (16,459 points at 1.0 ms each)\nsurfcd: huge.step: meshed by OpenCascade in 12.0 s (estimated 16.5 s)\n');
     vi.restoreAllMocks();
   });
 
@@ -79,6 +106,8 @@ describe('import progress', () => {
     await new Promise((r) => setTimeout(r, 0));
     replay(listener, { now: 0 }, 0);
     expect(tty.text()).toContain('big.step: meshing with OpenCascade (one call, no progress until it returns)…');
+    listener({ phase: 'mesh', done: 0, total: 1, estimateMs: 2_500, points: 5_000, msPerPoint: 0.5 });
+    expect(tty.text()).toContain('big.step: meshing with OpenCascade, about 2.5 s (5,000 points at 0.50 ms each), one call that reports nothing until it returns…');
     expect(tty.text()).toMatch(/big\.step: building parts .* 0\/3 \| ETA/);
   });
 });

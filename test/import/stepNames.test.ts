@@ -42,6 +42,24 @@ describe('names as the CAD system shows them', () => {
     expect(a.warnings).toEqual([]);
   });
 
+  it('\\X\\80–\\X\\9F (control characters in ISO 8859-1) read as the code page the writer used, with one warning', async () => {
+    // Autodesk's exporter writes Fusion 360's "Peça" (ç = 0x87 in CP850) as Pe\X\87a
+    const oem = await load(pair('SG90 Tower Pro.1_Pe\\X\\87a', 'Fl\\X\\84che'));
+    expect(oem.parts.map((p) => p.name)).toEqual(['SG90 Tower Pro.1_Peça', 'Fläche']);
+    expect(oem.warnings!.map((w) => w.code)).toEqual(['NAME_ENCODING']);
+    expect(oem.warnings![0]!.message).toContain(`2 name(s) escape bytes 0x80–0x9F, control characters in ISO 8859-1, read as CP850: "SG90 Tower Pro.1_Peça" is written 'SG90 Tower Pro.1_Pe\\X\\87a'`);
+    // a Windows-1252 writer: quotes and dashes beside spaces and digits
+    const ansi = await load(pair('Bracket \\X\\96 left', 'O\\X\\92Neill \\X\\84M6\\X\\93'));
+    expect(ansi.parts.map((p) => p.name)).toEqual(['Bracket – left', 'O’Neill „M6“']);
+    expect(ansi.warnings![0]!.message).toContain('read as Windows-1252');
+  });
+
+  it('names are printable: a control character that survives decoding is written as an escape, the same in path and warning', async () => {
+    const a = await load(pair('ring\\X2\\0087\\X0\\x', 'tab\\X\\09stop'));
+    expect(a.parts.map((p) => p.path)).toEqual(['top/ring\\u0087x', 'top/tab\\tstop']);
+    for (const p of a.parts) expect(p.path).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+  });
+
   it('two products sharing one shape representation keep their own names', async () => {
     const a = await load({
       products: [{ name: 'top', children: [{ product: 1, at: [0, 0, 0] }, { product: 2, at: [20, 0, 0] }] }, { name: 'left', solids: [CUBE] }, { name: 'right', sharesShapeOf: 1 }],
