@@ -14,11 +14,11 @@
 import type { Vec3 } from '../constraints/types.js';
 import type { Rigid } from '../math/rigid.js';
 import type { Assembly, ProductNode } from '../model/types.js';
-import type { BlockingGraph, Blocker } from './blocking.js';
+import { directionKey, type BlockingGraph, type Blocker } from './blocking.js';
 import { clearDistance } from '../motion/clearDistance.js';
 import { candidateDirections, type CandidateDirection } from './directions.js';
 import { transformAabb } from '../math/aabb.js';
-import { unscrewOf, type Unscrew, type UnscrewChecks, type UnscrewingSide } from './unscrew.js';
+import { sameThreadPairs, unscrewOf, type Unscrew, type UnscrewChecks, type UnscrewingSide } from './unscrew.js';
 
 /** What moves in one step. */
 export interface Mover {
@@ -79,7 +79,15 @@ export interface PlanOptions {
   /** Which part of a threaded joint turns to undo it, and the check that its unscrew motion is free. */
   unscrewing: UnscrewingSide;
   unscrews: UnscrewChecks;
+  /**
+   * Moves a replay found blocked (`vetoKey` → the parts that blocked it; -1: held): not
+   * planned again while one of those parts is present.
+   */
+  vetoes?: ReadonlyMap<string, readonly number[]>;
 }
+
+/** The key of a mover's move along (or unscrew about) d, for `PlanOptions.vetoes`. */
+export const vetoKey = (members: readonly number[], d: Vec3): string => `${[...members].sort((a, b) => a - b).join('+')}|${directionKey(d)}`;
 
 const SOURCE_RANK = (s: string): number => (s.startsWith('sphere') ? 2 : /^[+-][xyz]$/.test(s) ? 1 : 0);
 
@@ -100,6 +108,7 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
   const pathIndex = new Map(parts.map((p, i) => [p.path, i] as const));
   const steps: SequenceStep[] = [];
   const removable = (): number[] => [...present].filter((i) => i !== opts.base);
+  const vetoed = (members: readonly number[], d: Vec3): boolean => opts.vetoes?.get(vetoKey(members, d))?.some((b) => b < 0 || present.has(b)) ?? false;
 
   const directionsFor = (members: number[]): CandidateDirection[] => {
     const names = new Set(members.map((i) => parts[i]!.path));
@@ -136,7 +145,7 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
       const later: { k: number; next: number }[] = [];
       for (const f of frontier) {
         const mover = movers[f.k]!, dir = dirs[f.k]![f.next]!;
-        if (graph.nearest(mover.parts, dir.direction, present) === null) {
+        if (!vetoed(mover.parts, dir.direction) && graph.nearest(mover.parts, dir.direction, present) === null) {
           options.push({ mover, dir, distance: travelOut(mover.parts, dir.direction, gone), rank: SOURCE_RANK(dir.source) });
         } else if (f.next + 1 < dirs[f.k]!.length) later.push({ k: f.k, next: f.next + 1 });
       }
@@ -167,9 +176,17 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
     const othersOf = (u: Unscrew): Set<number> => new Set([...present].filter((j) => j !== u.partner));
     await graph.prefetch(candidates.map((u) => ({ part: u.part, direction: u.axis.direction, present: othersOf(u) })), present);
     for (const u of candidates) {
-      if (graph.nearest([u.part], u.axis.direction, othersOf(u)) !== null || !opts.unscrews.free(u, present)) continue;
+      if (vetoed([u.part], u.axis.direction) || graph.nearest([u.part], u.axis.direction, othersOf(u)) !== null || !opts.unscrews.free(u, present)) continue;
       const mover: Mover = { kind: 'part', name: parts[u.part]!.path, parts: [u.part] };
       out.push({ mover, dir: { direction: u.axis.direction, source: `unscrew from ${parts[u.partner]!.path}` }, distance: travelOut([u.part], u.axis.direction, gone), rank: UNSCREW_RANK, unscrew: u });
+    }
+    if (out.length > 0) return out;
+    // Two parts on one thread that block each other (a lock nut and its insert ring) turn off together.
+    for (const [u, v] of sameThreadPairs(candidates)) {
+      const members = [u.part, v.part];
+      if (vetoed(members, u.axis.direction) || graph.nearest(members, u.axis.direction, othersOf(u)) !== null || !opts.unscrews.free(u, present, [v.part])) continue;
+      const mover: Mover = { kind: 'group', name: members.map((i) => parts[i]!.path).join(' + '), parts: members };
+      out.push({ mover, dir: { direction: u.axis.direction, source: `unscrew from ${parts[u.partner]!.path}` }, distance: travelOut(members, u.axis.direction, gone), rank: UNSCREW_RANK, unscrew: u });
     }
     return out;
   };
