@@ -76,17 +76,25 @@ function partProgress(label: string): { update: (done: number, total: number) =>
       stop: () => started && bar.stop(),
     };
   }
+  // A line every few seconds, also while one step takes long (the sweeps run on workers, so the timer fires).
   let last = start;
+  let state: { done: number; total: number } | null = null;
+  const line = (): void => {
+    if (!state) return;
+    const now = performance.now();
+    last = now;
+    const elapsed = (now - start) / 1000;
+    const eta = state.done > 0 ? `, about ${Math.round((elapsed / state.done) * (state.total - state.done))} s left` : '';
+    process.stderr.write(`${label}: ${state.done}/${state.total} parts out after ${Math.round(elapsed)} s${eta}\n`);
+  };
+  const timer = setInterval(() => performance.now() - last >= PLAIN_PROGRESS_MS && line(), PLAIN_PROGRESS_MS / 5);
+  timer.unref();
   return {
     update: (done, total) => {
-      const now = performance.now();
-      if (now - last < PLAIN_PROGRESS_MS) return;
-      last = now;
-      const elapsed = (now - start) / 1000;
-      const eta = done > 0 ? `, about ${Math.round((elapsed / done) * (total - done))} s left` : '';
-      process.stderr.write(`${label}: ${done}/${total} parts out after ${Math.round(elapsed)} s${eta}\n`);
+      state = { done, total };
+      if (performance.now() - last >= PLAIN_PROGRESS_MS) line();
     },
-    stop: () => undefined,
+    stop: () => clearInterval(timer),
   };
 }
 

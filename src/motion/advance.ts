@@ -6,6 +6,7 @@ import { surfaceKindOf } from '../model/surfaceKindOf.js';
 import { motionBound, pointSpeed } from './rigidMotion.js';
 import { rotateVector } from '../math/rigid.js';
 import { PairsNeverMeeting } from './neverMeet.js';
+import { ScrewSlabs } from './screwSlabs.js';
 import { contactKeptByMotion, surfacePairVerdict } from './verdict.js';
 import type { BlockingPair, SweepContext, SweepContact, SweepResult } from './sweep.js';
 
@@ -36,7 +37,10 @@ import type { BlockingPair, SweepContext, SweepContact, SweepResult } from './sw
  * |ω|·|a×n|·r_max (no rotation term when the screw axis is along the normal: a nut turning
  * down its bolt nears the bolt's end face at the advance only). Such surface pairs are
  * left out of d and bound the step by (gap − τ/2) / min(that rate, B); the argument above
- * applies to each bound separately. Accepted pairs that the motion keeps coincident (a nut turning
+ * applies to each bound separately. The screw's own symmetry bounds surface pairs too
+ * (screwSlabs.ts): rings about the axis apart never meet, and axial extents apart close at
+ * |advance| at most, so a thread turning in a clearance hole costs no distance queries.
+ * Accepted pairs that the motion keeps coincident (a nut turning
  * on its bolt's cylinder) need nothing more; the others are re-checked with the verdict
  * at every step until they separate beyond the allowance, and then go back into d.
  */
@@ -52,6 +56,9 @@ export function advanceScrew(ctx: SweepContext, maxIterations: number): SweepRes
   const planes = flatFaces(ctx);
   // Surface pairs the motion can never make interfere (neverMeet.ts) stay out of d too.
   const apart = ctx.pairs.map(([m, o]) => new PairsNeverMeeting(scene.parts[m]!, scene.poses[m]!, scene.parts[o]!, scene.poses[o]!, ctx.motion, ctx.allowance(m, o)));
+  // Surface pairs the screw's symmetry keeps apart (rings about the axis, or axial extents): see screwSlabs.ts.
+  const motion = ctx.motion;
+  const slabs = motion.kind === 'screw' ? ctx.pairs.map(([m, o]) => new ScrewSlabs(scene.parts[m]!, scene.poses[m]!, scene.parts[o]!, scene.poses[o]!, motion)) : null;
   let t = 0;
   let lastSafe = 0;
   for (let iteration = 0; iteration < maxIterations; iteration++) {
@@ -79,6 +86,10 @@ export function advanceScrew(ctx: SweepContext, maxIterations: number): SweepRes
     // to them, and it shrinks no faster than the motion's component along the normal.
     let planarStep = Infinity;
     const handled = new Set<string>();
+    // Never slower than the plain bound: the distance is at least the gap and shrinks at most by
+    // `bound`; nor than the symmetry bound, when that keeps the pair apart for longer.
+    const pairStep = (plane: FlatFace, gap: number, sa: number, sb: number): number =>
+      Math.max((gap - tau / 2) / Math.min(plane.rate, bound), slabs?.[plane.pair]!.apartFor(sa, sb, t, tau, tau / 2) ?? 0);
     for (const plane of planes) {
       ctx.pose(plane.m, t, pose);
       const movingPart = scene.parts[plane.m]!, other = scene.parts[plane.o]!;
@@ -87,29 +98,37 @@ export function advanceScrew(ctx: SweepContext, maxIterations: number): SweepRes
         const n = rotateVector(pose, plane.normal);
         const offset = plane.offset + n[0] * pose[3]! + n[1] * pose[7]! + n[2] * pose[11]!;
         for (const q of other.surfaces) {
-          if (q.triangleCount === 0) continue;
+          if (q.triangleCount === 0 || slabs?.[plane.pair]!.apartFor(plane.surface, q.index, t, tau, tau / 2) === Infinity) continue;
           const gap = surfacePlaneGap(other, q.index, scene.poses[plane.o]! as Float64Array, n, offset) - plane.residual;
           if (!(gap > tau)) continue;
           handled.add(`${plane.m}:${plane.o}:${plane.surface}:${q.index}`);
-          planarStep = Math.min(planarStep, (gap - tau / 2) / Math.min(plane.rate, bound));
+          planarStep = Math.min(planarStep, pairStep(plane, gap, plane.surface, q.index));
         }
       } else {
         for (const q of movingPart.surfaces) {
-          if (q.triangleCount === 0) continue;
+          if (q.triangleCount === 0 || slabs?.[plane.pair]!.apartFor(q.index, plane.surface, t, tau, tau / 2) === Infinity) continue;
           const gap = surfacePlaneGap(movingPart, q.index, pose, plane.normal, plane.offset) - plane.residual;
           if (!(gap > tau)) continue;
           handled.add(`${plane.m}:${plane.o}:${q.index}:${plane.surface}`);
-          // Never slower than the plain bound: the distance is at least the gap and shrinks at most by `bound`.
-          planarStep = Math.min(planarStep, (gap - tau / 2) / Math.min(plane.rate, bound));
+          planarStep = Math.min(planarStep, pairStep(plane, gap, q.index, plane.surface));
         }
       }
     }
+    // Surface pairs left out because the symmetry bounds keep them more than τ apart, and
+    // for how long (each pair the distance query would have looked at is bounded either way).
+    let symmetricStep = Infinity;
     for (let k = 0; k < ctx.pairs.length; k++) {
       const [m, o] = ctx.pairs[k]!;
       ctx.pose(m, t, pose);
+      const keptApart = (sa: number, sb: number): boolean => {
+        const left = slabs?.[k]!.apartFor(sa, sb, t, tau, tau / 2) ?? null;
+        if (left === null) return false;
+        if (left < symmetricStep) symmetricStep = left;
+        return true;
+      };
       const r = distanceRigid(scene.parts[m]!, pose, scene.parts[o]!, scene.poses[o]!, {
         maxDistance: best ? best.d : bound * (1 - t) + tau,
-        ignore: (sa, sb) => apart[k]!.has(sa, sb) || accepted.has(`${m}:${o}:${sa}:${sb}`) || handled.has(`${m}:${o}:${sa}:${sb}`),
+        ignore: (sa, sb) => apart[k]!.has(sa, sb) || slabs?.[k]!.never(sa, sb) === true || accepted.has(`${m}:${o}:${sa}:${sb}`) || handled.has(`${m}:${o}:${sa}:${sb}`) || keptApart(sa, sb),
         ...(seeds.has(`${m}:${o}`) ? { seed: seeds.get(`${m}:${o}`)! } : {}),
       });
       addStats(ctx.stats, r.stats);
@@ -121,8 +140,9 @@ export function advanceScrew(ctx: SweepContext, maxIterations: number): SweepRes
       best = { d: c.distance, m, o, sa: c.surfaceA, sb: c.surfaceB, point: c.pointB, normal: len > 0 ? (n.map((v) => v / len) as [number, number, number]) : [0, 0, 0] };
     }
     if (!best || best.d > tau) {
-      const step = Math.min(best ? (best.d - tau / 2) / bound : Infinity, planarStep);
-      if (step === Infinity) return ctx.result('free', 1, [], null, iteration + 1);
+      const step = Math.min(best ? (best.d - tau / 2) / bound : Infinity, planarStep, symmetricStep);
+      // Nothing can come within τ: done, but for watched start contacts, which are checked at the end.
+      if (step === Infinity && watched.size === 0) return ctx.result('free', 1, [], null, iteration + 1);
       t = Math.min(1, t + step);
       continue;
     }
@@ -171,6 +191,8 @@ function firstInterference(ctx: SweepContext, found: BlockingPair[], from: numbe
 interface FlatFace {
   /** A face of the moving part m (normal and offset in m's frame), or of the other part o (world). */
   moving: boolean;
+  /** Index of [m, o] in the context's pairs. */
+  pair: number;
   m: number;
   o: number;
   surface: number;
@@ -197,12 +219,12 @@ function flatFaces(ctx: SweepContext): FlatFace[] {
     // 1e-9 relative: a fitted normal is not exactly the axis.
     return (Math.abs(motion.advance) * along + Math.abs(motion.angle) * across * r) * (1 + 1e-9) + 1e-12 * ctx.bound;
   };
-  for (const [m, o] of ctx.pairs) {
+  for (const [pair, [m, o]] of ctx.pairs.entries()) {
     for (const surface of ctx.scene.parts[o]!.surfaces) {
       if (surface.triangleCount === 0) continue;
       const kind = surfaceKindToWorld(surfaceKindOf(surface), ctx.scene.poses[o]!);
       if (kind.type !== 'plane') continue;
-      out.push({ moving: false, m, o, surface: surface.index, normal: kind.normal, offset: kind.offset, residual: kind.residual, rate: rateOf(kind.normal, rMax.get(m)!) });
+      out.push({ moving: false, pair, m, o, surface: surface.index, normal: kind.normal, offset: kind.offset, residual: kind.residual, rate: rateOf(kind.normal, rMax.get(m)!) });
     }
     // The moving part's own flat faces against the other part: the same bound, seen from the
     // moving part (the other part's points move relative to it by the inverse screw).
@@ -216,7 +238,7 @@ function flatFaces(ctx: SweepContext): FlatFace[] {
       // and a screw turns every normal about the axis without changing along / across.
       const world = surfaceKindToWorld(local, start);
       if (world.type !== 'plane') continue;
-      out.push({ moving: true, m, o, surface: surface.index, normal: local.normal, offset: local.offset, residual: local.residual, rate: rateOf(world.normal, rOther.get(o)!) });
+      out.push({ moving: true, pair, m, o, surface: surface.index, normal: local.normal, offset: local.offset, residual: local.residual, rate: rateOf(world.normal, rOther.get(o)!) });
     }
   }
   // Only where the plane bound is much sharper than the plain one: a plane gap is smaller than

@@ -53,7 +53,14 @@ export function poseAt(motion: RigidMotion, t: number, start: Rigid, out: Rigid 
  */
 export function motionBound(motion: RigidMotion, parts: readonly Part[], poses: readonly Rigid[]): number {
   if (motion.kind === 'translate') return Math.hypot(...motion.vector);
-  let rMax = 0;
+  const { r2 } = aboutAxis(motion, parts, poses);
+  // 1e-9 relative: rounding in the rotated coordinates must not beat the bound.
+  return (Math.abs(motion.advance) + Math.abs(motion.angle) * Math.sqrt(r2)) * (1 + 1e-9);
+}
+
+/** The largest squared distance of the parts' vertices (posed) from the screw axis, and their extent along it (from the axis point). */
+function aboutAxis(motion: Extract<RigidMotion, { kind: 'screw' }>, parts: readonly Part[], poses: readonly Rigid[]): { r2: number; hMin: number; hMax: number } {
+  let rMax = 0, hMin = Infinity, hMax = -Infinity;
   const [ax, ay, az] = motion.axis;
   const [px, py, pz] = motion.point;
   parts.forEach((part, i) => {
@@ -66,10 +73,11 @@ export function motionBound(motion: RigidMotion, parts: readonly Part[], poses: 
       const h = wx * ax + wy * ay + wz * az;
       const r2 = wx * wx + wy * wy + wz * wz - h * h;
       if (r2 > rMax) rMax = r2;
+      if (h < hMin) hMin = h;
+      if (h > hMax) hMax = h;
     }
   });
-  // 1e-9 relative: rounding in the rotated coordinates must not beat the bound.
-  return (Math.abs(motion.advance) + Math.abs(motion.angle) * Math.sqrt(rMax)) * (1 + 1e-9);
+  return { r2: rMax, hMin, hMax };
 }
 
 /** Speed (mm per unit t) of the world point x under the motion, and its component along n. */
@@ -100,4 +108,30 @@ export function validateMotion(motion: RigidMotion, where: string): RigidMotion 
   const n = Math.hypot(...motion.axis);
   if (!(n > 0)) throw new SurfcdError('INVALID_OPTION', `${where}: screw axis has zero length`);
   return { ...motion, axis: [motion.axis[0] / n, motion.axis[1] / n, motion.axis[2] / n] };
+}
+
+/**
+ * A box holding everything the moving parts sweep through under a screw or rotation: each
+ * point keeps its distance from the axis and moves along it by t·advance only, so the
+ * parts stay inside the cylinder about the axis of radius r_max, from their lowest vertex
+ * along the axis to their highest plus the advance. Far tighter than the end poses grown
+ * by the motion bound when the parts turn many times (a nut run off its bolt).
+ */
+export function screwEnvelope(motion: Extract<RigidMotion, { kind: 'screw' }>, parts: readonly Part[], poses: readonly Rigid[]): Float64Array | null {
+  const { r2: rMax, hMin, hMax } = aboutAxis(motion, parts, poses);
+  if (!(hMin <= hMax)) return null;
+  const { axis, point } = motion;
+  const out = new Float64Array(6);
+  const r = Math.sqrt(rMax);
+  const h0 = hMin + Math.min(0, motion.advance), h1 = hMax + Math.max(0, motion.advance);
+  // Rounding of the rotated coordinates: widen by a relative 1e-9 of the cylinder's size.
+  const slack = 1e-9 * (1 + r + Math.abs(h0) + Math.abs(h1) + Math.abs(point[0]) + Math.abs(point[1]) + Math.abs(point[2]));
+  for (let k = 0; k < 3; k++) {
+    // A disc of radius r across the axis reaches r·sqrt(1 − a_k²) along coordinate k.
+    const across = r * Math.sqrt(Math.max(0, 1 - axis[k]! * axis[k]!)) + slack;
+    const e0 = point[k]! + h0 * axis[k]!, e1 = point[k]! + h1 * axis[k]!;
+    out[k] = Math.min(e0, e1) - across;
+    out[k + 3] = Math.max(e0, e1) + across;
+  }
+  return out;
 }

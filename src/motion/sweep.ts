@@ -1,5 +1,5 @@
 import { SurfcdError } from '../errors.js';
-import { aabbsOverlap, emptyAabb, transformAabb } from '../math/aabb.js';
+import { aabbsOverlap, emptyAabb, growAabb, intersectAabbs, transformAabb } from '../math/aabb.js';
 import type { Rigid } from '../math/rigid.js';
 import type { Part } from '../model/types.js';
 import { addStats, emptyStats, type QueryStats } from '../traverse/stats.js';
@@ -9,7 +9,7 @@ import { overlapDepth } from './overlapDepth.js';
 import { advanceScrew } from './advance.js';
 import { distanceRigid } from './distance.js';
 import type { Vec3 } from './inputs.js';
-import { motionBound, poseAt, validateMotion, type RigidMotion } from './rigidMotion.js';
+import { motionBound, poseAt, screwEnvelope, validateMotion, type RigidMotion } from './rigidMotion.js';
 import { firstImpact } from './firstImpact.js';
 import { deepenedOverlap, namedAtStop } from './stopPose.js';
 import { PairsNeverMeeting } from './neverMeet.js';
@@ -116,6 +116,8 @@ export class SweepContext {
   readonly bound: number;
   /** [moving, other] part pairs whose boxes can meet during the motion. */
   readonly pairs: [number, number][] = [];
+  /** Part pairs within the motion-bound box that the motion's true envelope never reaches: clearance only. */
+  private readonly outOfReach: [number, number][] = [];
   readonly preexisting: BlockingPair[] = [];
   /**
    * Deepest interference of each part pair at the start ("m:o" → mm). An overlap drawn into
@@ -167,11 +169,21 @@ export class SweepContext {
       swept[k] = swept[k]! - reach;
       swept[k + 3] = swept[k + 3]! + reach;
     }
+    // Turning parts stay in the cylinder about the axis: only what meets it can be hit (the
+    // clearance is still measured to every part within the looser box).
+    const envelope = motion.kind === 'screw' ? screwEnvelope(motion, movingParts, movingPoses) : null;
+    const tight = new Float64Array(swept);
+    if (envelope && !intersectAabbs(swept, growAabb(envelope, tolerance + 1e-9 * (1 + this.bound)), tight)) tight.set(swept);
     scene.parts.forEach((part, o) => {
       if (movingSet.has(o) || part.indices.length === 0) return;
       transformAabb(part.bounds, scene.poses[o]!, box);
       if (!aabbsOverlap(swept, box)) return;
-      for (const m of moving) if (!ignore?.(m, o)) this.pairs.push([m, o]);
+      const reached = aabbsOverlap(tight, box);
+      for (const m of moving) {
+        if (ignore?.(m, o)) continue;
+        if (reached) this.pairs.push([m, o]);
+        else this.outOfReach.push([m, o]);
+      }
     });
     for (const [m, o] of this.pairs) {
       // One classified query: what interferes already, and every surface pair within the
@@ -287,7 +299,7 @@ export class SweepContext {
    * tolerance, or after 48 evaluations.
    */
   clearance(until: number): Clearance | null {
-    if (this.pairs.every(([m, o]) => this.touching.has(`${m}:${o}`))) return null;
+    if (this.clearancePairs().every(([m, o]) => this.touching.has(`${m}:${o}`))) return null;
     const samples: { t: number; c: Clearance | null; d: number }[] = [];
     const evalAt = (t: number): void => {
       const c = this.clearanceAt(t);
@@ -319,10 +331,16 @@ export class SweepContext {
     return bestSample.c;
   }
 
+  /** Every part pair the motion-bound box reaches, in scene order (what the clearance has always been measured to). */
+  private clearancePairs(): [number, number][] {
+    if (this.outOfReach.length === 0) return this.pairs;
+    return [...this.pairs, ...this.outOfReach].sort((x, y) => x[1] - y[1] || x[0] - y[0]);
+  }
+
   private clearanceAt(t: number): Clearance | null {
     let best: Clearance | null = null;
     const pose = new Float64Array(12);
-    for (const [m, o] of this.pairs) {
+    for (const [m, o] of this.clearancePairs()) {
       if (this.touching.has(`${m}:${o}`)) continue;
       this.pose(m, t, pose);
       const r = distanceRigid(this.scene.parts[m]!, pose, this.scene.parts[o]!, this.scene.poses[o]!, best ? { maxDistance: best.distance } : {});

@@ -79,6 +79,7 @@ export function runUnit(boxes: readonly Aabb[], unit: SweepUnit, sweepPair: (i: 
 
 export class BlockingGraph {
   private readonly pairs = new Map<string, Blocker | null>();
+  private readonly orders = new Map<string, readonly { other: number; entry: number }[]>();
   private readonly constraintsOf: Constraint[][];
   private readonly pathIndex: Map<string, number>;
   /** Pairwise sweeps run so far. */
@@ -108,17 +109,21 @@ export class BlockingGraph {
     return this.constraintsOf[i]!;
   }
 
-  /** Sweeps, in one batch, what `nearest(members, d, present)` will need for each request (with everything present). */
-  async prefetch(requests: readonly { part: number; direction: Vec3 }[]): Promise<void> {
+  /**
+   * Sweeps, in one batch, what `nearest([part], direction, present)` will need for each
+   * request (`present`: the parts still there, unless the request names its own set). Parts already taken out are never swept against: the unit's nearest-first stop
+   * then ends at the nearest part still there, which is the one `nearest` asks for.
+   */
+  async prefetch(requests: readonly { part: number; direction: Vec3; present?: ReadonlySet<number> }[], presentAll: ReadonlySet<number>): Promise<void> {
     const units: SweepUnit[] = [];
     const seen = new Set<string>();
-    for (const { part, direction } of requests) {
+    for (const { part, direction, present = presentAll } of requests) {
       const key = `${part}|${directionKey(direction)}`;
       if (seen.has(key)) continue;
       seen.add(key);
       const locked = new Set(this.localBlockers(part, direction).map((b) => b.other));
       const others: number[] = [];
-      for (let j = 0; j < this.assembly.parts.length; j++) if (j !== part && !locked.has(j) && !this.pairs.has(this.pairKey(part, j, direction))) others.push(j);
+      for (let j = 0; j < this.assembly.parts.length; j++) if (j !== part && present.has(j) && !locked.has(j) && !this.pairs.has(this.pairKey(part, j, direction))) others.push(j);
       if (others.length > 0) units.push({ moving: part, direction, others });
     }
     if (units.length === 0) return;
@@ -138,14 +143,25 @@ export class BlockingGraph {
     for (const m of members) {
       for (const b of this.localBlockers(m, d)) if (present.has(b.other) && !inGroup.has(b.other)) return b;
     }
-    const order = members.flatMap((m) => sweepOrder(this.boxes, m, d, [...present].filter((j) => !inGroup.has(j))).map((o) => ({ ...o, moving: m })));
-    order.sort((a, b) => a.entry - b.entry || a.other - b.other || a.moving - b.moving);
+    const order = members.flatMap((m) => this.orderOf(m, d).filter((o) => present.has(o.other) && !inGroup.has(o.other)).map((o) => ({ ...o, moving: m })));
+    if (members.length > 1) order.sort((a, b) => a.entry - b.entry || a.other - b.other || a.moving - b.moving);
     for (const { other, entry, moving } of order) {
       if (best && entry > best.distance) break;
       const b = this.pair(moving, other, d);
       if (b && (!best || b.distance < best.distance)) best = b;
     }
     return best;
+  }
+
+  /** Every other part in the order part i's box moving along d would reach it (the boxes never move: computed once). */
+  private orderOf(i: number, d: Vec3): readonly { other: number; entry: number }[] {
+    const key = `${i}|${directionKey(d)}`;
+    let order = this.orders.get(key);
+    if (!order) {
+      order = sweepOrder(this.boxes, i, d, this.assembly.parts.map((_, j) => j).filter((j) => j !== i));
+      this.orders.set(key, order);
+    }
+    return order;
   }
 
   private pair(i: number, j: number, d: Vec3): Blocker | null {

@@ -14,11 +14,11 @@
 import type { Vec3 } from '../constraints/types.js';
 import type { Rigid } from '../math/rigid.js';
 import type { Assembly, ProductNode } from '../model/types.js';
-import type { BlockingGraph, Blocker } from './blocking.js';
+import { directionKey, type BlockingGraph, type Blocker } from './blocking.js';
 import { clearDistance } from '../motion/clearDistance.js';
 import { candidateDirections, type CandidateDirection } from './directions.js';
 import { transformAabb } from '../math/aabb.js';
-import { unscrewOf, type Unscrew, type UnscrewChecks, type UnscrewingSide } from './unscrew.js';
+import { sameThreadPairs, unscrewOf, type Unscrew, type UnscrewChecks, type UnscrewingSide } from './unscrew.js';
 
 /** What moves in one step. */
 export interface Mover {
@@ -43,7 +43,7 @@ export interface SequenceStep {
   distance: number;
   /** A threaded part first turns out of its thread: about `axis` (pointing the way out) by `turns` of `pitch` mm. */
   screw?: { axis: { point: Vec3; direction: Vec3 }; pitch: number; turns: number; thread: string; from: string; pitchSource: 'thread' | 'fallback' };
-  /** Why this one: the rule that picked it, among how many movable candidates. */
+  /** Why this one: the rule that picked it, among how many candidates free along a direction of the same kind (or unscrewable). */
   why: string;
 }
 
@@ -79,7 +79,15 @@ export interface PlanOptions {
   /** Which part of a threaded joint turns to undo it, and the check that its unscrew motion is free. */
   unscrewing: UnscrewingSide;
   unscrews: UnscrewChecks;
+  /**
+   * Moves a replay found blocked (`vetoKey` → the parts that blocked it; -1: held): not
+   * planned again while one of those parts is present.
+   */
+  vetoes?: ReadonlyMap<string, readonly number[]>;
 }
+
+/** The key of a mover's move along (or unscrew about) d, for `PlanOptions.vetoes`. */
+export const vetoKey = (members: readonly number[], d: Vec3): string => `${[...members].sort((a, b) => a - b).join('+')}|${directionKey(d)}`;
 
 const SOURCE_RANK = (s: string): number => (s.startsWith('sphere') ? 2 : /^[+-][xyz]$/.test(s) ? 1 : 0);
 
@@ -100,12 +108,13 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
   const pathIndex = new Map(parts.map((p, i) => [p.path, i] as const));
   const steps: SequenceStep[] = [];
   const removable = (): number[] => [...present].filter((i) => i !== opts.base);
+  const vetoed = (members: readonly number[], d: Vec3): boolean => opts.vetoes?.get(vetoKey(members, d))?.some((b) => b < 0 || present.has(b)) ?? false;
 
   const directionsFor = (members: number[]): CandidateDirection[] => {
     const names = new Set(members.map((i) => parts[i]!.path));
     const own = new Set<number>(members);
     const cons = members.flatMap((i) => graph.constraints(i)).filter((c) => {
-      const a = parts.findIndex((p) => p.path === c.partA), b = parts.findIndex((p) => p.path === c.partB);
+      const a = pathIndex.get(c.partA)!, b = pathIndex.get(c.partB)!;
       return present.has(a) && present.has(b) && own.has(a) !== own.has(b);
     });
     return candidateDirections([...new Set(cons)], names, opts.sphere);
@@ -113,24 +122,35 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
 
   // Each mover's directions are tried in order and the first free one is its option, so the
   // sweeps are batched one direction per mover at a time: a part free along its first
-  // direction never pays for the rest.
+  // direction never pays for the rest. The directions go rank by rank (constraint, axis,
+  // sphere): the choice takes the best rank first, so once some mover is free along a rank,
+  // no mover's directions of a later rank are swept (a blocked part's 26 sphere samples
+  // are swept only when no part can leave along a constraint or an axis).
   const tryMovers = async (movers: Mover[]): Promise<Option[]> => {
     const dirs = movers.map((m) => directionsFor(m.parts));
     const gone = new Set(parts.map((_, i) => i).filter((i) => !present.has(i)));
     const options: Option[] = [];
+    for (const rank of [0, 1, 2]) {
+      const ofRank = dirs.map((list) => list.filter((d) => SOURCE_RANK(d.source) === rank));
+      await firstFree(movers, ofRank, gone, options);
+      if (options.length > 0) break;
+    }
+    return options;
+  };
+
+  const firstFree = async (movers: Mover[], dirs: CandidateDirection[][], gone: ReadonlySet<number>, options: Option[]): Promise<void> => {
     let frontier = movers.map((_, k) => ({ k, next: 0 })).filter((f) => dirs[f.k]!.length > 0);
     while (frontier.length > 0) {
-      await graph.prefetch(frontier.flatMap((f) => movers[f.k]!.parts.map((part) => ({ part, direction: dirs[f.k]![f.next]!.direction }))));
+      await graph.prefetch(frontier.flatMap((f) => movers[f.k]!.parts.map((part) => ({ part, direction: dirs[f.k]![f.next]!.direction }))), present);
       const later: { k: number; next: number }[] = [];
       for (const f of frontier) {
         const mover = movers[f.k]!, dir = dirs[f.k]![f.next]!;
-        if (graph.nearest(mover.parts, dir.direction, present) === null) {
+        if (!vetoed(mover.parts, dir.direction) && graph.nearest(mover.parts, dir.direction, present) === null) {
           options.push({ mover, dir, distance: travelOut(mover.parts, dir.direction, gone), rank: SOURCE_RANK(dir.source) });
         } else if (f.next + 1 < dirs[f.k]!.length) later.push({ k: f.k, next: f.next + 1 });
       }
       frontier = later;
     }
-    return options;
   };
 
   // A part's extent along d: lifted by at least that much, a step is never a 0 mm move.
@@ -151,14 +171,22 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
       .sort(byPath(assembly))
       .map((i) => unscrewOf(i, graph.constraints(i), present, opts.unscrewing, pathIndex))
       .filter((u): u is Unscrew => u !== null);
-    await graph.prefetch(candidates.map((u) => ({ part: u.part, direction: u.axis.direction })));
     const gone = new Set(parts.map((_, i) => i).filter((i) => !present.has(i)));
     const out: Option[] = [];
+    const othersOf = (u: Unscrew): Set<number> => new Set([...present].filter((j) => j !== u.partner));
+    await graph.prefetch(candidates.map((u) => ({ part: u.part, direction: u.axis.direction, present: othersOf(u) })), present);
     for (const u of candidates) {
-      const others = new Set([...present].filter((j) => j !== u.partner));
-      if (graph.nearest([u.part], u.axis.direction, others) !== null || !opts.unscrews.free(u, present)) continue;
+      if (vetoed([u.part], u.axis.direction) || graph.nearest([u.part], u.axis.direction, othersOf(u)) !== null || !opts.unscrews.free(u, present)) continue;
       const mover: Mover = { kind: 'part', name: parts[u.part]!.path, parts: [u.part] };
       out.push({ mover, dir: { direction: u.axis.direction, source: `unscrew from ${parts[u.partner]!.path}` }, distance: travelOut([u.part], u.axis.direction, gone), rank: UNSCREW_RANK, unscrew: u });
+    }
+    if (out.length > 0) return out;
+    // Two parts on one thread that block each other (a lock nut and its insert ring) turn off together.
+    for (const [u, v] of sameThreadPairs(candidates)) {
+      const members = [u.part, v.part];
+      if (vetoed(members, u.axis.direction) || graph.nearest(members, u.axis.direction, othersOf(u)) !== null || !opts.unscrews.free(u, present, [v.part])) continue;
+      const mover: Mover = { kind: 'group', name: members.map((i) => parts[i]!.path).join(' + '), parts: members };
+      out.push({ mover, dir: { direction: u.axis.direction, source: `unscrew from ${parts[u.partner]!.path}` }, distance: travelOut(members, u.axis.direction, gone), rank: UNSCREW_RANK, unscrew: u });
     }
     return out;
   };
@@ -190,7 +218,7 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
       source: best.dir.source,
       distance: best.distance,
       ...(best.unscrew ? { screw: { axis: best.unscrew.axis, pitch: best.unscrew.pitch, turns: best.unscrew.turns, thread: best.unscrew.thread, from: parts[best.unscrew.partner]!.path, pitchSource: best.unscrew.pitchSource } } : {}),
-      why: `${phase}; free along ${rule}; shortest path to clear among ${options.length} movable candidate${options.length === 1 ? '' : 's'}`,
+      why: `${phase}; free along ${rule}; shortest path to clear among ${options.length} ${best.unscrew ? 'movable ' : ''}candidate${options.length === 1 ? '' : 's'}${best.unscrew ? '' : ' free along such a direction'}`,
     });
     for (const i of best.mover.parts) present.delete(i);
   }

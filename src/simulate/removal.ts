@@ -15,7 +15,8 @@ import type { Assembly, ProductNode } from '../model/types.js';
 import { BlockingGraph, type Blocker, type SweepBatch } from './blocking.js';
 import { clearDistance } from '../motion/clearDistance.js';
 import { candidateDirections, explicitDirections, type CandidateDirection } from './directions.js';
-import { planDisassembly, type DisassemblyPlan } from './disassemble.js';
+import { planDisassembly, vetoKey, type DisassemblyPlan } from './disassemble.js';
+import { simulate } from './simulate.js';
 import { removalScript, type MotionScriptDocument } from './removalScript.js';
 import { contextFor, sweepInProcess, sweepPair } from './sweepUnit.js';
 import { fastenerAnalysis } from '../constraints/fasteners.js';
@@ -160,7 +161,7 @@ async function removalOf(assembly: Assembly, scene: Scene, paths: readonly strin
   const subjects = paths.map((path) => ({ path, ...resolveSubject(assembly, path) }));
   const everyone = new Set(assembly.parts.map((_, i) => i));
   const dirs = subjects.map((s) => directionsFor(assembly, scene, s.parts));
-  await scene.graph.prefetch(subjects.flatMap((s, k) => s.parts.flatMap((part) => dirs[k]!.map((d) => ({ part, direction: d.direction })))));
+  await scene.graph.prefetch(subjects.flatMap((s, k) => s.parts.flatMap((part) => dirs[k]!.map((d) => ({ part, direction: d.direction })))), everyone);
   return subjects.map((s, k) => {
     const directions = dirs[k]!.map((d): DirectionResult => {
       const blocker = scene.graph.nearest(s.parts, d.direction, everyone);
@@ -250,6 +251,9 @@ export interface DisassemblyResult extends DisassemblyPlan {
   script: MotionScriptDocument;
   /** Pairwise sweeps run. */
   sweeps: number;
+  /** Unscrew motions swept (conservative advancement), and their advancement steps. */
+  unscrewSweeps: number;
+  advancementSteps: number;
 }
 
 /** A disassembly sequence for the whole assembly (see `planDisassembly` for the choice rules). */
@@ -258,16 +262,56 @@ export async function disassemble(assembly: Assembly, options: DisassembleOption
   const base = options.base === undefined ? largestPart(assembly, scene.poses) : options.base === null ? null : resolveSubject(assembly, options.base);
   if (base && typeof base === 'object' && base.kind !== 'part') throw new SurfcdError('INVALID_OPTION', `disassemble: base "${options.base}" is a product node; name one part`);
   const baseIndex = base === null ? null : typeof base === 'number' ? base : base.parts[0]!;
-  const plan = await planDisassembly(assembly, scene.graph, {
-    base: baseIndex,
-    sphere: scene.sphere ?? DEFAULT_SPHERE_DIRECTIONS,
-    poses: scene.poses,
-    unscrewing: scene.unscrewing,
-    unscrews: new UnscrewChecks(assembly, scene.poses, scene.tolerance),
-    ...(options.onStep ? { onStep: options.onStep } : {}),
-  });
-  const baseName = baseIndex === null ? null : assembly.parts[baseIndex]!.path;
-  return { ...plan, base: baseName, script: removalScript(assembly, plan, options.tolerance ?? DEFAULT_REMOVAL_TOLERANCE), sweeps: scene.graph.sweeps };
+  const unscrews = new UnscrewChecks(assembly, scene.poses, scene.tolerance);
+  const tolerance = options.tolerance ?? DEFAULT_REMOVAL_TOLERANCE;
+  // The plan must replay. The planner's pairwise sweeps can call free what the replay's
+  // continuous sweep blocks (a rod pushed sideways inside a spring's open coil): such a
+  // move is vetoed while what blocked it is present, and the plan is made again (the
+  // sweeps already run are kept). Only from the assembled state, where replays start.
+  const vetoes = new Map<string, number[]>();
+  const replayable = !options.poses;
+  for (let round = 0; ; round++) {
+    const plan = await planDisassembly(assembly, scene.graph, {
+      base: baseIndex,
+      sphere: scene.sphere ?? DEFAULT_SPHERE_DIRECTIONS,
+      poses: scene.poses,
+      unscrewing: scene.unscrewing,
+      unscrews,
+      vetoes,
+      ...(options.onStep && round === 0 ? { onStep: options.onStep } : {}),
+    });
+    const script = removalScript(assembly, plan, tolerance);
+    const missed = replayable && round < MAX_REPLANS ? firstMissedStep(assembly, plan, script, tolerance) : null;
+    if (!missed) {
+      const baseName = baseIndex === null ? null : assembly.parts[baseIndex]!.path;
+      return { ...plan, base: baseName, script, sweeps: scene.graph.sweeps, unscrewSweeps: unscrews.work.sweeps, advancementSteps: unscrews.work.advancementSteps };
+    }
+    const key = vetoKey(missed.step.mover.parts, missed.step.direction);
+    vetoes.set(key, [...(vetoes.get(key) ?? []), ...missed.blockers]);
+  }
+}
+
+/** Replans at most this many times; a plan still missing then is returned as it is. */
+const MAX_REPLANS = 8;
+
+/** The first plan step whose replay through `simulate` misses its `expect`, with the parts that blocked it (-1: held). */
+function firstMissedStep(assembly: Assembly, plan: DisassemblyPlan, script: MotionScriptDocument, tolerance: number): { step: DisassemblyPlan['steps'][number]; blockers: number[] } | null {
+  if (script.steps.length === 0) return null;
+  const run = simulate(assembly, script, { tolerance });
+  const at = run.steps.findIndex((s) => !s.met);
+  if (at < 0) return null;
+  // each plan step wrote an unscrew step (threaded parts) and a remove step
+  let k = 0;
+  for (const step of plan.steps) {
+    k += step.screw ? 2 : 1;
+    if (at < k) {
+      const index = new Map(assembly.parts.map((p, i) => [p.path, i] as const));
+      const missed = run.steps[at]!;
+      const blockers = [...new Set([...missed.blocking.map((b) => index.get(b.other.part) ?? -1), ...(missed.heldBy ? [index.get(missed.heldBy.part) ?? -1] : [])])];
+      return { step, blockers: blockers.length > 0 ? blockers : [-1] };
+    }
+  }
+  return null;
 }
 
 function largestPart(assembly: Assembly, poses: Rigid[]): number | null {

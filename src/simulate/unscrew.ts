@@ -30,6 +30,23 @@ export interface Unscrew {
   thread: string;
 }
 
+/**
+ * Parts threaded onto the same partner about the same axis whose unscrews block each other
+ * turn off together: a lock nut and its insert ring (drawn as two bodies), or a nut jammed
+ * against another. Pairs of unscrews, in path order of the first.
+ */
+export function sameThreadPairs(unscrews: readonly Unscrew[]): [Unscrew, Unscrew][] {
+  const out: [Unscrew, Unscrew][] = [];
+  for (let i = 0; i < unscrews.length; i++) {
+    for (let j = i + 1; j < unscrews.length; j++) {
+      const u = unscrews[i]!, v = unscrews[j]!;
+      const a = u.axis.direction, b = v.axis.direction;
+      if (u.partner === v.partner && a[0] * b[0] + a[1] * b[1] + a[2] * b[2] > 0.9998 && u.pitch === v.pitch) out.push([u, v]);
+    }
+  }
+  return out;
+}
+
 /** Which part of a threaded constraint turns to undo it: the nut, else the fastener. */
 export type UnscrewingSide = (c: Constraint) => number;
 
@@ -70,7 +87,9 @@ export function unscrewMotion(u: Unscrew): RigidMotion {
  * removing parts never blocks a motion.
  */
 export class UnscrewChecks {
-  private readonly known = new Map<number, { free: boolean; blockers: number[] }>();
+  private readonly known = new Map<string, { free: boolean; blockers: number[] }>();
+  /** Work done (for the bench): unscrew motions swept, and their conservative-advancement steps. */
+  readonly work = { sweeps: 0, advancementSteps: 0 };
 
   constructor(
     private readonly assembly: Assembly,
@@ -78,13 +97,17 @@ export class UnscrewChecks {
     private readonly tolerance: number,
   ) {}
 
-  free(u: Unscrew, present: ReadonlySet<number>): boolean {
-    const last = this.known.get(u.part);
+  /** `with`: parts turned off the same thread together with it (a lock nut's insert ring). */
+  free(u: Unscrew, present: ReadonlySet<number>, withParts: readonly number[] = []): boolean {
+    const key = [u.part, ...withParts].join('+');
+    const last = this.known.get(key);
     if (last && (last.free || last.blockers.every((b) => present.has(b)))) return last.free;
-    const ignore = (m: number, o: number): boolean => !present.has(o) || o === u.partner || (m === u.part && o === u.partner);
-    const r = sweepParts({ parts: this.assembly.parts, poses: this.poses }, [u.part], unscrewMotion(u), { tolerance: this.tolerance, ignore, clearance: false });
+    const ignore = (_m: number, o: number): boolean => !present.has(o) || o === u.partner;
+    const r = sweepParts({ parts: this.assembly.parts, poses: this.poses }, [u.part, ...withParts], unscrewMotion(u), { tolerance: this.tolerance, ignore, clearance: false });
+    this.work.sweeps++;
+    this.work.advancementSteps += r.iterations;
     const result = { free: r.status === 'free', blockers: [...new Set(r.blocking.map((b) => b.other))] };
-    this.known.set(u.part, result);
+    this.known.set(key, result);
     return result.free;
   }
 }

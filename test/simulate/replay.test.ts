@@ -30,7 +30,7 @@ describe('disassemble --script-out replays free through simulate', () => {
   });
 
   it('the other samples with a sequence replay too', async () => {
-    for (const name of ['rig', 'stack', 'gear-pair-unclocked', 'compressed-spring']) {
+    for (const name of ['rig', 'stack', 'gear-pair-unclocked', 'compressed-spring', 'spring']) {
       const r = await replays(sample(`${name}.step`));
       expect(r.steps, name).toBeGreaterThan(0);
     }

@@ -2,7 +2,8 @@
 // sphere sample, on one thread and on a pool of two worker threads (same results, speed-up),
 // and the swept triangle tests the pruned sweeps ran against a brute-force sweep of every
 // triangle pair of every (part, direction, other part). Then a generated 50-part assembly of
-// ~500k triangles (49 finely tessellated pegs standing on a plate): the full disassembly.
+// ~500k triangles (49 finely tessellated pegs standing on a plate): the full disassembly, with
+// its work counters (pairwise sweeps, unscrew sweeps and their conservative-advancement steps).
 import { partFromMesh, type Assembly, type Part } from '../../../entries/index.js';
 import { removalAnalysis, disassemble } from '../../../src/simulate/removal.js';
 import { contextFor } from '../../../src/simulate/sweepUnit.js';
@@ -79,6 +80,12 @@ export async function removalScenario(opts: BenchOptions): Promise<ScenarioOutpu
     const same = JSON.stringify(one) === JSON.stringify(two);
     rows.push(['as1, every part, 26 + constraint directions', fmt(t1 / 1000), fmt(t2 / 1000), fmt(t1 / t2), fmt(ctx.stats.pairs, 6), fmt(ctx.stats.triangleTests, 6), fmt(brute, 6), fmt(brute / Math.max(1, ctx.stats.triangleTests), 4), same ? 'yes' : 'NO']);
     json['as1'] = { seconds1: t1 / 1000, seconds2: t2 / 1000, speedup: t1 / t2, pairSweeps: ctx.stats.pairs, sweptTriangleTests: ctx.stats.triangleTests, bruteForceTriangleTests: brute, sameResults: same };
+    // The disassembly on two workers, with its work counters (sweeps memoised across steps; unscrews by conservative advancement).
+    const pool2 = createSweepPool(as1, poses, 0.01, 2);
+    const [seq, ts] = await timed(() => disassemble(as1, { directions: 26, sweep: pool2.sweep }));
+    await pool2.close();
+    rows.push([`as1 disassemble (${seq.steps.length} steps; ${seq.unscrewSweeps} unscrews, ${seq.advancementSteps} advancement steps)`, '', fmt(ts / 1000), '', fmt(seq.sweeps, 6), '', '', '', seq.interlock ? 'interlocked' : 'all out']);
+    json['as1Disassemble'] = { seconds2: ts / 1000, steps: seq.steps.length, pairSweeps: seq.sweeps, unscrewSweeps: seq.unscrewSweeps, advancementSteps: seq.advancementSteps };
   } else note('removal: as1 skipped (../shared/data/step not found)');
 
   const field = pegField(opts.quick);
@@ -88,7 +95,7 @@ export async function removalScenario(opts: BenchOptions): Promise<ScenarioOutpu
   const [plan, t] = await timed(() => disassemble(field, { base: 'plate', directions: 26, sweep: pool.sweep }));
   await pool.close();
   rows.push([`peg field: ${field.parts.length} parts, ${fmt(tri, 6)} triangles, disassemble on 2 workers`, '', fmt(t / 1000), '', fmt(plan.sweeps, 6), '', '', '', plan.steps.length === field.parts.length - 1 ? 'all out' : `${plan.steps.length} out`]);
-  json['pegField'] = { parts: field.parts.length, triangles: tri, seconds: t / 1000, steps: plan.steps.length, sweeps: plan.sweeps };
+  json['pegField'] = { parts: field.parts.length, triangles: tri, seconds: t / 1000, steps: plan.steps.length, sweeps: plan.sweeps, unscrewSweeps: plan.unscrewSweeps, advancementSteps: plan.advancementSteps };
   targets.push({ target: '50-part, 500k-triangle assembly analysed in < 60 s on 2 cores', where: `peg field (${fmt(tri, 6)} triangles${opts.quick ? ', quick: coarser pegs' : ''})`, value: `${fmt(t / 1000)} s`, met: t < 60_000 && !opts.quick });
   process.stdout.write(table('Removal analysis (issue 8): 1 vs 2 worker threads; swept vs brute-force triangle tests', ['case', '1 thread s', '2 workers s', 'speed-up', 'pair sweeps', 'swept tri tests', 'brute-force tri tests', 'brute/swept', 'same result'], rows));
   return { json, targets };
