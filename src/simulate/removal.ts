@@ -270,6 +270,9 @@ export async function disassemble(assembly: Assembly, options: DisassembleOption
   // sweeps already run are kept). Only from the assembled state, where replays start.
   const vetoes = new Map<string, number[]>();
   const replayable = !options.poses;
+  // A veto only takes away the move chosen at the missed step, so the steps before it are
+  // chosen again unchanged: each replay resumes there.
+  let verified = 0;
   for (let round = 0; ; round++) {
     const plan = await planDisassembly(assembly, scene.graph, {
       base: baseIndex,
@@ -281,11 +284,12 @@ export async function disassemble(assembly: Assembly, options: DisassembleOption
       ...(options.onStep && round === 0 ? { onStep: options.onStep } : {}),
     });
     const script = removalScript(assembly, plan, tolerance);
-    const missed = replayable && round < MAX_REPLANS ? firstMissedStep(assembly, plan, script, tolerance) : null;
+    const missed = replayable && round < MAX_REPLANS ? firstMissedStep(assembly, plan, verified, tolerance) : null;
     if (!missed) {
       const baseName = baseIndex === null ? null : assembly.parts[baseIndex]!.path;
       return { ...plan, base: baseName, script, sweeps: scene.graph.sweeps, unscrewSweeps: unscrews.work.sweeps, advancementSteps: unscrews.work.advancementSteps };
     }
+    verified = missed.index;
     const key = vetoKey(missed.step.mover.parts, missed.step.direction);
     vetoes.set(key, [...(vetoes.get(key) ?? []), ...missed.blockers]);
   }
@@ -294,21 +298,26 @@ export async function disassemble(assembly: Assembly, options: DisassembleOption
 /** Replans at most this many times; a plan still missing then is returned as it is. */
 const MAX_REPLANS = 8;
 
-/** The first plan step whose replay through `simulate` misses its `expect`, with the parts that blocked it (-1: held). */
-function firstMissedStep(assembly: Assembly, plan: DisassemblyPlan, script: MotionScriptDocument, tolerance: number): { step: DisassemblyPlan['steps'][number]; blockers: number[] } | null {
-  if (script.steps.length === 0) return null;
-  const run = simulate(assembly, script, { tolerance });
+/**
+ * The first plan step from `from` on whose replay through `simulate` misses its `expect`
+ * (the steps before it taken out already), with the parts that blocked it (-1: held).
+ */
+function firstMissedStep(assembly: Assembly, plan: DisassemblyPlan, from: number, tolerance: number): { index: number; step: DisassemblyPlan['steps'][number]; blockers: number[] } | null {
+  const rest = plan.steps.slice(from);
+  if (rest.length === 0) return null;
+  const script = removalScript(assembly, { ...plan, steps: rest }, tolerance);
+  const run = simulate(assembly, script, { tolerance, removed: plan.steps.slice(0, from).flatMap((s) => s.mover.parts) });
   const at = run.steps.findIndex((s) => !s.met);
   if (at < 0) return null;
   // each plan step wrote an unscrew step (threaded parts) and a remove step
   let k = 0;
-  for (const step of plan.steps) {
+  for (const [offset, step] of rest.entries()) {
     k += step.screw ? 2 : 1;
     if (at < k) {
       const index = new Map(assembly.parts.map((p, i) => [p.path, i] as const));
       const missed = run.steps[at]!;
       const blockers = [...new Set([...missed.blocking.map((b) => index.get(b.other.part) ?? -1), ...(missed.heldBy ? [index.get(missed.heldBy.part) ?? -1] : [])])];
-      return { step, blockers: blockers.length > 0 ? blockers : [-1] };
+      return { index: from + offset, step, blockers: blockers.length > 0 ? blockers : [-1] };
     }
   }
   return null;

@@ -75,6 +75,8 @@ export interface SimulateOptions {
   tolerance?: number;
   /** Required clearance (mm): a free step passing closer than this to a part it did not touch is `tight`. */
   minClearance?: number;
+  /** Indices of parts already taken out before the first step (a replay resumed part way). */
+  removed?: readonly number[];
 }
 
 /**
@@ -93,7 +95,7 @@ export function simulate(assembly: Assembly, scriptInput: MotionScript | string 
   const steps = resolveScript(assembly, script, source, tolerance);
   const poses: Rigid[] = assembly.parts.map(() => identityRigid());
   const threads = threadPitches(assembly, steps, poses, tolerance, source);
-  const removed = new Set<number>();
+  const removed = new Set<number>(options.removed ?? []);
   const results: StepResult[] = [];
   for (const resolved of steps) {
     const result = markTight(runStep(assembly, resolved, poses, removed, tolerance, threads.joints, threads.pitch.get(resolved.index)), minClearance);
