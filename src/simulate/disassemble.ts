@@ -80,14 +80,15 @@ export interface PlanOptions {
   unscrewing: UnscrewingSide;
   unscrews: UnscrewChecks;
   /**
-   * Moves a replay found blocked (`vetoKey` → the parts that blocked it; -1: held): not
+   * Moves a replay found blocked (`vetoKey(members, d)` → the parts that blocked them; -1:
+   * held), and movers blocked that way along several directions (`vetoKey(members)`): not
    * planned again while one of those parts is present.
    */
   vetoes?: ReadonlyMap<string, readonly number[]>;
 }
 
-/** The key of a mover's move along (or unscrew about) d, for `PlanOptions.vetoes`. */
-export const vetoKey = (members: readonly number[], d: Vec3): string => `${[...members].sort((a, b) => a - b).join('+')}|${directionKey(d)}`;
+/** The key of a mover's move along d (or of the mover in any direction), for `PlanOptions.vetoes`. */
+export const vetoKey = (members: readonly number[], d?: Vec3): string => `${[...members].sort((a, b) => a - b).join('+')}${d ? `|${directionKey(d)}` : ''}`;
 
 const SOURCE_RANK = (s: string): number => (s.startsWith('sphere') ? 2 : /^[+-][xyz]$/.test(s) ? 1 : 0);
 
@@ -108,7 +109,8 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
   const pathIndex = new Map(parts.map((p, i) => [p.path, i] as const));
   const steps: SequenceStep[] = [];
   const removable = (): number[] => [...present].filter((i) => i !== opts.base);
-  const vetoed = (members: readonly number[], d: Vec3): boolean => opts.vetoes?.get(vetoKey(members, d))?.some((b) => b < 0 || present.has(b)) ?? false;
+  const vetoedBy = (key: string): boolean => opts.vetoes?.get(key)?.some((b) => b < 0 || present.has(b)) ?? false;
+  const vetoed = (members: readonly number[], d: Vec3): boolean => vetoedBy(vetoKey(members)) || vetoedBy(vetoKey(members, d));
 
   const directionsFor = (members: number[]): CandidateDirection[] => {
     const names = new Set(members.map((i) => parts[i]!.path));

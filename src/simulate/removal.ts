@@ -266,9 +266,10 @@ export async function disassemble(assembly: Assembly, options: DisassembleOption
   const tolerance = options.tolerance ?? DEFAULT_REMOVAL_TOLERANCE;
   // The plan must replay. The planner's pairwise sweeps can call free what the replay's
   // continuous sweep blocks (a rod pushed sideways inside a spring's open coil): such a
-  // move is vetoed while what blocked it is present, and the plan is made again (the
+  // mover is vetoed while what blocked it is present, and the plan is made again (the
   // sweeps already run are kept). Only from the assembled state, where replays start.
   const vetoes = new Map<string, number[]>();
+  const misses = new Map<string, number>();
   const replayable = !options.poses;
   // A veto only takes away the move chosen at the missed step, so the steps before it are
   // chosen again unchanged: each replay resumes there.
@@ -292,11 +293,20 @@ export async function disassemble(assembly: Assembly, options: DisassembleOption
     verified = missed.index;
     const key = vetoKey(missed.step.mover.parts, missed.step.direction);
     vetoes.set(key, [...(vetoes.get(key) ?? []), ...missed.blockers]);
+    // Blocked by the same part along MOVER_VETO_AFTER directions the planner called free: its
+    // sweeps against that part are not to be trusted in any direction.
+    for (const b of missed.blockers) {
+      const count = `${vetoKey(missed.step.mover.parts)}>${b}`;
+      misses.set(count, (misses.get(count) ?? 0) + 1);
+      if (misses.get(count)! >= MOVER_VETO_AFTER) vetoes.set(vetoKey(missed.step.mover.parts), [...(vetoes.get(vetoKey(missed.step.mover.parts)) ?? []), b]);
+    }
   }
 }
 
 /** Replans at most this many times; a plan still missing then is returned as it is. */
-const MAX_REPLANS = 8;
+const MAX_REPLANS = 16;
+/** Replay misses of one mover against one part before none of its moves is trusted while that part is there. */
+const MOVER_VETO_AFTER = 3;
 
 /**
  * The first plan step from `from` on whose replay through `simulate` misses its `expect`
