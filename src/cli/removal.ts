@@ -10,7 +10,7 @@ import type { Assembly } from '../model/types.js';
 import type { SweepBatch, SweepUnit } from '../simulate/blocking.js';
 import { DEFAULT_REMOVAL_TOLERANCE, DEFAULT_SPHERE_DIRECTIONS, disassemble, removalAnalysis } from '../simulate/removal.js';
 import type { SweepPool } from '../simulate/sweepPool.js';
-import { sweepInProcess } from '../simulate/sweepUnit.js';
+import { runSweepUnits, sweepContext } from '../simulate/sweepUnit.js';
 import { disassemblyJson, disassemblyMarkdown, disassemblyTable, removalJson, removalMarkdown, removalTable } from '../report/removalReport.js';
 import { writeFileAtomic } from '../report/writeOutput.js';
 import { addLoadOptions, loadOptions, reportWarnings, type LoadFlags } from './loadFlags.js';
@@ -106,7 +106,8 @@ async function sweeper(assembly: Assembly, tolerance: number, jobs: number, show
   if (!process.stderr.isTTY || !showBar) return { sweep: pool?.sweep, pool, done: () => undefined };
   const bar = new SingleBar({ format: 'sweeping {bar} {value}/{total} part-direction units', stream: process.stderr, hideCursor: true, clearOnComplete: true });
   let started = false;
-  const inner: SweepBatch = pool ? pool.sweep : (units) => sweepInProcess(assembly, poses, tolerance, units);
+  const inThread = pool ? null : sweepContext(assembly, poses, tolerance);
+  const inner: SweepBatch = pool ? pool.sweep : (units) => runSweepUnits(inThread!, units);
   const sweep: SweepBatch = async (units) => {
     if (!started) bar.start(units.length, 0);
     else bar.setTotal(bar.getTotal() + units.length);

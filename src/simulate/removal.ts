@@ -18,7 +18,7 @@ import { candidateDirections, explicitDirections, type CandidateDirection } from
 import { planDisassembly, vetoKey, type DisassemblyPlan } from './disassemble.js';
 import { simulate } from './simulate.js';
 import { removalScript, type MotionScriptDocument } from './removalScript.js';
-import { contextFor, sweepInProcess, sweepPair } from './sweepUnit.js';
+import { runSweepUnits, sweepContext, sweepPair } from './sweepUnit.js';
 import { fastenerAnalysis } from '../constraints/fasteners.js';
 import { threadName } from './localBlocking.js';
 import { UnscrewChecks, unscrewOf, type UnscrewingSide } from './unscrew.js';
@@ -125,8 +125,9 @@ function prepare(assembly: Assembly, options: RemovalOptions): Scene {
   }
   const poses = resolvePoses(assembly, options.poses);
   const constraints = options.constraints ?? recognizeConstraints(assembly, { tolerance, ...(options.poses ? { poses: options.poses } : {}) });
-  const sweep = options.sweep ?? ((units) => sweepInProcess(assembly, poses, tolerance, units));
-  const ctx = contextFor(assembly, poses, tolerance);
+  // One context per call: the starting overlaps and contacts it measures are this query's.
+  const ctx = sweepContext(assembly, poses, tolerance);
+  const sweep = options.sweep ?? ((units) => runSweepUnits(ctx, units));
   const graph = new BlockingGraph(assembly, constraints.constraints, ctx.boxes, sweep, (i, j, d) => sweepPair(ctx, i, j, d));
   const d = options.directions ?? DEFAULT_SPHERE_DIRECTIONS;
   const pathIndex = new Map(assembly.parts.map((p, i) => [p.path, i] as const));

@@ -5,7 +5,7 @@
  * others}` → blockers. The same unit shape is what a queue-based engine spread over several
  * machines would take (see the README, "Removal and disassembly at scale").
  *
- * Node only (the browser core runs the same units in-thread with `sweepInProcess`).
+ * Node only (the browser core runs the same units in-thread with `runSweepUnits`).
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -165,19 +165,3 @@ export function runSweepUnits(ctx: SweepContext, units: readonly SweepUnit[]): U
   return units.map((u) => runUnit(ctx.boxes, u, (i, j, d) => sweepPair(ctx, i, j, d)));
 }
 
-const contexts = new WeakMap<Assembly, Map<string, SweepContext>>();
-
-/** The in-thread sweep engine (one context per assembly, poses and tolerance). */
-export function sweepInProcess(assembly: Assembly, poses: Rigid[], tolerance: number, units: readonly SweepUnit[]): UnitOutcome[] {
-  return runSweepUnits(contextFor(assembly, poses, tolerance), units);
-}
-
-/** The shared context for an assembly at these poses and tolerance. */
-export function contextFor(assembly: Assembly, poses: Rigid[], tolerance: number): SweepContext {
-  const key = `${tolerance}|${poses.map((p) => Array.from(p).join(',')).join(';')}`;
-  let byKey = contexts.get(assembly);
-  if (!byKey) contexts.set(assembly, (byKey = new Map()));
-  let ctx = byKey.get(key);
-  if (!ctx) byKey.set(key, (ctx = sweepContext(assembly, poses, tolerance)));
-  return ctx;
-}

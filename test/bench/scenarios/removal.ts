@@ -6,7 +6,7 @@
 // its work counters (pairwise sweeps, unscrew sweeps and their conservative-advancement steps).
 import { partFromMesh, type Assembly, type Part } from '../../../entries/index.js';
 import { removalAnalysis, disassemble } from '../../../src/simulate/removal.js';
-import { contextFor } from '../../../src/simulate/sweepUnit.js';
+import { runSweepUnits, sweepContext } from '../../../src/simulate/sweepUnit.js';
 import { createSweepPool } from '../../../src/simulate/sweepPool.js';
 import { resolvePoses } from '../../../src/model/poses.js';
 import { sharedAssembly, type BenchOptions, type ScenarioOutput, type TargetCheck } from '../context.js';
@@ -67,8 +67,9 @@ export async function removalScenario(opts: BenchOptions): Promise<ScenarioOutpu
   if (hasShared()) {
     const as1 = await sharedAssembly(sharedStep('as1-oc-214.stp'));
     const poses = resolvePoses(as1, undefined);
-    const [one, t1] = await timed(() => removalAnalysis(as1, null, { directions: 26 }));
-    const ctx = contextFor(as1, poses, 0.01);
+    // the in-thread engine's own context, so its work counters can be read
+    const ctx = sweepContext(as1, poses, 0.01);
+    const [one, t1] = await timed(() => removalAnalysis(as1, null, { directions: 26, sweep: (units) => runSweepUnits(ctx, units) }));
     // brute force: every triangle of the moving part against every triangle of every other part, per direction tried
     const perPart = as1.parts.map((p) => triangles(p));
     const total = perPart.reduce((s, x) => s + x, 0);
