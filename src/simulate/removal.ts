@@ -285,11 +285,10 @@ export async function disassemble(assembly: Assembly, options: DisassembleOption
       vetoes,
       ...(options.onStep && round === 0 ? { onStep: options.onStep } : {}),
     });
-    const script = removalScript(assembly, plan, tolerance);
     const missed = replayable && round < MAX_REPLANS ? firstMissedStep(assembly, plan, verified, tolerance) : null;
     if (!missed) {
       const baseName = baseIndex === null ? null : assembly.parts[baseIndex]!.path;
-      return { ...plan, base: baseName, script, sweeps: scene.graph.sweeps, unscrewSweeps: unscrews.work.sweeps, advancementSteps: unscrews.work.advancementSteps };
+      return { ...plan, base: baseName, script: removalScript(assembly, plan, tolerance), sweeps: scene.graph.sweeps, unscrewSweeps: unscrews.work.sweeps, advancementSteps: unscrews.work.advancementSteps };
     }
     verified = missed.index;
     const key = vetoKey(missed.step.mover.parts, missed.step.direction);
