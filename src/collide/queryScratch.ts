@@ -8,6 +8,7 @@ import { atLeast } from '../math/growable.js';
 import { emptyCandidates } from '../traverse/leafQuery.js';
 import { DescentScratch, emptyPairList } from '../traverse/pairDescent.js';
 import { TrianglePairTest } from '../traverse/pairTest.js';
+import { QueryRun } from './queryRun.js';
 import { ShellFilter } from './shellFilter.js';
 
 export class QueryScratch {
@@ -44,6 +45,8 @@ export class QueryScratch {
   readonly descent = new DescentScratch();
   readonly pairTest = new TrianglePairTest();
   readonly shells = new ShellFilter();
+  /** The query's shared state, armed per query (queryRun.ts says why it is not made per query). */
+  readonly run = new QueryRun(this);
 
   /**
    * Back to the state a query starts from, after one ended by an exception: the per-surface
@@ -54,6 +57,7 @@ export class QueryScratch {
     this.settled.fill(0);
     this.pairDepth.fill(0);
     this.shells.end();
+    this.run.end();
   }
 
   /** Makes the per-surface arrays long enough for parts of these surface counts. */

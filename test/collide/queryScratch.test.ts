@@ -105,6 +105,29 @@ describe('query scratch', () => {
     expect(thrownAt).toBe(9);
   });
 
+  it('a scratch keeps no part or answer once its query ends, normally or by an exception', () => {
+    const a = soup('a', 1), b = soup('b', 2);
+    const scratch = new QueryScratch();
+    // At rest (leaf-batched), tilted (per-surface) and all-triangles tilted (pair descent).
+    for (const [pose, mode] of [[I, 'all-surfaces'], [tilted, 'all-surfaces'], [tilted, 'all-triangles']] as const) {
+      const answer = collide(a, I, b, pose, { mode, scratch });
+      expect(answer.surfacePairs.length).toBeGreaterThan(0);
+      expect(scratch.run.a).toBeNull();
+      expect(scratch.run.b).toBeNull();
+      expect(scratch.run.surfaceB).toBeNull();
+      expect(scratch.run.pairs).not.toBe(answer.surfacePairs);
+    }
+    const failing = { ...b, surfaces: new Proxy(b.surfaces, {
+      get(target, key, receiver) {
+        if (scratch.busy && key === '3') throw new Error('read 3');
+        return Reflect.get(target, key, receiver);
+      },
+    }) };
+    expect(() => collide(a, I, failing, tilted, { mode: 'all-surfaces', scratch })).toThrow('read 3');
+    expect(scratch.run.a).toBeNull();
+    expect(scratch.run.b).toBeNull();
+  });
+
   it('rejects a scratch that is not a QueryScratch', () => {
     const a = soup('a', 1);
     expect(() => collide(a, I, a, I, { scratch: {} as QueryScratch })).toThrow('collide: scratch must be a QueryScratch (new QueryScratch())');
