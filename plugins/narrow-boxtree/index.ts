@@ -8,8 +8,7 @@
 import type { NarrowPhase, SurfcdPlugin } from '../../src/plugin.js';
 import { buildBoxtree, type Boxtree } from './build.js';
 import { buildPaperBoxtree, type PaperBoxtree } from './paperBuild.js';
-import { collidePaperBoxtrees, type BoxTest } from './paperQuery.js';
-import { collideBoxtrees } from './query.js';
+import { boxtreeCollider, type BoxTest } from './descent.js';
 
 /** Bytes of the per-node arrays (the root box, 48 bytes per part, aside). */
 export function boxtreeNodeBytes(tree: Boxtree | PaperBoxtree): number {
@@ -20,7 +19,7 @@ export const boxtree: NarrowPhase<Boxtree> = {
   name: 'boxtree',
   description: 'restricted boxtree (Zachmann 2002): one moved side per node, 16-bit cuts, axis-alignment box test',
   build: buildBoxtree,
-  collide: collideBoxtrees,
+  collide: boxtreeCollider('quantized', 'axis'),
   indexBytes: (tree) => boxtreeNodeBytes(tree) + tree.root.byteLength,
 };
 
@@ -29,7 +28,7 @@ function paperPhase(name: string, test: BoxTest, what: string): NarrowPhase<Pape
     name,
     description: `restricted boxtree as the paper builds it (seeds and least volume increase, 9 bytes per node), ${what}`,
     build: buildPaperBoxtree,
-    collide: (a, poseA, b, poseB, opts) => collidePaperBoxtrees(test, a, poseA, b, poseB, opts),
+    collide: boxtreeCollider('paper', test),
     indexBytes: (tree) => boxtreeNodeBytes(tree) + tree.root.byteLength,
   };
 }

@@ -17,16 +17,15 @@
  * the paper's implementation.
  */
 import type { Part } from '../../src/plugin.js';
-import { triangleBoxes } from './build.js';
+import { LEAF, triangleBoxes } from './build.js';
 
-export const PAPER_LEAF = 0x80000000;
 /** flags: bits 0–1 the axis, bit 2 set when the child lies above its plane (its lower side moved). */
 export const ABOVE = 4;
 
 export interface PaperBoxtree {
   /** The root box (min xyz, max xyz), part frame. */
   root: Float64Array;
-  /** Per node: first child (children are adjacent), or PAPER_LEAF | triangle. */
+  /** Per node: first child (children are adjacent), or LEAF | triangle. */
   link: Uint32Array;
   /** Per node except the root: the moved side's distance from the parent's side, in mm. */
   cut: Float32Array;
@@ -74,7 +73,7 @@ export function buildPaperBoxtree(part: Part): PaperBoxtree {
   while (work.length > 0) {
     const end = work.pop()!, first = work.pop()!, node = work.pop()!;
     if (end - first === 1) {
-      link[node] = PAPER_LEAF | s.order[first]!;
+      link[node] = LEAF | s.order[first]!;
       continue;
     }
     const split = bestSplit(s, first, end, boxes, 6 * node);

@@ -2,7 +2,7 @@
 // experiment, generated from one bench run's `narrow` and `obbtests` results (and the trees
 // of as1's parts for node sizes), so the page never drifts from the code.
 import { boxtreeNodeBytes } from '../../plugins/narrow-boxtree/index.js';
-import { buildPaperBoxtree, PAPER_LEAF } from '../../plugins/narrow-boxtree/paperBuild.js';
+import { buildPaperBoxtree } from '../../plugins/narrow-boxtree/paperBuild.js';
 import { buildBoxtree, LEAF } from '../../plugins/narrow-boxtree/build.js';
 import { obbtree } from '../../plugins/narrow-obbtree/index.js';
 import type { Part, QueryStats } from '../../entries/index.js';
@@ -77,7 +77,7 @@ export function nodeBytes(parts: Part[]): TreeSizes {
     const p = buildPaperBoxtree(part), q = buildBoxtree(part), o = obbtree.build(part);
     const n = part.indices.length / 3;
     if (n > 0) {
-      paperDepth += n * meanLeafDepth(p.link, PAPER_LEAF);
+      paperDepth += n * meanLeafDepth(p.link, LEAF);
       quantDepth += n * meanLeafDepth(q.link, LEAF);
       balanced += n * Math.log2(n);
       triangles += n;

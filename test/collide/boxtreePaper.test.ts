@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { boxtreeNodeBytes } from '../../plugins/narrow-boxtree/index.js';
-import { ABOVE, buildPaperBoxtree, PAPER_LEAF, paperChildBox, type PaperBoxtree } from '../../plugins/narrow-boxtree/paperBuild.js';
+import { LEAF } from '../../plugins/narrow-boxtree/build.js';
+import { ABOVE, buildPaperBoxtree, paperChildBox, type PaperBoxtree } from '../../plugins/narrow-boxtree/paperBuild.js';
 import { bruteForceCollide, collide, loadAssembly, type Assembly, type Part } from '../../src/index.js';
 import { describeShared, sample, sharedStep } from '../helpers/shared.js';
 import { mulberry32, randomPose, randomSoup, sortedPairs, sortedTrianglePairs } from '../helpers/soup.js';
@@ -19,8 +20,8 @@ function checkTree(part: Part, tree: PaperBoxtree): { leaves: number; depth: num
     const [node, level] = stack.pop()!;
     depth = Math.max(depth, level);
     const link = tree.link[node]!;
-    if (link & PAPER_LEAF) {
-      const t = (link & ~PAPER_LEAF) >>> 0;
+    if (link & LEAF) {
+      const t = (link & ~LEAF) >>> 0;
       seen.add(t);
       // The leaf's derived box holds its triangle.
       for (const corner of [0, 1, 2]) {

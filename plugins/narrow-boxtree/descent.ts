@@ -1,7 +1,8 @@
 /**
- * Simultaneous descent of two restricted boxtrees (paper layout, `paperBuild.ts`) with the
- * box overlap tests Zachmann's §3.2 proposes, all as separating-axis tests over a fixed set
- * of candidate axes in A's frame:
+ * The one simultaneous descent of two restricted boxtrees, for both layouts (`build.ts`: a
+ * 16-bit cut as a fraction of the parent's extent; `paperBuild.ts`: the paper's float cut),
+ * with the box overlap tests Zachmann's §3.2 proposes, all as separating-axis tests over a
+ * fixed set of candidate axes in A's frame:
  *
  * - `axis`: A's three axes (§3.2.1, "axis alignment": B's box enclosed by an axis-aligned box
  *   in A's frame);
@@ -13,15 +14,21 @@
  * along one of its own axes, so on an axis s only one end of its interval moves, by d·(b·s)
  * (the products b·s are computed once per query): the paper's incremental update. Children are
  * derived and tested when their parent pair is expanded (§3.3), and the larger box descends.
+ * The layout is a flag of the query, tested where a child's box is derived, so the hot loop
+ * calls the same functions for every tree.
  * Counters: aabbTests = node pairs compared, aabbUpdates = children derived.
  */
 import { emptyStats, LeafPairs, noCollision, relativeRigid, transformMargin, type CollisionResult, type IndexedPart, type ResolvedOptions, type Rigid } from '../../src/plugin.js';
-import { ABOVE, PAPER_LEAF, paperChildBox, type PaperBoxtree } from './paperBuild.js';
+import { childBox, LEAF, UPPER, type Boxtree } from './build.js';
+import { ABOVE, paperChildBox, type PaperBoxtree } from './paperBuild.js';
 
 export type BoxTest = 'axis' | 'lite' | 'sat';
 
-/** The scratch one query needs; a caller that runs queries concurrently gives each its own. */
-export class PaperQueryScratch {
+/** Which tree layout a query walks: `build.ts`'s quantized cuts or the paper's float cuts. */
+export type BoxtreeLayout = 'quantized' | 'paper';
+
+/** The scratch one query needs; a query started while another runs takes another (boxtreeCollider). */
+export class DescentScratch {
   stack = new Float64Array(0);
   readonly bToA = new Float64Array(12);
   /** Candidate axes (unit, A's frame), 3 per axis. */
@@ -32,8 +39,26 @@ export class PaperQueryScratch {
 
 const A_BOX = 2, B_BOX = 8, INTERVALS = 14;
 
-export function collidePaperBoxtrees(test: BoxTest, a: IndexedPart<PaperBoxtree>, poseA: Rigid, b: IndexedPart<PaperBoxtree>, poseB: Rigid, opts: ResolvedOptions, scratch = new PaperQueryScratch()): CollisionResult {
+/**
+ * The narrow phase's collide for one layout and box test. Its scratches are lent to queries:
+ * a query takes one for its whole run and gives it back at the end, so a query started inside
+ * another (from a callback) gets a different one. The pool belongs to the phase, not the module.
+ */
+export function boxtreeCollider(layout: BoxtreeLayout, test: BoxTest): (a: IndexedPart<Boxtree | PaperBoxtree>, poseA: Rigid, b: IndexedPart<Boxtree | PaperBoxtree>, poseB: Rigid, opts: ResolvedOptions) => CollisionResult {
+  const idle: DescentScratch[] = [];
+  return (a, poseA, b, poseB, opts) => {
+    const scratch = idle.pop() ?? new DescentScratch();
+    try {
+      return collideBoxtrees(layout, test, a, poseA, b, poseB, opts, scratch);
+    } finally {
+      idle.push(scratch);
+    }
+  };
+}
+
+export function collideBoxtrees(layout: BoxtreeLayout, test: BoxTest, a: IndexedPart<Boxtree | PaperBoxtree>, poseA: Rigid, b: IndexedPart<Boxtree | PaperBoxtree>, poseB: Rigid, opts: ResolvedOptions, scratch: DescentScratch): CollisionResult {
   const stats = emptyStats();
+  const quantized = layout === 'quantized';
   const ta = a.index, tb = b.index;
   if (ta.nodeCount === 0 || tb.nodeCount === 0) return noCollision(opts, stats);
   const m = relativeRigid(poseA, poseB, scratch.bToA);
@@ -57,9 +82,9 @@ export function collidePaperBoxtrees(test: BoxTest, a: IndexedPart<PaperBoxtree>
     const e = top;
     const na = stack[e]!, nb = stack[e + 1]!;
     const la = ta.link[na]!, lb = tb.link[nb]!;
-    const leafA = (la & PAPER_LEAF) !== 0, leafB = (lb & PAPER_LEAF) !== 0;
+    const leafA = (la & LEAF) !== 0, leafB = (lb & LEAF) !== 0;
     if (leafA && leafB) {
-      const triA = (la & ~PAPER_LEAF) >>> 0, triB = (lb & ~PAPER_LEAF) >>> 0;
+      const triA = (la & ~LEAF) >>> 0, triB = (lb & ~LEAF) >>> 0;
       if (leaves.known(triA, triB)) continue;
       if (leaves.test(triA, triB)) break;
       continue;
@@ -79,9 +104,17 @@ export function collidePaperBoxtrees(test: BoxTest, a: IndexedPart<PaperBoxtree>
       const c = first + i, o = e + (i + 1) * entry;
       stack.copyWithin(o, e, e + entry);
       const f = tree.flags[c]!;
-      paperChildBox(stack, e + boxAt, f, tree.cut[c]!, stack, o + boxAt);
+      // Which side moved: the quantized layout flags the upper side, the paper's the child above its plane.
+      let lowerMoved: boolean;
+      if (quantized) {
+        childBox(stack, e + boxAt, f, (tree as Boxtree).cut[c]!, stack, o + boxAt);
+        lowerMoved = (f & UPPER) === 0;
+      } else {
+        paperChildBox(stack, e + boxAt, f, (tree as PaperBoxtree).cut[c]!, stack, o + boxAt);
+        lowerMoved = (f & ABOVE) !== 0;
+      }
       stack[o + (descendA ? 0 : 1)] = c;
-      moveIntervals(stack, e, o, boxAt, f, dots, dotBase, axisCount, descendA ? 0 : 2);
+      moveIntervals(stack, e, o, boxAt, f & 3, lowerMoved, dots, dotBase, axisCount, descendA ? 0 : 2);
       stats.aabbUpdates++;
       stats.aabbTests++;
       if (intervalsOverlap(stack, o + INTERVALS, axisCount, reach)) keep |= 1 << i;
@@ -103,7 +136,7 @@ export function collidePaperBoxtrees(test: BoxTest, a: IndexedPart<PaperBoxtree>
  * them; returns how many. Cross products of nearly parallel edges are left out: the face
  * axes already separate whatever they would.
  */
-function candidateAxes(test: BoxTest, m: Float64Array, s: PaperQueryScratch): number {
+function candidateAxes(test: BoxTest, m: Float64Array, s: DescentScratch): number {
   const { axes, dots } = s;
   let count = 0;
   const push = (x: number, y: number, z: number): void => {
@@ -138,7 +171,7 @@ function candidateAxes(test: BoxTest, m: Float64Array, s: PaperQueryScratch): nu
 }
 
 /** Both root boxes' intervals on every candidate axis: (loA, hiA, loB, hiB) per axis. */
-function rootIntervals(rootA: Float64Array, rootB: Float64Array, m: Float64Array, s: PaperQueryScratch, count: number, out: Float64Array, o: number): void {
+function rootIntervals(rootA: Float64Array, rootB: Float64Array, m: Float64Array, s: DescentScratch, count: number, out: Float64Array, o: number): void {
   const { axes, dots } = s;
   const cb = [0, 1, 2].map((x) => m[4 * x + 3]! + [0, 1, 2].reduce((sum, k) => sum + m[4 * x + k]! * 0.5 * (rootB[k]! + rootB[3 + k]!), 0));
   for (let j = 0; j < count; j++) {
@@ -157,11 +190,11 @@ function rootIntervals(rootA: Float64Array, rootB: Float64Array, m: Float64Array
 }
 
 /**
- * The child at `o` moved one side of its parent's box (at e) by d along its own axis k: on
- * each candidate axis only one end of its interval moves, by d times that axis's component.
+ * The child at `o` moved one side of its parent's box (at e), its lower or upper side along
+ * its own axis k, by d: on each candidate axis only one end of its interval moves, by d times
+ * that axis's component.
  */
-function moveIntervals(stack: Float64Array, e: number, o: number, boxAt: number, flags: number, dots: Float64Array, dotBase: number, count: number, end: number): void {
-  const k = flags & 3, above = (flags & ABOVE) !== 0;
+function moveIntervals(stack: Float64Array, e: number, o: number, boxAt: number, k: number, above: boolean, dots: Float64Array, dotBase: number, count: number, end: number): void {
   const d = above ? stack[o + boxAt + k]! - stack[e + boxAt + k]! : stack[e + boxAt + 3 + k]! - stack[o + boxAt + 3 + k]!;
   const row = dotBase + 15 * k;
   for (let j = 0; j < count; j++) {
