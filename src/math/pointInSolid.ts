@@ -17,11 +17,21 @@
  */
 export function axisRayCrossing(tri: ArrayLike<number>, o: number, axis: 0 | 1 | 2, px: number, py: number, pz: number): number {
   const hit = axisLineHit(tri, o, axis, px, py, pz);
-  return hit > (axis === 0 ? px : axis === 1 ? py : pz) ? lineHitSign : 0;
+  return hit > (axis === 0 ? px : axis === 1 ? py : pz) ? axisLineSign(tri, o, axis, px, py, pz) : 0;
 }
 
-/** Sign of the last hit `axisLineHit` found: +1 where the triangle faces +axis, −1 where it faces −axis. */
-export let lineHitSign = 0;
+/**
+ * The sign of the line's hit with the triangle (see axisLineHit): +1 where the triangle faces
+ * +axis, −1 where it faces −axis, 0 where the line misses it. A function of its own, not a
+ * value axisLineHit leaves behind: callers ask for it only on the hits that count.
+ */
+export function axisLineSign(tri: ArrayLike<number>, o: number, axis: 0 | 1 | 2, px: number, py: number, pz: number): number {
+  const u = axis === 0 ? 1 : axis === 1 ? 2 : 0;
+  const v = axis === 0 ? 2 : axis === 1 ? 0 : 1;
+  const pu = u === 0 ? px : u === 1 ? py : pz;
+  const pv = v === 0 ? px : v === 1 ? py : pz;
+  return edgeSign(tri[o + 3 + u]! - pu, tri[o + 3 + v]! - pv, tri[o + 6 + u]! - pu, tri[o + 6 + v]! - pv);
+}
 
 /**
  * Where the whole line through p parallel to `axis` meets the triangle (its coordinate
@@ -42,7 +52,6 @@ export function axisLineHit(tri: ArrayLike<number>, o: number, axis: 0 | 1 | 2, 
   const ea = bu * cv - bv * cu, eb = cu * av - cv * au, ec = au * bv - av * bu;
   const sum = ea + eb + ec;
   if (sum === 0) return NaN;
-  lineHitSign = sa;
   return (ea * tri[o + axis]! + eb * tri[o + 3 + axis]! + ec * tri[o + 6 + axis]!) / sum;
 }
 

@@ -3,44 +3,42 @@
 // (≤ 9 triangles), and each triangle filters that leaf's candidate list with its own box.
 // The candidate lists keep the trees' depth-first order, so each triangle meets exactly the
 // A triangles, in exactly the order, that a descent with its own box would have given.
-import { doubled } from '../math/growable.js';
 import type { Aabb } from '../math/aabb.js';
 import type { BoxTree, Part, Surface } from '../model/types.js';
 import { COUNT_MASK, LEAF_FLAG } from '../spatial/boxTree.js';
 import type { QueryStats } from './stats.js';
-import { queryBoxTree } from './treeQuery.js';
+import { queryBoxTree, querySlots } from './treeQuery.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
 
 /**
  * Writes the leaves of `tree` whose boxes overlap `box`, in the order queryBoxTree emits
  * their items, into `out`; returns how many. Counts node box tests in stats.aabbTests.
- * `work` lends its stack (the query's Candidates).
+ * `out` must hold every node of the tree: the walk keeps its stack at the far end of it, as
+ * querySlots does (treeQuery.ts; each node on the stack holds a leaf not yet found).
  */
-export function queryLeaves(tree: BoxTree, box: Aabb, out: Uint32Array, stats: QueryStats, work: Candidates): number {
+export function queryLeaves(tree: BoxTree, box: Aabb, out: Uint32Array, stats: QueryStats): number {
   const { nodeBoxes, nodeFirst, nodeCount } = tree;
+  if (out.length < nodeFirst.length) throw new Error(`internal: a leaf walk's output holds ${out.length} of ${nodeFirst.length} nodes`);
   const x0 = box[0]!, y0 = box[1]!, z0 = box[2]!, x1 = box[3]!, y1 = box[4]!, z1 = box[5]!;
   stats.aabbTests++;
   if (!(nodeBoxes[0]! <= x1 && nodeBoxes[3]! >= x0 && nodeBoxes[1]! <= y1 && nodeBoxes[4]! >= y0 && nodeBoxes[2]! <= z1 && nodeBoxes[5]! >= z0)) return 0;
   let found = 0;
-  let top = 0;
-  let stack = work.stack;
-  stack[top++] = 0;
-  while (top > 0) {
-    const node = stack[--top]!;
+  const end = out.length;
+  let bottom = end;
+  out[--bottom] = 0;
+  while (bottom < end) {
+    const node = out[bottom++]!;
     const packed = nodeCount[node]!;
     if ((packed & LEAF_FLAG) !== 0) {
       out[found++] = node;
       continue;
     }
     const first = nodeFirst[node]!, count = packed & COUNT_MASK;
-    if (top + count > stack.length) {
-      stack = work.stack = doubled(stack);
-    }
     stats.aabbTests += count;
-    for (let c = first, end = first + count; c < end; c++) {
+    for (let c = first, stop = first + count; c < stop; c++) {
       const o = 6 * c;
       if (nodeBoxes[o]! <= x1 && nodeBoxes[o + 3]! >= x0 && nodeBoxes[o + 1]! <= y1 && nodeBoxes[o + 4]! >= y0 && nodeBoxes[o + 2]! <= z1 && nodeBoxes[o + 5]! >= z0) {
-        stack[top++] = c;
+        out[--bottom] = c;
       }
     }
   }
@@ -53,8 +51,7 @@ export interface Candidates {
   triangle: Uint32Array;
   surface: Uint32Array;
   box: Float32Array;
-  /** The walks' own memory, owned with the list by one query: tree stack, A's surface ids, triangle slots. */
-  stack: Uint32Array;
+  /** The walks' own memory, owned with the list by one query: A's surface ids, triangle slots. */
   surfaceIds: Uint32Array;
   slots: Uint32Array;
 }
@@ -65,7 +62,7 @@ export interface SurfaceFilter {
 }
 
 export function emptyCandidates(): Candidates {
-  return { count: 0, triangle: new Uint32Array(64), surface: new Uint32Array(64), box: new Float32Array(6 * 64), stack: new Uint32Array(256), surfaceIds: new Uint32Array(64), slots: new Uint32Array(64) };
+  return { count: 0, triangle: new Uint32Array(64), surface: new Uint32Array(64), box: new Float32Array(6 * 64), surfaceIds: new Uint32Array(64), slots: new Uint32Array(64) };
 }
 
 /**
@@ -97,7 +94,7 @@ function appendSurface(surface: Surface, box: Aabb, into: Candidates, stats: Que
   const tree = triangleTreeOf(surface)!;
   if (into.slots.length < surface.triangleCount) into.slots = new Uint32Array(2 * surface.triangleCount);
   const slots = into.slots;
-  const n = querySlots(tree, box, slots, stats, into);
+  const n = querySlots(tree, box, slots, stats);
   grow(into, into.count + n);
   const { itemBoxes, itemIds } = tree;
   for (let k = 0; k < n; k++) {
@@ -125,40 +122,6 @@ function grow(c: Candidates, size: number): void {
   c.triangle = t;
   c.surface = s;
   c.box = b;
-}
-
-/** Like queryBoxTree, but writes item slots (positions in itemBoxes / itemIds), not ids. */
-function querySlots(tree: BoxTree, box: Aabb, out: Uint32Array, stats: QueryStats, work: Candidates): number {
-  const { nodeBoxes, nodeFirst, nodeCount, itemBoxes } = tree;
-  const x0 = box[0]!, y0 = box[1]!, z0 = box[2]!, x1 = box[3]!, y1 = box[4]!, z1 = box[5]!;
-  stats.aabbTests++;
-  if (!(nodeBoxes[0]! <= x1 && nodeBoxes[3]! >= x0 && nodeBoxes[1]! <= y1 && nodeBoxes[4]! >= y0 && nodeBoxes[2]! <= z1 && nodeBoxes[5]! >= z0)) return 0;
-  let found = 0;
-  let top = 0;
-  let stack = work.stack;
-  stack[top++] = 0;
-  while (top > 0) {
-    const node = stack[--top]!;
-    const first = nodeFirst[node]!;
-    const packed = nodeCount[node]!;
-    const count = packed & COUNT_MASK;
-    stats.aabbTests += count;
-    if ((packed & LEAF_FLAG) !== 0) {
-      for (let i = first, end = first + count; i < end; i++) {
-        const o = 6 * i;
-        if (itemBoxes[o]! <= x1 && itemBoxes[o + 3]! >= x0 && itemBoxes[o + 1]! <= y1 && itemBoxes[o + 4]! >= y0 && itemBoxes[o + 2]! <= z1 && itemBoxes[o + 5]! >= z0) out[found++] = i;
-      }
-    } else {
-      if (top + count > stack.length) {
-        stack = work.stack = doubled(stack);
-      }
-      for (let c = first, end = first + count; c < end; c++) {
-        const o = 6 * c;
-        if (nodeBoxes[o]! <= x1 && nodeBoxes[o + 3]! >= x0 && nodeBoxes[o + 1]! <= y1 && nodeBoxes[o + 4]! >= y0 && nodeBoxes[o + 2]! <= z1 && nodeBoxes[o + 5]! >= z0) stack[top++] = c;
-      }
-    }
-  }
-  return found;
 }
 
 /** Whether Float32 box `i` of `boxes` overlaps `box` (inclusive). */

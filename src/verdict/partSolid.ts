@@ -5,8 +5,8 @@
  * point, not O(n).
  */
 import { doubled } from '../math/growable.js';
-import type { Aabb } from '../math/aabb.js';
-import { axisLineHit, axisRayCrossing, closestPointOnTriangle, lineHitSign, windingNumber } from '../math/pointInSolid.js';
+import { axisLineHit, axisLineSign, axisRayCrossing, closestPointOnTriangle, windingNumber } from '../math/pointInSolid.js';
+import { ScratchPool } from '../math/scratchPool.js';
 import type { BoxTree, Part } from '../model/types.js';
 import { indexPart } from '../spatial/indexPart.js';
 import { COUNT_MASK, LEAF_FLAG } from '../spatial/boxTree.js';
@@ -16,11 +16,21 @@ import { queryBoxTree } from '../traverse/treeQuery.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
 import { derivedOf, type DerivedKind } from '../model/derived.js';
 
-const tri = new Float64Array(9);
-const rayBox: Aabb = new Float64Array(6);
-const scratchStats = emptyStats();
-let surfaceHits: Uint32Array = new Uint32Array(64);
-let triangleHits: Uint32Array = new Uint32Array(256);
+/** The memory of one point query (rays or nearest point), lent by `solidScratch` for one call. */
+class SolidScratch {
+  busy = false;
+  readonly tri = new Float64Array(9);
+  readonly rayBox = new Float64Array(6);
+  /** The walks count their box tests; nobody reads these. */
+  readonly stats = emptyStats();
+  surfaceHits: Uint32Array = new Uint32Array(64);
+  triangleHits: Uint32Array = new Uint32Array(256);
+  stack: Uint32Array = new Uint32Array(256);
+  innerStack: Uint32Array = new Uint32Array(256);
+  readonly closest = new Float64Array(3);
+}
+
+const solidScratch = new ScratchPool(() => new SolidScratch(), 'partSolid');
 
 /**
  * Winding numbers of the part's mesh at p along the three axis rays +x, +y, +z. On a
@@ -28,9 +38,14 @@ let triangleHits: Uint32Array = new Uint32Array(256);
  * they may disagree.
  */
 export function axisWindings(part: Part, px: number, py: number, pz: number, out: Int32Array = new Int32Array(3)): Int32Array {
-  out[0] = axisWinding(part, 0, px, py, pz);
-  out[1] = axisWinding(part, 1, px, py, pz);
-  out[2] = axisWinding(part, 2, px, py, pz);
+  const scratch = solidScratch.claim();
+  try {
+    out[0] = axisWinding(part, 0, px, py, pz, scratch);
+    out[1] = axisWinding(part, 1, px, py, pz, scratch);
+    out[2] = axisWinding(part, 2, px, py, pz, scratch);
+  } finally {
+    solidScratch.release(scratch);
+  }
   return out;
 }
 
@@ -40,7 +55,7 @@ export function axisWindings(part: Part, px: number, py: number, pz: number, out
  * count is minus that of the − ray unless the line meets the mesh at p itself: the
  * shorter of the two rays is cast, and the + ray only when the − ray finds p on the mesh.
  */
-function axisWinding(part: Part, axis: 0 | 1 | 2, px: number, py: number, pz: number, closed = false): number {
+function axisWinding(part: Part, axis: 0 | 1 | 2, px: number, py: number, pz: number, scratch: SolidScratch, closed = false): number {
   indexPart(part);
   const tree = part.surfaceTree;
   if (!tree) return 0;
@@ -48,17 +63,20 @@ function axisWinding(part: Part, axis: 0 | 1 | 2, px: number, py: number, pz: nu
   const p = axis === 0 ? px : axis === 1 ? py : pz;
   if (p > b[3 + axis]!) return 0;
   const backward = closed && p - b[axis]! < b[3 + axis]! - p;
+  const { rayBox, tri, stats } = scratch;
   rayBox[0] = px; rayBox[1] = py; rayBox[2] = pz;
   rayBox[3] = px; rayBox[4] = py; rayBox[5] = pz;
   if (backward) rayBox[axis] = b[axis]!;
   else rayBox[3 + axis] = b[3 + axis]!;
-  if (surfaceHits.length < part.surfaces.length) surfaceHits = new Uint32Array(part.surfaces.length);
-  const ns = queryBoxTree(tree, rayBox, surfaceHits, scratchStats);
+  if (scratch.surfaceHits.length < part.surfaces.length) scratch.surfaceHits = new Uint32Array(part.surfaces.length);
+  const surfaceHits = scratch.surfaceHits;
+  const ns = queryBoxTree(tree, rayBox, surfaceHits, stats);
   let w = 0;
   for (let i = 0; i < ns; i++) {
     const surface = part.surfaces[surfaceHits[i]!]!;
-    if (triangleHits.length < surface.triangleCount) triangleHits = new Uint32Array(surface.triangleCount);
-    const nt = queryBoxTree(triangleTreeOf(surface)!, rayBox, triangleHits, scratchStats);
+    if (scratch.triangleHits.length < surface.triangleCount) scratch.triangleHits = new Uint32Array(surface.triangleCount);
+    const triangleHits = scratch.triangleHits;
+    const nt = queryBoxTree(triangleTreeOf(surface)!, rayBox, triangleHits, stats);
     for (let j = 0; j < nt; j++) {
       loadTriangle(part, surface.firstTriangle + triangleHits[j]!, tri);
       if (!backward) {
@@ -66,8 +84,9 @@ function axisWinding(part: Part, axis: 0 | 1 | 2, px: number, py: number, pz: nu
         continue;
       }
       const hit = axisLineHit(tri, 0, axis, px, py, pz);
-      if (hit === p) return axisWinding(part, axis, px, py, pz, false);
-      if (hit < p) w -= lineHitSign;
+      // The line meets the mesh at p: the + ray decides (its walk may reuse the scratch, this one ends here).
+      if (hit === p) return axisWinding(part, axis, px, py, pz, scratch, false);
+      if (hit < p) w -= axisLineSign(tri, 0, axis, px, py, pz);
     }
   }
   return w;
@@ -86,19 +105,24 @@ export function pointInPart(part: Part, px: number, py: number, pz: number): Con
   const b = part.bounds;
   if (px < b[0]! || py < b[1]! || pz < b[2]! || px > b[3]! || py > b[4]! || pz > b[5]!) return 'outside';
   if (!partIsClosed(part)) return windingNumber(part.positions, part.indices, px, py, pz) > 0.5 ? 'inside' : 'outside';
+  const scratch = solidScratch.claim();
+  try {
+    return pointInClosedPart(part, px, py, pz, scratch);
+  } finally {
+    solidScratch.release(scratch);
+  }
+}
+
+function pointInClosedPart(part: Part, px: number, py: number, pz: number, scratch: SolidScratch): Containment {
   // Two of three rays decide: the z ray is cast only when x and y disagree.
-  const wx = axisWinding(part, 0, px, py, pz, true), wy = axisWinding(part, 1, px, py, pz, true);
+  const wx = axisWinding(part, 0, px, py, pz, scratch, true), wy = axisWinding(part, 1, px, py, pz, scratch, true);
   if (wx === 1 && wy === 1) return 'inside';
   if (wx === 0 && wy === 0) return 'outside';
-  const wz = axisWinding(part, 2, px, py, pz, true);
+  const wz = axisWinding(part, 2, px, py, pz, scratch, true);
   const ones = (wx === 1 ? 1 : 0) + (wy === 1 ? 1 : 0) + (wz === 1 ? 1 : 0);
   const zeros = (wx === 0 ? 1 : 0) + (wy === 0 ? 1 : 0) + (wz === 0 ? 1 : 0);
   return ones >= 2 ? 'inside' : zeros >= 2 ? 'outside' : 'unsure';
 }
-
-let stack: Uint32Array = new Uint32Array(256);
-let innerStack: Uint32Array = new Uint32Array(256);
-const closest = new Float64Array(3);
 
 /**
  * Distance from p to the part's surface (mm), with the closest point in out[0..2].
@@ -106,7 +130,12 @@ const closest = new Float64Array(3);
  * closer than it can exist (returns Infinity when the surface is farther than limit).
  */
 export function distanceToPart(part: Part, px: number, py: number, pz: number, out: Float64Array, limit = Infinity): number {
-  return Math.sqrt(nearestOnPart(part, px, py, pz, out, limit === Infinity ? Infinity : limit * limit));
+  const scratch = solidScratch.claim();
+  try {
+    return Math.sqrt(nearestOnPart(part, px, py, pz, out, limit === Infinity ? Infinity : limit * limit, scratch));
+  } finally {
+    solidScratch.release(scratch);
+  }
 }
 
 /**
@@ -121,15 +150,21 @@ export function distanceToPartNear(part: Part, px: number, py: number, pz: numbe
   // Widened past rounding, so the hint's own triangle is certain to be found below it.
   const bound = Math.sqrt(hx * hx + hy * hy + hz * hz) + 1e-9 * (1 + Math.abs(px) + Math.abs(py) + Math.abs(pz));
   const bound2 = bound * bound;
-  const best2 = nearestOnPart(part, px, py, pz, out, bound2);
-  return Math.sqrt(best2 < bound2 ? best2 : nearestOnPart(part, px, py, pz, out, Infinity));
+  const scratch = solidScratch.claim();
+  try {
+    const best2 = nearestOnPart(part, px, py, pz, out, bound2, scratch);
+    return Math.sqrt(best2 < bound2 ? best2 : nearestOnPart(part, px, py, pz, out, Infinity, scratch));
+  } finally {
+    solidScratch.release(scratch);
+  }
 }
 
 /** Squared distance from p to the nearest triangle closer than √best2 (closest point in out), else best2. */
-function nearestOnPart(part: Part, px: number, py: number, pz: number, out: Float64Array, best2: number): number {
+function nearestOnPart(part: Part, px: number, py: number, pz: number, out: Float64Array, best2: number, scratch: SolidScratch): number {
   indexPart(part);
   const tree = part.surfaceTree;
   if (!tree) return Infinity;
+  let stack = scratch.stack;
   let top = 0;
   stack[top++] = 0;
   while (top > 0) {
@@ -140,17 +175,19 @@ function nearestOnPart(part: Part, px: number, py: number, pz: number, out: Floa
       for (let i = first; i < first + count; i++) {
         if (boxDistance2(tree.itemBoxes, i, px, py, pz) > best2) continue;
         const surface = part.surfaces[tree.itemIds[i]!]!;
-        best2 = nearestInTriangleTree(part, triangleTreeOf(surface)!, surface.firstTriangle, px, py, pz, best2, out);
+        best2 = nearestInTriangleTree(part, triangleTreeOf(surface)!, surface.firstTriangle, px, py, pz, best2, out, scratch);
       }
     } else {
-      if (top + count > stack.length) stack = doubled(stack);
+      if (top + count > stack.length) stack = scratch.stack = doubled(stack);
       for (let c = first; c < first + count; c++) stack[top++] = c;
     }
   }
   return best2;
 }
 
-function nearestInTriangleTree(part: Part, tree: BoxTree, firstTriangle: number, px: number, py: number, pz: number, best2: number, out: Float64Array): number {
+function nearestInTriangleTree(part: Part, tree: BoxTree, firstTriangle: number, px: number, py: number, pz: number, best2: number, out: Float64Array, scratch: SolidScratch): number {
+  const { tri, closest } = scratch;
+  let innerStack = scratch.innerStack;
   let top = 0;
   innerStack[top++] = 0;
   while (top > 0) {
@@ -170,7 +207,7 @@ function nearestInTriangleTree(part: Part, tree: BoxTree, firstTriangle: number,
         }
       }
     } else {
-      if (top + count > innerStack.length) innerStack = doubled(innerStack);
+      if (top + count > innerStack.length) innerStack = scratch.innerStack = doubled(innerStack);
       for (let c = first; c < first + count; c++) innerStack[top++] = c;
     }
   }

@@ -17,7 +17,7 @@ export function searchLeafBatched(run: QueryRun, scratch: QueryScratch, treeB: B
   const { bToA, skip, shells, slabsA, pairTest, recordsA, magnitudeA, tolerance } = run;
   const { leafBox, leafBoxA, leafClip, oaabbA, oaabbB, candidates } = scratch;
   const leavesB = scratch.leavesB = atLeast(scratch.leavesB, treeB.nodeFirst.length);
-  const leafCount = queryLeaves(treeB, oaabbB, leavesB, stats, candidates);
+  const leafCount = queryLeaves(treeB, oaabbB, leavesB, stats);
   for (let li = 0; li < leafCount && !run.done; li++) {
     const leaf = leavesB[li]!;
     for (let k = 0; k < 6; k++) leafBox[k] = treeB.nodeBoxes[6 * leaf + k]!;

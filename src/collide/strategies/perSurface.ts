@@ -17,7 +17,7 @@ export function searchPerSurface(run: QueryRun, scratch: QueryScratch, treeB: Bo
   const { skip, shells, slabsA, pairTest, recordsA, magnitudeA, tolerance } = run;
   const { oaabbB, clipped, candidates } = scratch;
   const leavesB = scratch.leavesB = atLeast(scratch.leavesB, treeB.nodeFirst.length);
-  const leafCount = queryLeaves(treeB, oaabbB, leavesB, stats, candidates);
+  const leafCount = queryLeaves(treeB, oaabbB, leavesB, stats);
   for (let li = 0; li < leafCount && !run.done; li++) {
     const leaf = leavesB[li]!;
     const firstSlot = treeB.nodeFirst[leaf]!, endSlot = firstSlot + (treeB.nodeCount[leaf]! & COUNT_MASK);
