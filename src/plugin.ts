@@ -46,6 +46,7 @@ export type { Pose, Rigid } from './math/rigid.js';
 
 // Math
 export { aabbMagnitude, transformAabb } from './math/aabb.js';
+export { ScratchPool, type Lendable } from './math/scratchPool.js';
 export { relativeRigid, invertRigid, multiplyRigid, toRigid, transformPoint, rotateVector } from './math/rigid.js';
 export { hullCovariance } from './math/obbFrames.js';
 export { obbsOverlapAt } from './math/obbOverlap.js';

@@ -18,7 +18,7 @@
  * calls the same functions for every tree.
  * Counters: aabbTests = node pairs compared, aabbUpdates = children derived.
  */
-import { emptyStats, LeafPairs, noCollision, relativeRigid, transformMargin, type CollisionResult, type IndexedPart, type ResolvedOptions, type Rigid } from '../../src/plugin.js';
+import { emptyStats, LeafPairs, noCollision, relativeRigid, ScratchPool, transformMargin, type CollisionResult, type IndexedPart, type ResolvedOptions, type Rigid } from '../../src/plugin.js';
 import { childBox, LEAF, UPPER, type Boxtree } from './build.js';
 import { ABOVE, paperChildBox, type PaperBoxtree } from './paperBuild.js';
 
@@ -29,6 +29,7 @@ export type BoxtreeLayout = 'quantized' | 'paper';
 
 /** The scratch one query needs; a query started while another runs takes another (boxtreeCollider). */
 export class DescentScratch {
+  busy = false;
   stack = new Float64Array(0);
   readonly bToA = new Float64Array(12);
   /** Candidate axes (unit, A's frame), 3 per axis. */
@@ -45,13 +46,13 @@ const A_BOX = 2, B_BOX = 8, INTERVALS = 14;
  * another (from a callback) gets a different one. The pool belongs to the phase, not the module.
  */
 export function boxtreeCollider(layout: BoxtreeLayout, test: BoxTest): (a: IndexedPart<Boxtree | PaperBoxtree>, poseA: Rigid, b: IndexedPart<Boxtree | PaperBoxtree>, poseB: Rigid, opts: ResolvedOptions) => CollisionResult {
-  const idle: DescentScratch[] = [];
+  const pool = new ScratchPool(() => new DescentScratch(), 'narrow-boxtree');
   return (a, poseA, b, poseB, opts) => {
-    const scratch = idle.pop() ?? new DescentScratch();
+    const scratch = pool.claim();
     try {
       return collideBoxtrees(layout, test, a, poseA, b, poseB, opts, scratch);
     } finally {
-      idle.push(scratch);
+      pool.release(scratch);
     }
   };
 }

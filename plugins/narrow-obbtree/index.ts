@@ -5,13 +5,13 @@
  */
 import type { NarrowPhase, SurfcdPlugin } from '../../src/plugin.js';
 import { buildObbTree, type ObbTree } from './build.js';
-import { collideObbTrees } from './query.js';
+import { obbTreeCollider } from './query.js';
 
 export const obbtree: NarrowPhase<ObbTree> = {
   name: 'obbtree',
   description: 'OBBTree (Gottschalk 1996): hull-covariance OBBs, one triangle per leaf, OBB test per node pair',
   build: buildObbTree,
-  collide: collideObbTrees,
+  collide: obbTreeCollider(),
   indexBytes: (tree) => tree.boxes.byteLength + tree.child.byteLength,
 };
 

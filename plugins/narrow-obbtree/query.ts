@@ -1,14 +1,34 @@
-import { emptyStats, LeafPairs, noCollision, obbsOverlapAt, obbsOverlapEffective, obbsOverlapLite, relativeRigid, transformMargin, type CollisionResult, type IndexedPart, type Obb, type ResolvedOptions, type Rigid } from '../../src/plugin.js';
+import { emptyStats, LeafPairs, noCollision, obbsOverlapAt, obbsOverlapEffective, obbsOverlapLite, relativeRigid, ScratchPool, transformMargin, type CollisionResult, type IndexedPart, type Obb, type ResolvedOptions, type Rigid } from '../../src/plugin.js';
 import { BOX, LEAF, type ObbTree } from './build.js';
 
 function scratchObb(): { buf: Float64Array; obb: Obb } {
   const buf = new Float64Array(BOX);
   return { buf, obb: { center: buf.subarray(0, 3), axes: buf.subarray(3, 12), halfExtents: buf.subarray(12, 15) } };
 }
-const boxA = scratchObb();
-const boxB = scratchObb();
-const bToAScratch = new Float64Array(12);
-let stack = new Uint32Array(512);
+/** The memory of one descent: both nodes' boxes in double precision, the pose, the stack of node pairs. */
+class ObbDescentScratch {
+  busy = false;
+  readonly boxA = scratchObb();
+  readonly boxB = scratchObb();
+  readonly bToA = new Float64Array(12);
+  stack = new Uint32Array(512);
+}
+
+/**
+ * The narrow phase's collide: each query borrows a scratch for its run, so a query started
+ * inside another (from a callback) gets its own. The pool belongs to the phase (index.ts).
+ */
+export function obbTreeCollider(): (a: IndexedPart<ObbTree>, poseA: Rigid, b: IndexedPart<ObbTree>, poseB: Rigid, opts: ResolvedOptions) => CollisionResult {
+  const pool = new ScratchPool(() => new ObbDescentScratch(), 'narrow-obbtree');
+  return (a, poseA, b, poseB, opts) => {
+    const scratch = pool.claim();
+    try {
+      return collideObbTrees(a, poseA, b, poseB, opts, scratch);
+    } finally {
+      pool.release(scratch);
+    }
+  };
+}
 
 /**
  * Copies a node's box into a double-precision scratch box and makes its axes orthonormal
@@ -41,11 +61,13 @@ function load(into: Float64Array, boxes: Float32Array, node: number): void {
  * triangle test. Counters: obbTests = node pairs tested, triangleTests, aabbUpdates =
  * triangles of B moved into A's frame.
  */
-export function collideObbTrees(a: IndexedPart<ObbTree>, poseA: Rigid, b: IndexedPart<ObbTree>, poseB: Rigid, opts: ResolvedOptions): CollisionResult {
+function collideObbTrees(a: IndexedPart<ObbTree>, poseA: Rigid, b: IndexedPart<ObbTree>, poseB: Rigid, opts: ResolvedOptions, scratch: ObbDescentScratch): CollisionResult {
   const stats = emptyStats();
   const ta = a.index, tb = b.index;
   if (ta.nodeCount === 0 || tb.nodeCount === 0) return noCollision(opts, stats);
-  const bToA = relativeRigid(poseA, poseB, bToAScratch);
+  const { boxA, boxB } = scratch;
+  let stack = scratch.stack;
+  const bToA = relativeRigid(poseA, poseB, scratch.bToA);
   // Triangles within `tolerance` have boxes within it: grow each box by half of it.
   const margin = 0.5 * opts.tolerance + transformMargin(a.part, b.part, bToA);
   // One direct call site per test (not a call through a variable), so each stays monomorphic and inlinable.
@@ -74,7 +96,7 @@ export function collideObbTrees(a: IndexedPart<ObbTree>, poseA: Rigid, b: Indexe
     if (top + 4 > stack.length) {
       const grown = new Uint32Array(stack.length * 2);
       grown.set(stack);
-      stack = grown;
+      stack = scratch.stack = grown;
     }
     const hA = boxA.buf, hB = boxB.buf;
     const sizeA = hA[12]! + hA[13]! + hA[14]!, sizeB = hB[12]! + hB[13]! + hB[14]!;

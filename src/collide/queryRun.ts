@@ -19,7 +19,7 @@ import type { ResolvedOptions, SurfacePair } from './collideOptions.js';
 import { crossFree } from './crossFree.js';
 import type { QueryScratch } from './queryScratch.js';
 import type { ShellFilter } from './shellFilter.js';
-import { flatSurface, measureFlatMoved, slabsOf, type SurfaceSlab } from './surfaceSlab.js';
+import { flatSurface, measureFlatMoved, MovedSurfaceScratch, slabsOf, type SurfaceSlab } from './surfaceSlab.js';
 
 /** Pair states per A surface, for the B surface being processed. */
 export const UNSEEN = 0, HIT = 1, CROSSING = 2;
@@ -61,6 +61,8 @@ export class QueryRun {
   touchedCount = 0;
 
   readonly pairTest: TrianglePairTest;
+  /** Where B's surface is moved into A's frame to measure its flatness. */
+  private readonly movedSurface = new MovedSurfaceScratch();
 
   /** `scratch` owns this run; its per-surface arrays are read through it (fit may replace them). */
   constructor(private readonly scratch: QueryScratch) {
@@ -136,7 +138,7 @@ export class QueryRun {
       const flat = flatSurface(this.flatsA, surfaceA);
       let free = flat !== null && crossFree(flat, this.b!, surfaceB, this.bToA);
       if (!free) {
-        if (this.flatB === undefined) this.flatB = measureFlatMoved(surfaceB, this.bToA);
+        if (this.flatB === undefined) this.flatB = measureFlatMoved(surfaceB, this.bToA, this.movedSurface);
         free = this.flatB !== null && crossFree(this.flatB, a, surfaceA, null);
       }
       if (free) {

@@ -18,7 +18,7 @@
 import { EPS, Q2, Q4, TOL_ULPS } from '../math/triangleIntersect.js';
 import type { SurfaceSlab } from '../model/surfaceSlab.js';
 
-export { MIN_SLAB_TRIANGLES, flatSurface, measureFlat, measureFlatMoved, measureSlab, slabsOf, surfaceSlab, type SurfaceSlab } from '../model/surfaceSlab.js';
+export { MIN_SLAB_TRIANGLES, flatSurface, measureFlat, measureFlatMoved, measureSlab, MovedSurfaceScratch, slabsOf, surfaceSlab, type SurfaceSlab } from '../model/surfaceSlab.js';
 
 /**
  * True when triangle q (9 coordinates, in the slab's frame; proper to trianglesIntersect at

@@ -14,6 +14,8 @@ const distP = new Float64Array(3);
 const distQ = new Float64Array(3);
 const normalP = new Float64Array(3);
 const normalQ = new Float64Array(3);
+const chordP = new Float64Array(2);
+const chordQ = new Float64Array(2);
 
 /** Relative threshold for "strictly beyond" a plane and "positive length" (collide/crossFree.ts relies on it). */
 export const CROSS_RELATIVE = 1e-9;
@@ -33,12 +35,9 @@ export function trianglesCross(p: Float64Array, q: Float64Array): boolean {
   const dy = normalP[2]! * normalQ[0]! - normalP[0]! * normalQ[2]!;
   const dz = normalP[0]! * normalQ[1]! - normalP[1]! * normalQ[0]!;
   if (Math.hypot(dx, dy, dz) < 1e-12) return false; // parallel planes cannot both straddle
-  // Read out before the next call reuses the result (no destructuring: an interpreted
-  // destructure walks the iterator protocol, and this runs for every crossing candidate).
-  const pc = chord(p, distP, dx, dy, dz);
-  const p0 = pc[0], p1 = pc[1];
-  const qc = chord(q, distQ, dx, dy, dz);
-  const q0 = qc[0], q1 = qc[1];
+  chord(p, distP, dx, dy, dz, chordP);
+  chord(q, distQ, dx, dy, dz, chordQ);
+  const p0 = chordP[0]!, p1 = chordP[1]!, q0 = chordQ[0]!, q1 = chordQ[1]!;
   const overlap = Math.min(p1, q1) - Math.max(p0, q0);
   return overlap > eps * Math.hypot(dx, dy, dz);
 }
@@ -59,31 +58,26 @@ function signedDistances(t: Float64Array, plane: Float64Array, n: Float64Array, 
   return above && below;
 }
 
-let chordLo = 0, chordHi = 0;
-const chordResult: [number, number] = [0, 0];
-
-/** The interval, along direction d, of where triangle t meets the other plane. */
-function chord(t: Float64Array, dist: Float64Array, dx: number, dy: number, dz: number): [number, number] {
-  chordLo = Infinity;
-  chordHi = -Infinity;
+/** The interval, along direction d, of where triangle t meets the other plane, into out[0..1]. */
+function chord(t: Float64Array, dist: Float64Array, dx: number, dy: number, dz: number, out: Float64Array): void {
+  let lo = Infinity, hi = -Infinity;
   for (let k = 0; k < 3; k++) {
     const j = (k + 1) % 3;
     const dk = dist[k]!, dj = dist[j]!;
     const projK = dx * t[3 * k]! + dy * t[3 * k + 1]! + dz * t[3 * k + 2]!;
-    if (dk === 0) include(projK);
+    if (dk === 0) {
+      if (projK < lo) lo = projK;
+      if (projK > hi) hi = projK;
+    }
     if ((dk < 0 && dj > 0) || (dk > 0 && dj < 0)) {
       const projJ = dx * t[3 * j]! + dy * t[3 * j + 1]! + dz * t[3 * j + 2]!;
-      include(projK + ((projJ - projK) * dk) / (dk - dj));
+      const v = projK + ((projJ - projK) * dk) / (dk - dj);
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
     }
   }
-  chordResult[0] = chordLo;
-  chordResult[1] = chordHi;
-  return chordResult;
-}
-
-function include(v: number): void {
-  if (v < chordLo) chordLo = v;
-  if (v > chordHi) chordHi = v;
+  out[0] = lo;
+  out[1] = hi;
 }
 
 function unitNormal(t: Float64Array, out: Float64Array): boolean {
@@ -110,9 +104,9 @@ function maxAbs(p: Float64Array, q: Float64Array): number {
   return m;
 }
 
-// Clipping scratch: a triangle clipped by three planes has at most 6 vertices.
-let polygon = new Float64Array(3 * 8);
-let clippedPolygon = new Float64Array(3 * 8);
+// Clipping scratch: a triangle clipped by three planes has at most 6 vertices. Each clip
+// reads one buffer and writes the other.
+const polygons = [new Float64Array(3 * 8), new Float64Array(3 * 8)] as const;
 
 /**
  * Penetration estimate for two crossing triangles, using their windings as outward
@@ -133,6 +127,7 @@ function depthBehind(t: Float64Array, plane: Float64Array): number {
   const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
   const nLength = Math.hypot(nx, ny, nz);
   if (nLength === 0) return 0;
+  let polygon = polygons[0];
   for (let i = 0; i < 9; i++) polygon[i] = t[i]!;
   let count = 3;
   for (let e = 0; e < 3 && count > 0; e++) {
@@ -141,7 +136,9 @@ function depthBehind(t: Float64Array, plane: Float64Array): number {
     const ex = plane[b]! - ax, ey = plane[b + 1]! - ay, ez = plane[b + 2]! - az;
     // Inward normal of the prism side through edge e: n × e.
     const mx = ny * ez - nz * ey, my = nz * ex - nx * ez, mz = nx * ey - ny * ex;
-    count = clipPolygon(count, mx, my, mz, mx * ax + my * ay + mz * az);
+    const clipped = polygon === polygons[0] ? polygons[1] : polygons[0];
+    count = clipPolygon(polygon, count, clipped, mx, my, mz, mx * ax + my * ay + mz * az);
+    polygon = clipped;
   }
   let deepest = 0;
   for (let k = 0; k < count; k++) {
@@ -151,8 +148,8 @@ function depthBehind(t: Float64Array, plane: Float64Array): number {
   return deepest;
 }
 
-/** Sutherland–Hodgman: keeps the part of `polygon` with m·x ≥ offset. Returns the new count. */
-function clipPolygon(count: number, mx: number, my: number, mz: number, offset: number): number {
+/** Sutherland–Hodgman: writes into `clippedPolygon` the part of `polygon` with m·x ≥ offset. Returns its count. */
+function clipPolygon(polygon: Float64Array, count: number, clippedPolygon: Float64Array, mx: number, my: number, mz: number, offset: number): number {
   let out = 0;
   for (let k = 0; k < count; k++) {
     const j = (k + 1) % count;
@@ -170,8 +167,5 @@ function clipPolygon(count: number, mx: number, my: number, mz: number, offset: 
       out++;
     }
   }
-  const swap = polygon;
-  polygon = clippedPolygon;
-  clippedPolygon = swap;
   return out;
 }

@@ -81,7 +81,7 @@ export function createPart(input: PartInput): Part {
     derived: new PartDerived(),
   } as Part;
 
-  const seen = stampsFor(vertexCount, ranges.length);
+  const seen = stampsFor(vertexCount);
   for (let s = 0; s < ranges.length; s++) {
     const range = ranges[s]!;
     const first = range.first, last = range.last;
@@ -103,7 +103,7 @@ export function createPart(input: PartInput): Part {
     if (last >= first) {
       // In calls of at most TRIANGLE_CHUNK triangles: a short call gets the optimizing
       // compiler's one ordinary compile, where a long loop also gets an on-stack one.
-      const mark = ++stamp;
+      const mark = s + 1;
       for (let t = first; t <= last; t += TRIANGLE_CHUNK) {
         const bad = surfaceBox(surfaceBounds, positions, indices, t, Math.min(t + TRIANGLE_CHUNK - 1, last), seen, mark);
         if (bad >= 0) throw badIndex(where, bad, indices[bad]!, vertexCount);
@@ -122,22 +122,13 @@ export function createPart(input: PartInput): Part {
 /** Triangles per call of surfaceBox. */
 const TRIANGLE_CHUNK = 512;
 
-// Scratch for surfaceBox: per vertex, the stamp of the last surface that read it.
-let seenIn = new Int32Array(64);
-let stamp = 0;
-
 /**
- * The stamp array for a part of `vertexCount` vertices and `surfaces` surfaces: grown, or
- * cleared when the stamps would run out. Out of line: the optimizing compiler would compile
- * the rare growth into surfaceBox's hot loop too.
+ * The stamp array for a part of `vertexCount` vertices (per vertex, the stamp of the last
+ * surface that read it), made per part: surface k stamps with k + 1, so it starts zeroed.
+ * Out of line: the optimizing compiler would compile it into surfaceBox's hot loop too.
  */
-function stampsFor(vertexCount: number, surfaces: number): Int32Array {
-  if (seenIn.length < vertexCount) seenIn = new Int32Array(Math.max(vertexCount, 2 * seenIn.length));
-  if (stamp > 0x7fffffff - surfaces) {
-    seenIn.fill(0);
-    stamp = 0;
-  }
-  return seenIn;
+function stampsFor(vertexCount: number): Int32Array {
+  return new Int32Array(vertexCount);
 }
 
 /**

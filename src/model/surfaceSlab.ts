@@ -84,20 +84,24 @@ export function measureFlat(surface: Surface): SurfaceSlab | null {
   return measureTriangles(surface.part.positions, surface.part.indices, first, first + surface.triangleCount, surface.bounds);
 }
 
-let moved = new Float64Array(9 * 64);
-let sequential = Uint32Array.from({ length: 3 * 64 }, (_, i) => i);
+/** measureFlatMoved's memory: the moved vertices and the identity index list over them. Owned by its caller (a query's scratch). */
+export class MovedSurfaceScratch {
+  moved = new Float64Array(9 * 64);
+  sequential = Uint32Array.from({ length: 3 * 64 }, (_, i) => i);
+}
 
 /**
  * measureFlat of the surface moved by `m` (row-major 3×4), on the very coordinates
  * loadTransformedTriangle gives its triangles (so what it proves holds for those floats).
  */
-export function measureFlatMoved(surface: Surface, m: ArrayLike<number>): SurfaceSlab | null {
+export function measureFlatMoved(surface: Surface, m: ArrayLike<number>, scratch: MovedSurfaceScratch): SurfaceSlab | null {
   const n = surface.triangleCount;
   if (n < MIN_SLAB_TRIANGLES) return null;
-  if (moved.length < 9 * n) {
-    moved = new Float64Array(18 * n);
-    sequential = Uint32Array.from({ length: 6 * n }, (_, i) => i);
+  if (scratch.moved.length < 9 * n) {
+    scratch.moved = new Float64Array(18 * n);
+    scratch.sequential = Uint32Array.from({ length: 6 * n }, (_, i) => i);
   }
+  const { moved, sequential } = scratch;
   const { positions, indices } = surface.part;
   const box = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity];
   for (let t = 0; t < n; t++) {

@@ -114,7 +114,6 @@ const triA = new Float64Array(9);
 const triB = new Float64Array(9);
 const box = new Float64Array(6);
 const stats = emptyStats();
-let hits: Uint32Array = new Uint32Array(64);
 
 /**
  * Does surface `surfaceA` (its part at `poseA`) interfere with `surfaceB` (at `poseB`),
@@ -136,7 +135,8 @@ export function judgeSurfacePair(surfaceA: Surface, poseA: PoseLike | undefined,
   let relation: SurfacePairQuery['relation'] = 'apart';
   let crossing = 0;
   if (triangleTreeOf(surfaceA) && triangleTreeOf(surfaceB)) {
-    if (hits.length < surfaceA.triangleCount) hits = new Uint32Array(surfaceA.triangleCount);
+    // One per call (a call judges a whole surface pair): no buffer outlives it.
+    const hits = new Uint32Array(surfaceA.triangleCount);
     for (let j = 0; j < surfaceB.triangleCount; j++) {
       loadTransformedTriangle(surfaceB.part, surfaceB.firstTriangle + j, bToA, triB);
       triangleBox(triB, tolerance + 1e-12 * Math.max(1, Math.abs(triB[0]!), Math.abs(triB[1]!), Math.abs(triB[2]!)), box);

@@ -51,7 +51,6 @@ const triA = new Float64Array(9);
 const triB = new Float64Array(9);
 const box = new Float64Array(6);
 const stats = emptyStats();
-let hits: Uint32Array = new Uint32Array(64);
 
 /** Tracks the deepest sample, in A's frame. */
 class Deepest {
@@ -266,7 +265,7 @@ function forEachVertexIn(surface: Surface, box: Float64Array, visited: Set<numbe
 function crossingPairs(sa: Surface, sb: Surface, bToA: Rigid): number[] {
   const out: number[] = [];
   if (!triangleTreeOf(sa) || !triangleTreeOf(sb)) return out;
-  if (hits.length < sa.triangleCount) hits = new Uint32Array(sa.triangleCount);
+  const hits = new Uint32Array(sa.triangleCount); // one per call: a call covers a whole surface pair
   const b = sb.part, a = sa.part;
   for (let j = 0; j < sb.triangleCount; j++) {
     const tb = sb.firstTriangle + j;

@@ -28,7 +28,6 @@ const triA = new Float64Array(9);
 const triB = new Float64Array(9);
 const moved = new Float64Array(9);
 const box = new Float64Array(6);
-let hits = new Uint32Array(64);
 
 /**
  * The triangles of surface `sa` of A (at poseA) and of surface `sb` of B (at poseB) that
@@ -53,28 +52,29 @@ export function touchingTriangles(a: Part, poseA: Pose, sa: number, b: Part, pos
   // trianglesIntersect itself), so every candidate gets the cheap test before any distance.
   const meets = tolerance === 0 ? null : (): boolean => trianglesWithin(triA, triB, tolerance);
   const stats = emptyStats();
+  // Candidate lists, one per tree, made per call (a call covers a whole surface pair).
+  const hitsInB = new Uint32Array(treeB.itemIds.length), hitsInA = new Uint32Array(treeA.itemIds.length);
 
   const onA: number[] = [];
   for (let t = surfaceA.firstTriangle, end = t + surfaceA.triangleCount; t < end && onA.length < cap; t++) {
     loadTriangle(a, t, triA);
     loadTransformedTriangle(a, t, aToB, moved);
-    const n = candidates(treeB, grow, stats);
-    if (n > 0 && anyHit(n, b, surfaceB.firstTriangle, bToA, true, meets)) onA.push(t);
+    const n = candidates(treeB, grow, stats, hitsInB);
+    if (n > 0 && anyHit(hitsInB, n, b, surfaceB.firstTriangle, bToA, true, meets)) onA.push(t);
   }
   const onB: number[] = [];
   for (let t = surfaceB.firstTriangle, end = t + surfaceB.triangleCount; t < end && onB.length < cap; t++) {
     loadTransformedTriangle(b, t, bToA, triB);
     moved.set(triB);
-    const n = candidates(treeA, grow, stats);
-    if (n > 0 && anyHit(n, a, surfaceA.firstTriangle, bToA, false, meets)) onB.push(t);
+    const n = candidates(treeA, grow, stats, hitsInA);
+    if (n > 0 && anyHit(hitsInA, n, a, surfaceA.firstTriangle, bToA, false, meets)) onB.push(t);
   }
   return { a: onA, b: onB };
 }
 
 /** Items of `tree` (in its part's frame) whose boxes overlap `moved`'s box grown by `grow`, into `hits`; how many. */
-function candidates(tree: BoxTree, grow: number, stats: QueryStats): number {
+function candidates(tree: BoxTree, grow: number, stats: QueryStats, hits: Uint32Array): number {
   triangleBox(moved, grow, box);
-  if (hits.length < tree.itemIds.length) hits = new Uint32Array(tree.itemIds.length);
   return queryBoxTree(tree, box, hits, stats);
 }
 
@@ -82,7 +82,7 @@ function candidates(tree: BoxTree, grow: number, stats: QueryStats): number {
  * Whether one of the first `n` hits (surface offsets from `first` in `other`) meets the
  * loaded triangle: intersects it, or (`within` given) passes that test.
  */
-function anyHit(n: number, other: Part, first: number, bToA: Rigid, otherIsB: boolean, within: (() => boolean) | null): boolean {
+function anyHit(hits: Uint32Array, n: number, other: Part, first: number, bToA: Rigid, otherIsB: boolean, within: (() => boolean) | null): boolean {
   for (let pass = 0; pass < (within === null ? 1 : 2); pass++) {
     for (let k = 0; k < n; k++) {
       if (otherIsB) loadTransformedTriangle(other, first + hits[k]!, bToA, triB);

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { collide } from '../../src/index.js';
 import { crossFree } from '../../src/collide/crossFree.js';
-import { measureFlat, measureFlatMoved } from '../../src/collide/surfaceSlab.js';
+import { measureFlat, measureFlatMoved, MovedSurfaceScratch } from '../../src/collide/surfaceSlab.js';
 import { loadTransformedTriangle, loadTriangle } from '../../src/traverse/triangles.js';
 import { trianglesCross } from '../../src/math/triangleCross.js';
 import { expectSameAsOracle } from '../helpers/oracle.js';
@@ -34,7 +34,7 @@ function verdict(f: Frame, lifts: readonly number[], qs: number[][], shift: numb
   const a = partOf('a', [flatB ? other : patch]);
   const b = partOf('b', [flatB ? patch : other]);
   const m = inPlaneShift(f, shift);
-  const flat = flatB ? measureFlatMoved(b.surfaces[0]!, m) : measureFlat(a.surfaces[0]!);
+  const flat = flatB ? measureFlatMoved(b.surfaces[0]!, m, new MovedSurfaceScratch()) : measureFlat(a.surfaces[0]!);
   if (flat === null) return { free: false, crosses: false };
   const free = flatB ? crossFree(flat, a, a.surfaces[0]!, null, margin) : crossFree(flat, b, b.surfaces[0]!, m, margin);
   let crosses = false;
