@@ -15,6 +15,10 @@ export interface FirstPartyPlugin {
   readonly plugin: SurfcdPlugin;
 }
 
+// The one plugin registry, module state on purpose: plugins are registered for the whole
+// process (the entries' first-party hand-over, loadPlugin) and every query, recognizer and
+// reporter reads the same set. A worker thread has its own module instance and builds its
+// registry again from the setup module's URL. collide/narrowPhases.ts is its index by method.
 let registry: LoadedPlugin[] | null = null;
 let firstParty: readonly FirstPartyPlugin[] | null = null;
 let firstPartySetup: string | null = null;
