@@ -23,6 +23,8 @@ import { cylinderKind, cylinderPrimitive, fitCylinder } from './cylinder.js';
 import { fitCounters } from './fitCounters.js';
 import { evaluatePrimitive, type Evaluation, type FitContext, type LocalPrimitive } from './evaluate.js';
 import { buildPatch, hasArea, type FitInput, type Patch } from './patch.js';
+import { PatchScratch } from './patchBuffers.js';
+import { ScratchPool } from '../../math/scratchPool.js';
 import { fitPlane, planeKind, planePrimitive } from './plane.js';
 import { fitSphere, sphereKind, spherePrimitive } from './sphere.js';
 import { givenNormalsRuleOutCylinder, givenNormalsRuleOutPlane } from './ruleOut.js';
@@ -91,14 +93,14 @@ function checkOptions(input: FitInput): number {
  * and tests); `fitSurface` is the first accepted one.
  */
 export function fitSurfaceAttempts(input: FitInput, stopAtFirst = false): { attempts: FitAttempt[]; patch: Patch | null } {
-  return attemptsOn(input, stopAtFirst, false);
+  return attemptsOn(input, stopAtFirst);
 }
 
-/** `reuse`: build the patch on the shared scratch buffers (only `fitSurface`, which keeps no patch). */
-function attemptsOn(input: FitInput, stopAtFirst: boolean, reuse: boolean): { attempts: FitAttempt[]; patch: Patch | null } {
+/** `scratch`: build the patch on it (only `fitSurface`, which keeps no patch). */
+function attemptsOn(input: FitInput, stopAtFirst: boolean, scratch?: PatchScratch): { attempts: FitAttempt[]; patch: Patch | null } {
   const angle = checkOptions(input);
   if (input.triangleCount === 0 && Number.isInteger(input.firstTriangle) && input.firstTriangle >= 0) return { attempts: [], patch: null };
-  const patch = buildPatch(input, reuse);
+  const patch = buildPatch(input, scratch);
   if (patch.count === 0 || !hasArea(patch)) return { attempts: [], patch };
   let maxAbs = 0;
   for (let k = 0; k < 3; k++) maxAbs = Math.max(maxAbs, Math.abs(patch.origin[k]!));
@@ -134,7 +136,19 @@ function attemptsOn(input: FitInput, stopAtFirst: boolean, reuse: boolean): { at
 
 /** The fitted primitive of the patch (see the module comment for the rules). */
 export function fitSurface(input: FitInput): SurfaceKind {
-  const { attempts, patch } = attemptsOn(input, true, true);
+  const scratch = patchScratch.claim();
+  try {
+    return fitOn(input, scratch);
+  } finally {
+    patchScratch.release(scratch);
+  }
+}
+
+/** Patch memory lent to one fitSurface call at a time (a fit calls none of its caller's code, but nothing else may share it either). */
+const patchScratch = new ScratchPool(() => new PatchScratch(), 'fitSurface');
+
+function fitOn(input: FitInput, scratch: PatchScratch): SurfaceKind {
+  const { attempts, patch } = attemptsOn(input, true, scratch);
   let bestResidual = Infinity;
   for (const a of attempts) {
     if (a.accepted && a.kind) return a.kind;

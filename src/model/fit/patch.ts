@@ -5,8 +5,8 @@
  * 1e4 mm lose nothing) and size.
  */
 import { SurfcdError } from '../../errors.js';
-import { badIndex, collect, collectedBox as box, collectedPositions } from './patchCollect.js';
-import { scratchF64, scratchU32, scratchU8 } from './patchBuffers.js';
+import { badIndex, collect } from './patchCollect.js';
+import { PatchScratch } from './patchBuffers.js';
 import { hyp3 } from './vec.js';
 
 export interface FitInput {
@@ -82,10 +82,12 @@ export interface PatchMemo {
 
 /**
  * Validates the range, collects the patch's vertices and estimates missing normals.
- * @param reuse build on the shared scratch buffers (patchBuffers.ts): the patch is valid
- *   only until the next call with `reuse`.
+ * @param scratch build on this scratch's buffers (patchBuffers.ts): the patch is valid only
+ *   until the next patch built on it. Without one, the patch owns all its arrays.
  */
-export function buildPatch(input: FitInput, reuse = false): Patch {
+export function buildPatch(input: FitInput, scratch?: PatchScratch): Patch {
+  const reuse = scratch !== undefined;
+  const work = scratch ?? new PatchScratch();
   const { positions, indices, normals } = input;
   const first = input.firstTriangle;
   const count = input.triangleCount;
@@ -106,19 +108,20 @@ export function buildPatch(input: FitInput, reuse = false): Patch {
       if (!Number.isInteger(g) || g < 0 || g >= vertexCount) throw badIndex(t, g, vertexCount);
     }
   }
-  const tri = reuse ? scratchU32(count * 3) : new Uint32Array(count * 3);
+  const tri = reuse ? work.u32View(count * 3) : new Uint32Array(count * 3);
   // local indices, and the vertices' bounding box → origin and scale
-  const globalOf = count > 0 ? collect(indices, base, end, vertexCount, positions, tri) : EMPTY;
+  const globalOf = count > 0 ? collect(indices, base, end, vertexCount, positions, tri, work) : EMPTY;
+  const box = work.collectedBox;
   const m = globalOf.length;
   let lx = box[0]!, ly = box[1]!, lz = box[2]!, hx = box[3]!, hy = box[4]!, hz = box[5]!;
   if (m === 0) lx = ly = lz = hx = hy = hz = 0;
   const origin: [number, number, number] = [0.5 * (lx + hx), 0.5 * (ly + hy), 0.5 * (lz + hz)];
   const half = 0.5 * hyp3(hx - lx, hy - ly, hz - lz);
   const scale = half > 0 ? half : 1;
-  const p = reuse ? scratchF64(0, m * 3) : new Float64Array(m * 3);
+  const p = reuse ? work.f64(0, m * 3) : new Float64Array(m * 3);
   const [ox, oy, oz] = origin;
   // the positions collect read, in local order (the same numbers as positions[global])
-  const raw = collectedPositions;
+  const raw = work.collectedPositions;
   for (let i = 0; i < m * 3; i += 3) {
     p[i] = (raw[i]! - ox) / scale;
     p[i + 1] = (raw[i + 1]! - oy) / scale;
@@ -127,8 +130,8 @@ export function buildPatch(input: FitInput, reuse = false): Patch {
   // given normals
   const normalsGiven = !!normals && normals.length >= vertexCount * 3;
   // scratch is filled below when normals are given (every entry written), zeroed otherwise
-  const n = reuse ? scratchF64(1, m * 3) : new Float64Array(m * 3);
-  const given = reuse ? scratchU8(m) : new Uint8Array(m);
+  const n = reuse ? work.f64(1, m * 3) : new Float64Array(m * 3);
+  const given = reuse ? work.u8View(m) : new Uint8Array(m);
   if (reuse && !normalsGiven) {
     n.fill(0);
     given.fill(0);

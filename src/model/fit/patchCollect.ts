@@ -4,39 +4,25 @@
  * needs no clearing per call.
  */
 import { SurfcdError } from '../../errors.js';
+import type { PatchScratch } from './patchBuffers.js';
 
 export const badIndex = (t: number, g: number, vertexCount: number): SurfcdError =>
   new SurfcdError('INVALID_MESH', `fitSurface: indices[${t}] = ${g} is not a vertex index (0..${vertexCount - 1})`);
 
-/** Scratch of `collect`: vertex → local index, valid where `stamp` holds the current call's mark. */
-let slot = new Int32Array(1024);
-let stamp = new Uint32Array(1024);
-let mark = 0;
-let globalScratch = new Uint32Array(1024);
-let globalView = globalScratch.subarray(0, 0);
-/**
- * The positions of the local vertices as `collect` read them (3 per local vertex, valid up
- * to the returned count): buildPatch maps them to the local frame in order, instead of
- * gathering them from the part's positions a second time (issue 14).
- */
-export let collectedPositions = new Float64Array(3072);
-/** The bounding box `collect` found: min x, y, z, max x, y, z. */
-export const collectedBox = new Float64Array(6);
-const box = collectedBox;
 /** Largest vertex lookup kept as scratch (two 4-byte entries each). */
 const DIRECT_LOOKUP = 1 << 21;
 
 /**
  * Fills `tri` with local vertex indices and returns the global index of each local vertex
  * (a view, read only inside buildPatch), in order of first use; the vertices' bounding box
- * goes into `collectedBox` (issue 14: one pass over the indices instead of three, a lookup over
+ * goes into `scratch.collectedBox` (one pass over the indices instead of three, a lookup over
  * the part's vertices that the stamp needs no clearing for). Checks the index range; a
  * non-finite position is reported after the pass, as the first in that order.
  */
-export function collect(indices: ArrayLike<number>, base: number, end: number, vertexCount: number, positions: ArrayLike<number>, tri: Uint32Array): Uint32Array {
+export function collect(indices: ArrayLike<number>, base: number, end: number, vertexCount: number, positions: ArrayLike<number>, tri: Uint32Array, scratch: PatchScratch): Uint32Array {
   const n = end - base;
-  if (globalScratch.length < n) globalView = (globalScratch = new Uint32Array(2 * n)).subarray(0, 0);
-  if (collectedPositions.length < 3 * n) collectedPositions = new Float64Array(6 * n);
+  if (scratch.globalScratch.length < n) scratch.globalView = (scratch.globalScratch = new Uint32Array(2 * n)).subarray(0, 0);
+  if (scratch.collectedPositions.length < 3 * n) scratch.collectedPositions = new Float64Array(6 * n);
   // the lookup covers the part's vertices; on a huge part only the face's index window
   // (one more pass), and a map when even that is huge (scratch stays ≤ DIRECT_LOOKUP entries)
   let lo = 0, size = vertexCount;
@@ -49,19 +35,19 @@ export function collect(indices: ArrayLike<number>, base: number, end: number, v
     }
     lo = Math.max(0, Math.min(vertexCount - 1, min)) | 0;
     size = Math.min(vertexCount - 1, max) - lo + 1;
-    if (!(size <= DIRECT_LOOKUP)) return collectByMap(indices, base, end, vertexCount, positions, tri);
+    if (!(size <= DIRECT_LOOKUP)) return collectByMap(indices, base, end, vertexCount, positions, tri, scratch);
   }
-  if (slot.length < size) {
-    slot = new Int32Array(Math.min(DIRECT_LOOKUP, size + (size >> 1)));
-    stamp = new Uint32Array(slot.length);
-    mark = 0;
+  if (scratch.slot.length < size) {
+    scratch.slot = new Int32Array(Math.min(DIRECT_LOOKUP, size + (size >> 1)));
+    scratch.stamp = new Uint32Array(scratch.slot.length);
+    scratch.mark = 0;
   }
-  if (++mark === 0xffffffff) {
-    stamp.fill(0);
-    mark = 1;
+  if (++scratch.mark === 0xffffffff) {
+    scratch.stamp.fill(0);
+    scratch.mark = 1;
   }
-  // locals, not the module's `let`s: each read of those in the loop was a context load
-  const globalOf = globalScratch, st = stamp, sl = slot, mk = mark, raw = collectedPositions;
+  // locals, not the scratch's fields: each read of those in the loop would be a load
+  const globalOf = scratch.globalScratch, st = scratch.stamp, sl = scratch.slot, mk = scratch.mark, raw = scratch.collectedPositions;
   let lx = Infinity, ly = Infinity, lz = Infinity, hx = -Infinity, hy = -Infinity, hz = -Infinity;
   let badAt = -1;
   let m = 0;
@@ -93,13 +79,13 @@ export function collect(indices: ArrayLike<number>, base: number, end: number, v
     }
     tri[t - base] = l;
   }
-  return finishCollect(positions, badAt, m, lx, ly, lz, hx, hy, hz);
+  return finishCollect(positions, badAt, m, lx, ly, lz, hx, hy, hz, scratch);
 }
 
 /** `collect` for a face whose vertex indices span more than DIRECT_LOOKUP (a map from index to local index). */
-function collectByMap(indices: ArrayLike<number>, base: number, end: number, vertexCount: number, positions: ArrayLike<number>, tri: Uint32Array): Uint32Array {
+function collectByMap(indices: ArrayLike<number>, base: number, end: number, vertexCount: number, positions: ArrayLike<number>, tri: Uint32Array, scratch: PatchScratch): Uint32Array {
   const local = new Map<number, number>();
-  const globalOf = globalScratch, raw = collectedPositions;
+  const globalOf = scratch.globalScratch, raw = scratch.collectedPositions;
   let lx = Infinity, ly = Infinity, lz = Infinity, hx = -Infinity, hy = -Infinity, hz = -Infinity;
   let badAt = -1;
   let m = 0;
@@ -128,19 +114,20 @@ function collectByMap(indices: ArrayLike<number>, base: number, end: number, ver
     }
     tri[t - base] = l;
   }
-  return finishCollect(positions, badAt, m, lx, ly, lz, hx, hy, hz);
+  return finishCollect(positions, badAt, m, lx, ly, lz, hx, hy, hz, scratch);
 }
 
 /** Reports the first non-finite position, stores the bounding box, returns the local → global view. */
-function finishCollect(positions: ArrayLike<number>, badAt: number, m: number, lx: number, ly: number, lz: number, hx: number, hy: number, hz: number): Uint32Array {
+function finishCollect(positions: ArrayLike<number>, badAt: number, m: number, lx: number, ly: number, lz: number, hx: number, hy: number, hz: number, scratch: PatchScratch): Uint32Array {
   if (badAt >= 0) {
     const x = positions[badAt * 3]!, y = positions[badAt * 3 + 1]!;
     const k = badAt * 3 + (!Number.isFinite(x) ? 0 : !Number.isFinite(y) ? 1 : 2);
     throw new SurfcdError('INVALID_MESH', `fitSurface: positions[${k}] is ${positions[k]}, expected a finite number`);
   }
+  const box = scratch.collectedBox;
   box[0] = lx; box[1] = ly; box[2] = lz; box[3] = hx; box[4] = hy; box[5] = hz;
   // the same view again for a face of the last one's size (see patchBuffers.ts)
-  if (globalView.length !== m) globalView = globalScratch.subarray(0, m);
-  return globalView;
+  if (scratch.globalView.length !== m) scratch.globalView = scratch.globalScratch.subarray(0, m);
+  return scratch.globalView;
 }
 
