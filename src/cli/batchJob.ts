@@ -67,7 +67,7 @@ export async function runFileJob(data: FileJobData): Promise<FileResult> {
   const { options } = data;
   const loaded = await openAssembly(data.path, { ...options.load, ...(await sourceOf(data)) });
   const assembly = loaded.assembly;
-  const found = findContacts(assembly, { tolerance: options.tolerance, mode: options.mode, method: options.method });
+  const found = findContacts(assembly, { tolerance: options.tolerance, mode: options.mode, method: options.method, memo: loaded.memo });
   await updateAssemblyCache(loaded); // as `contacts` does: keep the surface kinds the verdicts fitted
   const review = plainReview(assembly, found);
   const contacts = contactsJson(assembly, found, { mode: options.mode, interferenceOnly: false, review });

@@ -82,8 +82,8 @@ export function registerConstraintsCommand(program: Command, outcome: RunOutcome
         recognizeConstraints(assembly, { tolerance, plugins: extra, ...(select ? { select } : {}), ...(clearance !== undefined ? { clearance } : {}), ...(angleTolerance !== undefined ? { angleTolerance } : {}) }),
       );
       // the same verdict as `contacts` on every pair: its interferences, with the same tolerance and sets
-      const [found, contactsMs] = await timed('finding interferences', () => findContacts(assembly, { tolerance, ...(select ? { select } : {}) }));
-      const { review, exitCode } = reviewInterferences(assembly, found, flags, { accepted, previousIds });
+      const [found, contactsMs] = await timed('finding interferences', () => findContacts(assembly, { tolerance, memo: loaded.memo, ...(select ? { select } : {}) }));
+      const { review, exitCode } = reviewInterferences(assembly, found, flags, { accepted, previousIds, memo: loaded.memo });
       const report = annotateConstraints(recognized, review.interferences);
       // Keep the surface kinds just fitted in the cache entry, so the next run skips the fitting (issue 14).
       await updateAssemblyCache(loaded);

@@ -115,8 +115,8 @@ function programWith(modules: CommandModule[], outcome: RunOutcome): Command {
     reportWarnings(assembly, flags.strict);
     const select = selectionOf(assembly, flags);
     if (split && select) throw new SurfcdError('INVALID_OPTION', '--queue: --parts and --against are not supported with a split run yet; run without --queue');
-    const [found, queryMs] = await timed('finding contacts', () => (split ? split.run(loaded) : findContacts(assembly, { tolerance, mode, method: flags.method, ...(select ? { select } : {}) })));
-    const { review, exitCode } = reviewInterferences(assembly, found, flags, { accepted, previousIds });
+    const [found, queryMs] = await timed('finding contacts', () => (split ? split.run(loaded) : findContacts(assembly, { tolerance, mode, method: flags.method, memo: loaded.memo, ...(select ? { select } : {}) })));
+    const { review, exitCode } = reviewInterferences(assembly, found, flags, { accepted, previousIds, memo: loaded.memo });
     await updateAssemblyCache(loaded); // keep the surface kinds the verdicts fitted
     const kept = withoutIgnored(found, review);
     const report = flags.interferenceOnly ? interferenceOnly(kept) : kept;

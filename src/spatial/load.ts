@@ -7,7 +7,7 @@ import { cacheDirOf, type CacheOption } from '../import/cache.js';
 import type { LoadOptions } from '../import/readAssembly.js';
 import { readCadFile } from '../import/readFile.js';
 import type { Assembly } from '../model/types.js';
-import { loadCached, type CachedLoad } from './loadCached.js';
+import { loadCached, uncached, type CachedLoad } from './loadCached.js';
 import { assertOptions } from '../model/validate.js';
 
 export { partFromMesh, type MeshInput } from './mesh.js';
@@ -38,7 +38,7 @@ export async function openAssembly(source: string | Uint8Array, options: Assembl
   const dir = cacheDirOf(cache);
   if (dir !== null && typeof source === 'string') return loadCached(source, withFileSystem(loadOptions), dir);
   const { loadAssembly: loadAnywhere } = await import('./loadAssembly.js');
-  return { assembly: await loadAnywhere(source, withFileSystem(loadOptions)), outcome: 'off', entry: null };
+  return uncached(await loadAnywhere(source, withFileSystem(loadOptions)), 'off');
 }
 
 /** Reads a CAD file (path or bytes) into an unindexed Assembly. */
