@@ -9,6 +9,7 @@
  * would need them in the key) and for the built-in narrow phase (a plugin's phase finds the
  * same pairs by contract, but counts its own work, and its code is not ours to key on).
  */
+import { SCD_METHOD } from '../collide/narrowPhases.js';
 import { fromMemoText, memoText, type AssemblyMemo } from '../model/assemblyMemo.js';
 import type { Encoded } from '../model/derived.js';
 import type { Rigid } from '../math/rigid.js';
@@ -25,7 +26,6 @@ export interface JudgedPair {
 
 /** Bump when what a judged pair holds, or how it is encoded, changes. */
 const MEMO_FORMAT = 1;
-const SCD_METHOD = 'scd';
 
 const RELATIONS = ['touching', 'intersecting'] as const;
 const VERDICTS = ['contact', 'interference'] as const;
