@@ -74,6 +74,8 @@ export class ContactMemo {
   }
 
   remember(i: number, j: number, judged: JudgedPair): void {
+    // A counter this encoding does not know would be lost on the way back: such a pair is not kept.
+    for (const key of Object.keys(judged.stats)) if (!(STAT_KEYS as readonly string[]).includes(key)) return;
     this.judged.set(i * this.partCount + j, judged);
     this.added = true;
   }
