@@ -24,7 +24,6 @@ const ALLOWED: Record<string, string> = {
   'src/cli/guard.ts: realExit': 'the process.exit the guard replaced, restored when it ends',
   'src/cli/removal.ts: pendingExitCode': 'the exit code a CLI command hands main (one command per process)',
   'src/cli/simulate.ts: pendingExitCode': 'the exit code a CLI command hands main (one command per process)',
-  'src/spatial/loadCached.ts: lastCacheOutcome': 'the cached loader is another helper\'s this round (cold3)',
   'src/model/fit/cholesky.ts: scaleScratch': FIT_SCRATCH,
   'src/model/fit/cholesky.ts: lowerScratch': FIT_SCRATCH,
   'src/model/fit/cholesky.ts: definiteScratch': FIT_SCRATCH,
