@@ -13,23 +13,25 @@ import { moveTriangleB } from './moveTriangle.js';
 
 /** The run's current B surface (triangle tree `treeB`) against A, leaf by leaf of B's tree inside OAABB_B. */
 export function searchLeafBatched(run: QueryRun, scratch: QueryScratch, treeB: BoxTree): void {
-  const a = run.a!, stats = run.stats!;
-  const { bToA, skip, shells, slabsA, pairTest, recordsA, magnitudeA, tolerance } = run;
+  const a = run.a!, b = run.b!, stats = run.stats!, firstTriangle = run.surfaceB!.firstTriangle;
+  const { bToA, reach, skip, shells, slabsA, pairTest, recordsA, magnitudeA, tolerance } = run;
   const { leafBox, leafBoxA, leafClip, oaabbA, oaabbB, candidates } = scratch;
   const leavesB = scratch.leavesB = atLeast(scratch.leavesB, treeB.nodeFirst.length);
   const leafCount = queryLeaves(treeB, oaabbB, leavesB, stats);
-  for (let li = 0; li < leafCount && !run.done; li++) {
+  // A first hit ends the query (run.done, set by run.hit); a local, read by every loop below.
+  let done = false;
+  for (let li = 0; li < leafCount && !done; li++) {
     const leaf = leavesB[li]!;
     for (let k = 0; k < 6; k++) leafBox[k] = treeB.nodeBoxes[6 * leaf + k]!;
     transformAabb(leafBox, bToA, leafBoxA);
-    growAabb(leafBoxA, 2 * run.reach); // ⊇ every triangle box below, rounding included
+    growAabb(leafBoxA, 2 * reach); // ⊇ every triangle box below, rounding included
     stats.aabbUpdates++;
     if (!intersectAabbs(leafBoxA, oaabbA, leafClip)) continue;
     gatherCandidates(a, leafClip, candidates, stats, skip, shells);
     if (candidates.count === 0) continue;
     const firstSlot = treeB.nodeFirst[leaf]!, endSlot = firstSlot + (treeB.nodeCount[leaf]! & COUNT_MASK);
-    for (let slot = firstSlot; slot < endSlot && !run.done; slot++) {
-      const tb = moveTriangleB(run, scratch, treeB, slot);
+    for (let slot = firstSlot; slot < endSlot && !done; slot++) {
+      const tb = moveTriangleB(pairTest, b, bToA, reach, treeB, firstTriangle, slot, oaabbB, scratch, stats);
       if (tb < 0) continue;
       // The leaf's candidates whose boxes overlap the triangle's clipped box, in order.
       let cutSurface = -1, cutApart = false;
@@ -58,9 +60,12 @@ export function searchLeafBatched(run: QueryRun, scratch: QueryScratch, treeB: B
         // 6. Exact test, or distance ≤ tolerance (pairTest.ts); 7. the modes (queryRun.ts).
         if (!pairTest.meets(a, recordsA, ta, sa, tolerance, magnitudeA)) continue;
         run.hit(sa, ta, tb);
-        if (run.done) break;
+        if (run.done) {
+          done = true;
+          break;
+        }
       }
-      stats.aabbTests += run.done ? c + 1 : candidates.count; // boxes compared
+      stats.aabbTests += done ? c + 1 : candidates.count; // boxes compared
     }
   }
 }

@@ -13,20 +13,22 @@ import { moveTriangleB } from './moveTriangle.js';
 
 /** The run's current B surface (triangle tree `treeB`) against A, triangle by triangle of B's tree inside OAABB_B. */
 export function searchPerSurface(run: QueryRun, scratch: QueryScratch, treeB: BoxTree): void {
-  const a = run.a!, stats = run.stats!;
-  const { skip, shells, slabsA, pairTest, recordsA, magnitudeA, tolerance } = run;
+  const a = run.a!, b = run.b!, stats = run.stats!, firstTriangle = run.surfaceB!.firstTriangle;
+  const { bToA, reach, skip, shells, slabsA, pairTest, recordsA, magnitudeA, tolerance } = run;
   const { oaabbB, clipped, candidates } = scratch;
   const leavesB = scratch.leavesB = atLeast(scratch.leavesB, treeB.nodeFirst.length);
+  const surfacesA = scratch.surfacesA;
   const leafCount = queryLeaves(treeB, oaabbB, leavesB, stats);
-  for (let li = 0; li < leafCount && !run.done; li++) {
+  // A first hit ends the query (run.done, set by run.hit); a local, read by every loop below.
+  let done = false;
+  for (let li = 0; li < leafCount && !done; li++) {
     const leaf = leavesB[li]!;
     const firstSlot = treeB.nodeFirst[leaf]!, endSlot = firstSlot + (treeB.nodeCount[leaf]! & COUNT_MASK);
-    for (let slot = firstSlot; slot < endSlot && !run.done; slot++) {
-      const tb = moveTriangleB(run, scratch, treeB, slot);
+    for (let slot = firstSlot; slot < endSlot && !done; slot++) {
+      const tb = moveTriangleB(pairTest, b, bToA, reach, treeB, firstTriangle, slot, oaabbB, scratch, stats);
       if (tb < 0) continue;
-      const surfacesA = scratch.surfacesA;
       const groups = queryBoxTree(a.surfaceTree!, clipped, surfacesA, stats);
-      for (let g = 0; g < groups && !run.done; g++) {
+      for (let g = 0; g < groups && !done; g++) {
         const sa = surfacesA[g]!;
         if (skip !== null && skip[sa]! !== UNSEEN) continue;
         if (shells !== null && shells.rejects(sa)) continue;
@@ -49,7 +51,10 @@ export function searchPerSurface(run: QueryRun, scratch: QueryScratch, treeB: Bo
           // 6. Exact test, or distance ≤ tolerance (pairTest.ts); 7. the modes (queryRun.ts).
           if (!pairTest.meets(a, recordsA, ta, sa, tolerance, magnitudeA)) continue;
           run.hit(sa, ta, tb);
-          if (run.done) break;
+          if (run.done) {
+            done = true;
+            break;
+          }
         }
       }
     }
