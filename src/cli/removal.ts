@@ -3,7 +3,6 @@ import { availableParallelism } from 'node:os';
 import { Command, Option } from 'commander';
 import { SingleBar } from 'cli-progress';
 import { resolvePoses } from '../model/poses.js';
-import { recognizeConstraints } from '../constraints/recognize.js';
 import { SurfcdError } from '../errors.js';
 import { loadAssembly } from '../spatial/load.js';
 import type { Assembly } from '../model/types.js';
@@ -98,31 +97,45 @@ function partProgress(label: string): { update: (done: number, total: number) =>
   };
 }
 
-/** A sweep engine (pool, or this thread for --jobs 1) that shows a progress bar on a TTY. */
-async function sweeper(assembly: Assembly, tolerance: number, jobs: number, showBar = true): Promise<{ sweep: SweepBatch | undefined; pool: SweepPool | null; done: () => void }> {
+/** A batch of fewer units than this runs in this thread: starting the pool (the assembly cloned into each worker) costs more than it saves. */
+const POOL_MIN_UNITS = 8;
+
+/**
+ * A sweep engine that shows a progress bar on a TTY: this thread for --jobs 1 and for small
+ * batches, a worker pool (started on the first batch big enough) for the rest. A unit's
+ * outcome is the same wherever it runs.
+ */
+async function sweeper(assembly: Assembly, tolerance: number, jobs: number, showBar = true): Promise<{ sweep: SweepBatch; close: () => Promise<void>; done: () => void }> {
   const poses = resolvePoses(assembly, undefined);
-  // The worker pool library only when workers are asked for (start-up cost of every command).
-  const pool = jobs > 1 ? (await import('../simulate/sweepPool.js')).createSweepPool(assembly, poses, tolerance, jobs) : null;
-  if (!process.stderr.isTTY || !showBar) return { sweep: pool?.sweep, pool, done: () => undefined };
+  const inThread = sweepContext(assembly, poses, tolerance);
+  let pool: SweepPool | null = null;
+  // The engine for a batch of `count` units. The worker pool library is loaded only when workers are needed (start-up cost of every command).
+  const engineFor = async (count: number): Promise<SweepBatch> => {
+    if (jobs <= 1 || count < POOL_MIN_UNITS) return (units) => runSweepUnits(inThread, units);
+    pool ??= (await import('../simulate/sweepPool.js')).createSweepPool(assembly, poses, tolerance, jobs);
+    return pool.sweep;
+  };
+  const inner: SweepBatch = async (units) => (await engineFor(units.length))(units);
+  const close = async (): Promise<void> => pool?.close();
+  if (!process.stderr.isTTY || !showBar) return { sweep: inner, close, done: () => undefined };
   const bar = new SingleBar({ format: 'sweeping {bar} {value}/{total} part-direction units', stream: process.stderr, hideCursor: true, clearOnComplete: true });
   let started = false;
-  const inThread = pool ? null : sweepContext(assembly, poses, tolerance);
-  const inner: SweepBatch = pool ? pool.sweep : (units) => runSweepUnits(inThread!, units);
   const sweep: SweepBatch = async (units) => {
     if (!started) bar.start(units.length, 0);
     else bar.setTotal(bar.getTotal() + units.length);
     started = true;
+    const engine = await engineFor(units.length);
     const chunk = Math.max(1, Math.ceil(units.length / 50));
     const out = [];
     for (let k = 0; k < units.length; k += chunk) {
       const part: SweepUnit[] = units.slice(k, k + chunk) as SweepUnit[];
-      out.push(...(await inner(part)));
+      out.push(...(await engine(part)));
       bar.increment(part.length);
       await new Promise((r) => setImmediate(r));
     }
     return out;
   };
-  return { sweep, pool, done: () => started && bar.stop() };
+  return { sweep, close, done: () => started && bar.stop() };
 }
 
 /** Loads the assembly (warnings on stderr), runs `work` with the sweep engine, and always closes the pool. */
@@ -130,7 +143,7 @@ async function withSweeps(
   file: string,
   flags: CommonFlags,
   opts: { tolerance: number; jobs: number },
-  work: (assembly: Assembly, sweep: SweepBatch | undefined, done: () => void) => Promise<void>,
+  work: (assembly: Assembly, sweep: SweepBatch, done: () => void) => Promise<void>,
   sweepBar = true,
 ): Promise<void> {
   const stop = status(`loading ${file}`);
@@ -141,7 +154,7 @@ async function withSweeps(
     await work(assembly, engine.sweep, engine.done);
   } finally {
     engine.done();
-    await engine.pool?.close();
+    await engine.close();
   }
 }
 
@@ -155,9 +168,8 @@ export function registerRemovalCommands(program: Command): void {
   ).action(async (file: string, flags: CommonFlags & { part: string[] }) => {
     const opts = parseCommon(flags);
     await withSweeps(file, flags, opts, async (assembly, sweep, done) => {
-      const constraints = recognizeConstraints(assembly, { tolerance: opts.tolerance });
       const named = flags.part.flatMap((pattern: string) => (assembly.parts.some((p) => p.path === pattern) ? [pattern] : matchParts(assembly, pattern, { what: '--part' }).map((p) => p.path)));
-      const results = await removalAnalysis(assembly, named.length ? [...new Set(named)] : null, { directions: opts.sphere, tolerance: opts.tolerance, constraints, ...(sweep ? { sweep } : {}) });
+      const results = await removalAnalysis(assembly, named.length ? [...new Set(named)] : null, { directions: opts.sphere, tolerance: opts.tolerance, sweep });
       done();
       const text = opts.format === 'json' ? removalJson(assembly, results, { tolerance: opts.tolerance, sphere: opts.sphere }) : opts.format === 'md' ? removalMarkdown(assembly, results) : removalTable(assembly, results);
       await emit(text, flags.out);
@@ -177,7 +189,7 @@ export function registerRemovalCommands(program: Command): void {
     await withSweeps(file, flags, opts, async (assembly, sweep, done) => {
       // Progress in parts taken out (a fixed total), not in sweep units (whose number grows as the plan goes).
       const progress = partProgress('disassembling');
-      const result = await disassemble(assembly, { directions: opts.sphere, tolerance: opts.tolerance, onStep: progress.update, ...(flags.base !== undefined ? { base: matchPart(assembly, flags.base, '--base').path } : {}), ...(sweep ? { sweep } : {}) }).finally(progress.stop);
+      const result = await disassemble(assembly, { directions: opts.sphere, tolerance: opts.tolerance, onStep: progress.update, ...(flags.base !== undefined ? { base: matchPart(assembly, flags.base, '--base').path } : {}), sweep }).finally(progress.stop);
       done();
       if (flags.scriptOut) {
         await writeFileAtomic(flags.scriptOut, `${JSON.stringify(result.script, null, 2)}\n`);

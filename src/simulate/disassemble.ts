@@ -143,7 +143,7 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
   const firstFree = async (movers: Mover[], dirs: CandidateDirection[][], gone: ReadonlySet<number>, options: Option[]): Promise<void> => {
     let frontier = movers.map((_, k) => ({ k, next: 0 })).filter((f) => dirs[f.k]!.length > 0);
     while (frontier.length > 0) {
-      await graph.prefetch(frontier.flatMap((f) => movers[f.k]!.parts.map((part) => ({ part, direction: dirs[f.k]![f.next]!.direction }))), present);
+      await graph.prefetch(frontier.flatMap((f) => movers[f.k]!.parts.map((part) => ({ part, direction: dirs[f.k]![f.next]!.direction, members: movers[f.k]!.parts }))), present);
       const later: { k: number; next: number }[] = [];
       for (const f of frontier) {
         const mover = movers[f.k]!, dir = dirs[f.k]![f.next]!;

@@ -21,6 +21,7 @@ import { removalScript, type MotionScriptDocument } from './removalScript.js';
 import { runSweepUnits, sweepContext, sweepPair } from './sweepUnit.js';
 import { fastenerAnalysis } from '../constraints/fasteners.js';
 import { threadName } from './localBlocking.js';
+import { constraintsAround, removalNeighbourhood } from './subjectConstraints.js';
 import { UnscrewChecks, unscrewOf, type UnscrewingSide } from './unscrew.js';
 
 export const DEFAULT_SPHERE_DIRECTIONS = 26;
@@ -118,13 +119,15 @@ interface Scene {
   pathIndex: Map<string, number>;
 }
 
-function prepare(assembly: Assembly, options: RemovalOptions): Scene {
+/** `subjects`: the parts a removal question is about (their neighbourhood's constraints suffice), or null for the whole assembly. */
+function prepare(assembly: Assembly, options: RemovalOptions, subjects: number[] | null): Scene {
   const tolerance = options.tolerance ?? DEFAULT_REMOVAL_TOLERANCE;
   if (typeof tolerance !== 'number' || !(tolerance >= 0) || !Number.isFinite(tolerance)) {
     throw new SurfcdError('INVALID_OPTION', `removal: tolerance is ${String(tolerance)}, expected a finite number ≥ 0 (mm)`);
   }
   const poses = resolvePoses(assembly, options.poses);
-  const constraints = options.constraints ?? recognizeConstraints(assembly, { tolerance, ...(options.poses ? { poses: options.poses } : {}) });
+  const own = { tolerance, ...(options.poses ? { poses: options.poses } : {}) };
+  const constraints = options.constraints ?? (subjects ? constraintsAround(assembly, removalNeighbourhood(assembly, poses, subjects, tolerance), own) : recognizeConstraints(assembly, own));
   // One context per call: the starting overlaps and contacts it measures are this query's.
   const ctx = sweepContext(assembly, poses, tolerance);
   const sweep = options.sweep ?? ((units) => runSweepUnits(ctx, units));
@@ -148,13 +151,13 @@ function prepare(assembly: Assembly, options: RemovalOptions): Scene {
  * surface pair in contact and the distance travelled.
  */
 export async function removalDirections(assembly: Assembly, path: string, options: RemovalOptions = {}): Promise<RemovalResult> {
-  const scene = prepare(assembly, options);
+  const scene = prepare(assembly, options, resolveSubject(assembly, path).parts);
   return (await removalOf(assembly, scene, [path]))[0]!;
 }
 
 /** `removalDirections` for several subjects (default: every part), sharing one blocking graph. */
 export async function removalAnalysis(assembly: Assembly, paths: readonly string[] | null, options: RemovalOptions = {}): Promise<RemovalResult[]> {
-  const scene = prepare(assembly, options);
+  const scene = prepare(assembly, options, paths ? [...new Set(paths.flatMap((path) => resolveSubject(assembly, path).parts))] : null);
   return removalOf(assembly, scene, paths ?? assembly.parts.map((p) => p.path));
 }
 
@@ -259,7 +262,7 @@ export interface DisassemblyResult extends DisassemblyPlan {
 
 /** A disassembly sequence for the whole assembly (see `planDisassembly` for the choice rules). */
 export async function disassemble(assembly: Assembly, options: DisassembleOptions = {}): Promise<DisassemblyResult> {
-  const scene = prepare(assembly, options);
+  const scene = prepare(assembly, options, null);
   const base = options.base === undefined ? largestPart(assembly, scene.poses) : options.base === null ? null : resolveSubject(assembly, options.base);
   if (base && typeof base === 'object' && base.kind !== 'part') throw new SurfcdError('INVALID_OPTION', `disassemble: base "${options.base}" is a product node; name one part`);
   const baseIndex = base === null ? null : typeof base === 'number' ? base : base.parts[0]!;
