@@ -14,6 +14,7 @@ import { disassemblyJson, disassemblyMarkdown, disassemblyTable, removalJson, re
 import { writeFileAtomic } from '../report/writeOutput.js';
 import { addLoadOptions, loadOptions, reportWarnings, type LoadFlags } from './loadFlags.js';
 import { emit, parseChoice, parseNumber, status } from './output.js';
+import { disassemblyProgress } from './disassemblyProgress.js';
 import { matchPart, matchParts } from '../model/partSets.js';
 
 const FORMATS = ['table', 'json', 'md'] as const;
@@ -52,49 +53,6 @@ function parseCommon(flags: CommonFlags): { sphere: number; tolerance: number; j
   const jobs = flags.jobs === undefined ? Math.max(1, availableParallelism()) : parseNumber('--jobs', flags.jobs, { min: 1 });
   if (!Number.isInteger(jobs) || jobs > 256) throw new SurfcdError('INVALID_OPTION', `--jobs: expected an integer from 1 to 256, got "${flags.jobs}"`);
   return { sphere, tolerance, jobs, format: parseChoice('--format', flags.format, FORMATS) };
-}
-
-/** Every this many ms, one plain progress line when stderr is not a terminal (CI logs). */
-const PLAIN_PROGRESS_MS = 5000;
-
-/**
- * Progress over a fixed total of parts to take out: a bar with an ETA on a terminal, one
- * plain line every few seconds otherwise. The ETA is the elapsed time per part removed so far.
- */
-function partProgress(label: string): { update: (done: number, total: number) => void; stop: () => void } {
-  const start = performance.now();
-  if (process.stderr.isTTY) {
-    const bar = new SingleBar({ format: `${label} {bar} {value}/{total} parts | ETA {eta_formatted}`, stream: process.stderr, hideCursor: true, clearOnComplete: true, etaBuffer: 20 });
-    let started = false;
-    return {
-      update: (done, total) => {
-        if (!started) bar.start(total, done);
-        else bar.update(done);
-        started = true;
-      },
-      stop: () => started && bar.stop(),
-    };
-  }
-  // A line every few seconds, also while one step takes long (the sweeps run on workers, so the timer fires).
-  let last = start;
-  let state: { done: number; total: number } | null = null;
-  const line = (): void => {
-    if (!state) return;
-    const now = performance.now();
-    last = now;
-    const elapsed = (now - start) / 1000;
-    const eta = state.done > 0 ? `, about ${Math.round((elapsed / state.done) * (state.total - state.done))} s left` : '';
-    process.stderr.write(`${label}: ${state.done}/${state.total} parts out after ${Math.round(elapsed)} s${eta}\n`);
-  };
-  const timer = setInterval(() => performance.now() - last >= PLAIN_PROGRESS_MS && line(), PLAIN_PROGRESS_MS / 5);
-  timer.unref();
-  return {
-    update: (done, total) => {
-      state = { done, total };
-      if (performance.now() - last >= PLAIN_PROGRESS_MS) line();
-    },
-    stop: () => clearInterval(timer),
-  };
 }
 
 /** A batch of fewer units than this runs in this thread: starting the pool (the assembly cloned into each worker) costs more than it saves. */
@@ -188,7 +146,7 @@ export function registerRemovalCommands(program: Command): void {
     if (flags.scriptOut === '') throw new SurfcdError('INVALID_OPTION', '--script-out: expected a file name');
     await withSweeps(file, flags, opts, async (assembly, sweep, done) => {
       // Progress in parts taken out (a fixed total), not in sweep units (whose number grows as the plan goes).
-      const progress = partProgress('disassembling');
+      const progress = disassemblyProgress('disassembling');
       const result = await disassemble(assembly, { directions: opts.sphere, tolerance: opts.tolerance, onStep: progress.update, ...(flags.base !== undefined ? { base: matchPart(assembly, flags.base, '--base').path } : {}), sweep }).finally(progress.stop);
       done();
       if (flags.scriptOut) {

@@ -18,7 +18,7 @@ import { directionKey, type BlockingGraph, type Blocker } from './blocking.js';
 import { clearDistance } from '../motion/clearDistance.js';
 import { candidateDirections, type CandidateDirection } from './directions.js';
 import { transformAabb } from '../math/aabb.js';
-import { sameThreadPairs, unscrewOf, type Unscrew, type UnscrewChecks, type UnscrewingSide } from './unscrew.js';
+import { sameThreadPairs, unscrewOf, type ThreadRunOff, type Unscrew, type UnscrewChecks, type UnscrewingSide } from './unscrew.js';
 
 /** What moves in one step. */
 export interface Mover {
@@ -78,6 +78,8 @@ export interface PlanOptions {
   onStep?: (removed: number, total: number) => void;
   /** Which part of a threaded joint turns to undo it, and the check that its unscrew motion is free. */
   unscrewing: UnscrewingSide;
+  /** How far a threaded part travels to leave its thread (default: the engagement). */
+  runOff?: ThreadRunOff;
   unscrews: UnscrewChecks;
   /**
    * Moves a replay found blocked (`vetoKey(members, d)` → the parts that blocked them; -1:
@@ -167,15 +169,27 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
     return Math.max(clearDistance({ parts, poses: opts.poses }, members, d, { exclude: gone }), hi - lo);
   };
 
-  // Threaded parts whose unscrew is free and who then leave along the axis (their thread partner aside).
+  // Threaded parts whose unscrew is free and who then leave along the axis (their thread
+  // partners aside). The side a fitter turns (the nut, else the fastener) first; only when
+  // no such part can come out, the other side (a nut held in a pocket of the plate: its
+  // screw is turned out of it, and the nut then leaves its pocket as a loose part).
   const unscrewOptions = async (): Promise<Option[]> => {
-    const candidates = removable()
+    const all = removable()
       .sort(byPath(assembly))
-      .map((i) => unscrewOf(i, graph.constraints(i), present, opts.unscrewing, pathIndex))
+      .map((i) => unscrewOf(i, graph.constraints(i), present, opts.unscrewing, pathIndex, opts.runOff))
       .filter((u): u is Unscrew => u !== null);
+    for (const candidates of [all.filter((u) => u.preferred), all.filter((u) => !u.preferred)]) {
+      const out = await freeUnscrews(candidates);
+      if (out.length > 0) return out;
+    }
+    return [];
+  };
+
+  const freeUnscrews = async (candidates: Unscrew[]): Promise<Option[]> => {
+    if (candidates.length === 0) return [];
     const gone = new Set(parts.map((_, i) => i).filter((i) => !present.has(i)));
     const out: Option[] = [];
-    const othersOf = (u: Unscrew): Set<number> => new Set([...present].filter((j) => j !== u.partner));
+    const othersOf = (u: Unscrew): Set<number> => new Set([...present].filter((j) => !u.partners.includes(j)));
     await graph.prefetch(candidates.map((u) => ({ part: u.part, direction: u.axis.direction, present: othersOf(u) })), present);
     for (const u of candidates) {
       if (vetoed([u.part], u.axis.direction) || graph.nearest([u.part], u.axis.direction, othersOf(u)) !== null || !opts.unscrews.free(u, present)) continue;

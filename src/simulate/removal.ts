@@ -22,7 +22,7 @@ import { runSweepUnits, sweepContext, sweepPair } from './sweepUnit.js';
 import { fastenerAnalysis } from '../constraints/fasteners.js';
 import { threadName } from './localBlocking.js';
 import { constraintsAround, removalNeighbourhood } from './subjectConstraints.js';
-import { UnscrewChecks, unscrewOf, type UnscrewingSide } from './unscrew.js';
+import { threadRunOff, UnscrewChecks, unscrewOf, type ThreadRunOff, type UnscrewingSide } from './unscrew.js';
 
 export const DEFAULT_SPHERE_DIRECTIONS = 26;
 export const DEFAULT_REMOVAL_TOLERANCE = DEFAULT_TOLERANCE;
@@ -116,6 +116,7 @@ interface Scene {
   explicit: CandidateDirection[] | null;
   /** Which part of a threaded joint turns to undo it: the nut when the mate is one, else the fastener. */
   unscrewing: UnscrewingSide;
+  runOff: ThreadRunOff;
   pathIndex: Map<string, number>;
 }
 
@@ -141,7 +142,7 @@ function prepare(assembly: Assembly, options: RemovalOptions, subjects: number[]
     const mate = pathIndex.get(c.partA) === fastener ? pathIndex.get(c.partB)! : pathIndex.get(c.partA)!;
     return shapes.shapeOf(mate).role === 'nut' ? mate : fastener;
   };
-  const common = { poses, tolerance, constraints, graph, unscrewing, pathIndex };
+  const common = { poses, tolerance, constraints, graph, unscrewing, runOff: threadRunOff(assembly, poses, pathIndex), pathIndex };
   return typeof d === 'number' ? { ...common, sphere: d, explicit: null } : { ...common, sphere: null, explicit: explicitDirections(d) };
 }
 
@@ -172,7 +173,9 @@ async function removalOf(assembly: Assembly, scene: Scene, paths: readonly strin
       if (!blocker) return { direction: d.direction, source: d.source, status: 'free', distance: clearDistance({ parts: assembly.parts, poses: scene.poses }, s.parts, d.direction) };
       return { direction: d.direction, source: d.source, status: 'blocked', distance: blocker.distance, blocker: blockerReport(assembly, blocker) };
     });
-    const u = s.parts.length === 1 ? unscrewOf(s.parts[0]!, scene.graph.constraints(s.parts[0]!), everyone, scene.unscrewing, scene.pathIndex) : null;
+    // the side a fitter turns: a bolt in its nut stays, the nut turns
+    const turning = s.parts.length === 1 ? unscrewOf(s.parts[0]!, scene.graph.constraints(s.parts[0]!), everyone, scene.unscrewing, scene.pathIndex, scene.runOff) : null;
+    const u = turning?.preferred ? turning : null;
     return {
       subject: s.path,
       kind: s.kind,
@@ -246,7 +249,17 @@ function kindName(surface: Parameters<typeof surfaceKindOf>[0] | undefined): str
 export interface DisassembleOptions extends RemovalOptions {
   /** Part that stays to the end (default: the part with the largest box). Pass null for none. */
   base?: string | null;
-  onStep?: (removed: number, total: number) => void;
+  /**
+   * Progress over a fixed total (the parts to take out): `removed` parts planned so far in
+   * this round, or the plan's steps replayed so far; `stage` says which round (0 the first
+   * plan, then each replan) and whether it plans or replays.
+   */
+  onStep?: (removed: number, total: number, stage: DisassemblyStage) => void;
+}
+
+export interface DisassemblyStage {
+  round: number;
+  phase: 'planning' | 'replaying';
 }
 
 export interface DisassemblyResult extends DisassemblyPlan {
@@ -278,17 +291,21 @@ export async function disassemble(assembly: Assembly, options: DisassembleOption
   // A veto only takes away the move chosen at the missed step, so the steps before it are
   // chosen again unchanged: each replay resumes there.
   let verified = 0;
+  const onStep = options.onStep;
+  const total = assembly.parts.length - (baseIndex === null ? 0 : 1);
   for (let round = 0; ; round++) {
     const plan = await planDisassembly(assembly, scene.graph, {
       base: baseIndex,
       sphere: scene.sphere ?? DEFAULT_SPHERE_DIRECTIONS,
       poses: scene.poses,
       unscrewing: scene.unscrewing,
+      runOff: scene.runOff,
       unscrews,
       vetoes,
-      ...(options.onStep && round === 0 ? { onStep: options.onStep } : {}),
+      ...(onStep ? { onStep: (done: number, total: number) => onStep(done, total, { round, phase: 'planning' }) } : {}),
     });
-    const missed = replayable && round < MAX_REPLANS ? firstMissedStep(assembly, plan, verified, tolerance) : null;
+    const replayed = onStep ? (done: number) => onStep(done, total, { round, phase: 'replaying' }) : undefined;
+    const missed = replayable && round < MAX_REPLANS ? firstMissedStep(assembly, plan, verified, tolerance, replayed) : null;
     if (!missed) {
       const baseName = baseIndex === null ? null : assembly.parts[baseIndex]!.path;
       return { ...plan, base: baseName, script: removalScript(assembly, plan, tolerance), sweeps: scene.graph.sweeps, unscrewSweeps: unscrews.work.sweeps, advancementSteps: unscrews.work.advancementSteps };
@@ -315,11 +332,13 @@ const MOVER_VETO_AFTER = 3;
  * The first plan step from `from` on whose replay through `simulate` misses its `expect`
  * (the steps before it taken out already), with the parts that blocked it (-1: held).
  */
-function firstMissedStep(assembly: Assembly, plan: DisassemblyPlan, from: number, tolerance: number): { index: number; step: DisassemblyPlan['steps'][number]; blockers: number[] } | null {
+function firstMissedStep(assembly: Assembly, plan: DisassemblyPlan, from: number, tolerance: number, replayed?: (planSteps: number) => void): { index: number; step: DisassemblyPlan['steps'][number]; blockers: number[] } | null {
   const rest = plan.steps.slice(from);
   if (rest.length === 0) return null;
   const script = removalScript(assembly, { ...plan, steps: rest }, tolerance);
-  const run = simulate(assembly, script, { tolerance, removed: plan.steps.slice(0, from).flatMap((s) => s.mover.parts) });
+  // script step → plan steps done when it has run (an unscrew writes two script steps)
+  const planStepsAfter = rest.flatMap((step, k) => (step.screw ? [from + k, from + k + 1] : [from + k + 1]));
+  const run = simulate(assembly, script, { tolerance, removed: plan.steps.slice(0, from).flatMap((s) => s.mover.parts), ...(replayed ? { onStep: (_step: unknown, index: number) => replayed(planStepsAfter[index] ?? from) } : {}) });
   const at = run.steps.findIndex((s) => !s.met);
   if (at < 0) return null;
   // each plan step wrote an unscrew step (threaded parts) and a remove step

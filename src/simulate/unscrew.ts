@@ -17,8 +17,9 @@ const FALLBACK_PITCH_RATIO = 0.15;
 
 export interface Unscrew {
   part: number;
-  /** The part it is threaded into (or onto). */
+  /** The part it is threaded into (or onto); with `partners`, every part it turns out of (a lock nut and its insert ring). */
   partner: number;
+  partners: number[];
   constraint: Constraint;
   /** The joint's axis, `direction` pointing the way out for `part`. */
   axis: { point: Vec3; direction: Vec3 };
@@ -28,6 +29,8 @@ export interface Unscrew {
   turns: number;
   /** `M10`, or `Ø7.3 mm`. */
   thread: string;
+  /** The side a fitter turns (the nut, else the fastener) in every joint; false: the other side turns (a nut held in a pocket, its screw turned out of it). */
+  preferred: boolean;
 }
 
 /**
@@ -47,20 +50,48 @@ export function sameThreadPairs(unscrews: readonly Unscrew[]): [Unscrew, Unscrew
   return out;
 }
 
-/** Which part of a threaded constraint turns to undo it: the nut, else the fastener. */
+/** Which part of a threaded constraint a fitter turns to undo it: the nut, else the fastener. */
 export type UnscrewingSide = (c: Constraint) => number;
 
 /**
- * The unscrew motion for part `i`, when every threaded joint it is still in (with a part in
- * `present`) is one it turns out of, all on one axis; null otherwise (a stud with its nut on).
+ * How far along its axis a threaded joint's turning part travels before the fastener's shank
+ * has left the mate's bore: from the head-side end of the engagement to the fastener's tip.
+ * More than the engagement when the tip stands out of the mate (a screw through a tapped
+ * plate, a bolt through its nut): a thread turned off by the engagement alone would still
+ * hold there. Measured on the fastener's triangles.
  */
-export function unscrewOf(i: number, constraints: readonly Constraint[], present: ReadonlySet<number>, turningSide: UnscrewingSide, pathIndex: ReadonlyMap<string, number>): Unscrew | null {
+export type ThreadRunOff = (c: Constraint) => number;
+
+export function threadRunOff(assembly: Assembly, poses: readonly Rigid[], pathIndex: ReadonlyMap<string, number>): ThreadRunOff {
+  return (c) => {
+    const params = c.params as { axis: { point: Vec3; direction: Vec3 }; engagement: number; fastener: 'A' | 'B' };
+    const fastener = pathIndex.get(params.fastener === 'A' ? c.partA : c.partB)!;
+    const part = assembly.parts[fastener]!, pose = poses[fastener]!;
+    const [dx, dy, dz] = params.axis.direction;
+    // the pose's rotation applied to the axis once: each vertex's projection is then one dot product
+    const lx = pose[0]! * dx + pose[4]! * dy + pose[8]! * dz, ly = pose[1]! * dx + pose[5]! * dy + pose[9]! * dz, lz = pose[2]! * dx + pose[6]! * dy + pose[10]! * dz;
+    const offset = pose[3]! * dx + pose[7]! * dy + pose[11]! * dz;
+    const p = part.positions;
+    let tip = -Infinity;
+    for (let k = 0; k < p.length; k += 3) tip = Math.max(tip, p[k]! * lx + p[k + 1]! * ly + p[k + 2]! * lz);
+    const [px, py, pz] = params.axis.point;
+    const headSide = px * dx + py * dy + pz * dz - params.engagement / 2;
+    return Math.max(params.engagement, tip + offset - headSide);
+  };
+}
+
+/**
+ * The unscrew motion for part `i`: it turns out of every threaded joint it is still in (with
+ * a part in `present`), all on one axis; null when it is in none or their axes differ. It
+ * turns by the run-off in whole quarter turns and a quarter turn more.
+ */
+export function unscrewOf(i: number, constraints: readonly Constraint[], present: ReadonlySet<number>, turningSide: UnscrewingSide, pathIndex: ReadonlyMap<string, number>, runOff?: ThreadRunOff): Unscrew | null {
   const threads = constraints.filter((c) => c.kind === 'threaded' && present.has(pathIndex.get(c.partA)!) && present.has(pathIndex.get(c.partB)!));
-  if (threads.length === 0 || threads.some((c) => turningSide(c) !== i)) return null;
+  if (threads.length === 0) return null;
   const c = threads[0]!;
   const params = c.params as { axis: { point: Vec3; direction: Vec3 }; pitch: number | null; nominal: number; engagement: number; fastener: 'A' | 'B' };
   const fastener = pathIndex.get(params.fastener === 'A' ? c.partA : c.partB)!;
-  const partner = pathIndex.get(c.partA) === i ? pathIndex.get(c.partB)! : pathIndex.get(c.partA)!;
+  const partnerOf = (t: Constraint): number => (pathIndex.get(t.partA) === i ? pathIndex.get(t.partB)! : pathIndex.get(t.partA)!);
   // The axis points from the head toward the tip: the fastener backs out against it, a nut runs off along it.
   const s = i === fastener ? -1 : 1;
   const d = params.axis.direction;
@@ -70,9 +101,20 @@ export function unscrewOf(i: number, constraints: readonly Constraint[], present
     if (Math.abs(o[0] * d[0] + o[1] * d[1] + o[2] * d[2]) < 0.9998) return null;
   }
   const pitch = params.pitch ?? FALLBACK_PITCH_RATIO * params.nominal;
-  // Run off the engagement and a quarter turn more, in whole quarter turns.
-  const turns = Math.ceil((4 * Math.max(...threads.map((t) => (t.params as { engagement: number }).engagement))) / pitch) / 4 + 0.25;
-  return { part: i, partner, constraint: c, axis: { point: params.axis.point, direction }, pitch, pitchSource: params.pitch === null ? 'fallback' : 'thread', turns, thread: threadName(c) };
+  const travel = Math.max(...threads.map((t) => (runOff ? runOff(t) : (t.params as { engagement: number }).engagement)));
+  const turns = Math.ceil((4 * travel) / pitch) / 4 + 0.25;
+  return {
+    part: i,
+    partner: partnerOf(c),
+    partners: threads.map(partnerOf),
+    constraint: c,
+    axis: { point: params.axis.point, direction },
+    pitch,
+    pitchSource: params.pitch === null ? 'fallback' : 'thread',
+    turns,
+    thread: threadName(c),
+    preferred: threads.every((t) => turningSide(t) === i),
+  };
 }
 
 /** The screw motion of an unscrew (assembled frame). */
@@ -102,7 +144,7 @@ export class UnscrewChecks {
     const key = [u.part, ...withParts].join('+');
     const last = this.known.get(key);
     if (last && (last.free || last.blockers.every((b) => present.has(b)))) return last.free;
-    const ignore = (_m: number, o: number): boolean => !present.has(o) || o === u.partner;
+    const ignore = (_m: number, o: number): boolean => !present.has(o) || u.partners.includes(o);
     const r = sweepParts({ parts: this.assembly.parts, poses: this.poses }, [u.part, ...withParts], unscrewMotion(u), { tolerance: this.tolerance, ignore, clearance: false });
     this.work.sweeps++;
     this.work.advancementSteps += r.iterations;
