@@ -16,7 +16,7 @@ import type { Rigid } from '../math/rigid.js';
 import type { Assembly, ProductNode } from '../model/types.js';
 import { directionKey, type BlockingGraph, type Blocker } from './blocking.js';
 import { clearDistance } from '../motion/clearDistance.js';
-import { candidateDirections, type CandidateDirection } from './directions.js';
+import { candidateDirections, sphereDirections, type CandidateDirection } from './directions.js';
 import { transformAabb } from '../math/aabb.js';
 import { sameThreadPairs, unscrewOf, type ThreadRunOff, type Unscrew, type UnscrewChecks, type UnscrewingSide } from './unscrew.js';
 
@@ -100,6 +100,8 @@ interface Option {
   distance: number;
   rank: number;
   unscrew?: Unscrew;
+  /** Leaves its thread's axis once off the thread (the axis leads into another part). */
+  exit?: boolean;
 }
 
 /** Rank of an unscrew: threaded parts (nuts, screws) come out before anything else. */
@@ -192,19 +194,32 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
     const othersOf = (u: Unscrew): Set<number> => new Set([...present].filter((j) => !u.partners.includes(j)));
     await graph.prefetch(candidates.map((u) => ({ part: u.part, direction: u.axis.direction, present: othersOf(u) })), present);
     for (const u of candidates) {
-      if (vetoed([u.part], u.axis.direction) || graph.nearest([u.part], u.axis.direction, othersOf(u)) !== null || !opts.unscrews.free(u, present)) continue;
-      const mover: Mover = { kind: 'part', name: parts[u.part]!.path, parts: [u.part] };
-      out.push({ mover, dir: { direction: u.axis.direction, source: `unscrew from ${parts[u.partner]!.path}` }, distance: travelOut([u.part], u.axis.direction, gone), rank: UNSCREW_RANK, unscrew: u });
+      const option = unscrewOption(u, [], othersOf(u), gone);
+      if (option) out.push(option);
     }
     if (out.length > 0) return out;
     // Two parts on one thread that block each other (a lock nut and its insert ring) turn off together.
     for (const [u, v] of sameThreadPairs(candidates)) {
-      const members = [u.part, v.part];
-      if (vetoed(members, u.axis.direction) || graph.nearest(members, u.axis.direction, othersOf(u)) !== null || !opts.unscrews.free(u, present, [v.part])) continue;
-      const mover: Mover = { kind: 'group', name: members.map((i) => parts[i]!.path).join(' + '), parts: members };
-      out.push({ mover, dir: { direction: u.axis.direction, source: `unscrew from ${parts[u.partner]!.path}` }, distance: travelOut(members, u.axis.direction, gone), rank: UNSCREW_RANK, unscrew: u });
+      const option = unscrewOption(u, [v.part], othersOf(u), gone);
+      if (option) out.push(option);
     }
     return out;
+  };
+
+  // The unscrew of u (with `withParts` turning along), when it is free, and the way out
+  // after it: along the thread's axis, else (the axis leads into another part) the first
+  // free lattice direction from where the unscrew left it.
+  const unscrewOption = (u: Unscrew, withParts: number[], others: ReadonlySet<number>, gone: ReadonlySet<number>): Option | null => {
+    const members = [u.part, ...withParts];
+    const mover: Mover = withParts.length === 0 ? { kind: 'part', name: parts[u.part]!.path, parts: members } : { kind: 'group', name: members.map((i) => parts[i]!.path).join(' + '), parts: members };
+    const source = `unscrew from ${parts[u.partner]!.path}`;
+    const alongAxis = !vetoed(members, u.axis.direction) && graph.nearest(members, u.axis.direction, others) === null;
+    if (alongAxis && opts.unscrews.free(u, present, withParts)) return { mover, dir: { direction: u.axis.direction, source }, distance: travelOut(members, u.axis.direction, gone), rank: UNSCREW_RANK, unscrew: u };
+    if (alongAxis || vetoedBy(vetoKey(members)) || !opts.unscrews.free(u, present, withParts)) return null;
+    const axis = u.axis.direction;
+    const directions = sphereDirections(26).filter((d) => d[0] * axis[0] + d[1] * axis[1] + d[2] * axis[2] < 1 - 1e-9 && !vetoed(members, d));
+    const exit = opts.unscrews.exit(u, present, directions, withParts);
+    return exit ? { mover, dir: { direction: exit.direction, source }, distance: exit.distance, rank: UNSCREW_RANK, unscrew: u, exit: true } : null;
   };
 
   while (removable().length > 0) {
@@ -226,7 +241,7 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
     if (options.length === 0) break;
     options.sort((a, b) => a.rank - b.rank || a.distance - b.distance || cmp(a.mover.name, b.mover.name));
     const best = options[0]!;
-    const rule = best.unscrew ? `its ${best.unscrew.thread} thread's axis after unscrewing ${best.unscrew.turns} turns${best.unscrew.pitchSource === 'fallback' ? ` (no thread table holds Ø${(best.unscrew.constraint.params as { nominal: number }).nominal} mm: pitch taken as 0.15 × nominal)` : ''}` : best.rank === 0 ? 'a direction from its own constraints' : best.rank === 1 ? 'a coordinate axis (no constraint direction was free)' : 'a sphere sample (no constraint or axis direction was free)';
+    const rule = best.unscrew ? `${best.exit ? 'a lattice direction once off its thread (its axis leads into another part)' : `its ${best.unscrew.thread} thread's axis`} after unscrewing ${best.unscrew.turns} turns${best.unscrew.pitchSource === 'fallback' ? ` (no thread table holds Ø${(best.unscrew.constraint.params as { nominal: number }).nominal} mm: pitch taken as 0.15 × nominal)` : ''}` : best.rank === 0 ? 'a direction from its own constraints' : best.rank === 1 ? 'a coordinate axis (no constraint direction was free)' : 'a sphere sample (no constraint or axis direction was free)';
     steps.push({
       step: steps.length + 1,
       mover: best.mover,

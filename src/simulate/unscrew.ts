@@ -8,9 +8,14 @@
 import type { Constraint, Vec3 } from '../constraints/types.js';
 import type { Rigid } from '../math/rigid.js';
 import type { Assembly } from '../model/types.js';
-import type { RigidMotion } from '../motion/rigidMotion.js';
+import { poseAt, type RigidMotion } from '../motion/rigidMotion.js';
+import { clearDistance } from '../motion/clearDistance.js';
+import { transformAabb } from '../math/aabb.js';
 import { sweepParts } from '../motion/sweep.js';
 import { threadName } from './localBlocking.js';
+
+/** Two joints' axes are one line when this close (× the nominal diameter), as `simulate` takes a screw axis for a joint's. */
+const SAME_LINE = 0.02;
 
 /** Coarse thread pitch / nominal diameter (ISO 261 coarse runs from 0.13 to 0.2). */
 const FALLBACK_PITCH_RATIO = 0.15;
@@ -88,17 +93,25 @@ export function threadRunOff(assembly: Assembly, poses: readonly Rigid[], pathIn
 export function unscrewOf(i: number, constraints: readonly Constraint[], present: ReadonlySet<number>, turningSide: UnscrewingSide, pathIndex: ReadonlyMap<string, number>, runOff?: ThreadRunOff): Unscrew | null {
   const threads = constraints.filter((c) => c.kind === 'threaded' && present.has(pathIndex.get(c.partA)!) && present.has(pathIndex.get(c.partB)!));
   if (threads.length === 0) return null;
+  const fastenerOf = (t: Constraint): number => pathIndex.get((t.params as { fastener: 'A' | 'B' }).fastener === 'A' ? t.partA : t.partB)!;
+  // A nut turns off its bolt, a fastener out of its nut or tapped part; a tapped part is never turned about its screw.
+  if (threads.some((t) => turningSide(t) !== i && fastenerOf(t) !== i)) return null;
   const c = threads[0]!;
   const params = c.params as { axis: { point: Vec3; direction: Vec3 }; pitch: number | null; nominal: number; engagement: number; fastener: 'A' | 'B' };
-  const fastener = pathIndex.get(params.fastener === 'A' ? c.partA : c.partB)!;
+  const fastener = fastenerOf(c);
   const partnerOf = (t: Constraint): number => (pathIndex.get(t.partA) === i ? pathIndex.get(t.partB)! : pathIndex.get(t.partA)!);
   // The axis points from the head toward the tip: the fastener backs out against it, a nut runs off along it.
   const s = i === fastener ? -1 : 1;
   const d = params.axis.direction;
   const direction: Vec3 = [s * d[0], s * d[1], s * d[2]];
+  // one motion turns every joint only when they share one line (parallel and through one another's point)
+  const p = params.axis.point;
   for (const other of threads.slice(1)) {
-    const o = (other.params as { axis: { direction: Vec3 } }).axis.direction;
+    const { direction: o, point: q } = (other.params as { axis: { point: Vec3; direction: Vec3 } }).axis;
     if (Math.abs(o[0] * d[0] + o[1] * d[1] + o[2] * d[2]) < 0.9998) return null;
+    const r = [q[0] - p[0], q[1] - p[1], q[2] - p[2]];
+    const along = r[0]! * d[0] + r[1]! * d[1] + r[2]! * d[2];
+    if (Math.sqrt(Math.max(0, r[0]! ** 2 + r[1]! ** 2 + r[2]! ** 2 - along * along)) > SAME_LINE * params.nominal) return null;
   }
   const pitch = params.pitch ?? FALLBACK_PITCH_RATIO * params.nominal;
   const travel = Math.max(...threads.map((t) => (runOff ? runOff(t) : (t.params as { engagement: number }).engagement)));
@@ -130,8 +143,9 @@ export function unscrewMotion(u: Unscrew): RigidMotion {
  */
 export class UnscrewChecks {
   private readonly known = new Map<string, { free: boolean; blockers: number[] }>();
-  /** Work done (for the bench): unscrew motions swept, and their conservative-advancement steps. */
-  readonly work = { sweeps: 0, advancementSteps: 0 };
+  private readonly exits = new Map<string, { exit: { direction: Vec3; distance: number } | null; blockers: number[] }>();
+  /** Work done (for the bench): unscrew motions swept, their conservative-advancement steps, and exits swept from the unscrewed pose. */
+  readonly work = { sweeps: 0, advancementSteps: 0, exitSweeps: 0 };
 
   constructor(
     private readonly assembly: Assembly,
@@ -152,4 +166,54 @@ export class UnscrewChecks {
     this.known.set(key, result);
     return result.free;
   }
+
+  /**
+   * Once turned off its thread a part is loose: the first of `directions` it can leave along
+   * from where the unscrew left it (a nut run off its bolt, then lifted out sideways where
+   * the bolt's axis leads into another part), swept as `simulate` will replay it, with the
+   * distance to clear the boxes of the parts in `present` (at least its own extent); null
+   * when none is free. Kept per part while what blocked it is present.
+   */
+  exit(u: Unscrew, present: ReadonlySet<number>, directions: readonly Vec3[], withParts: readonly number[] = []): { direction: Vec3; distance: number } | null {
+    const key = [u.part, ...withParts].join('+');
+    const last = this.exits.get(key);
+    if (last && (last.exit || last.blockers.every((b) => present.has(b)))) return last.exit;
+    const members = [u.part, ...withParts];
+    const poses = this.poses.slice();
+    const motion = unscrewMotion(u);
+    for (const m of members) poses[m] = poseAt(motion, 1, this.poses[m]!);
+    const scene = { parts: this.assembly.parts, poses };
+    const gone = new Set(this.assembly.parts.map((_, i) => i).filter((i) => !present.has(i)));
+    const ignore = (_m: number, o: number): boolean => !present.has(o);
+    const blockers = new Set<number>();
+    let exit: { direction: Vec3; distance: number } | null = null;
+    for (const d of directions) {
+      const distance = Math.max(clearDistance(scene, members, d, { exclude: gone }), extentAlong(scene, members, d));
+      const r = sweepParts(scene, members, { kind: 'translate', vector: [d[0] * distance, d[1] * distance, d[2] * distance] }, { tolerance: this.tolerance, ignore, clearance: false });
+      this.work.exitSweeps++;
+      if (r.status === 'free') {
+        exit = { direction: d, distance };
+        break;
+      }
+      for (const b of r.blocking) blockers.add(b.other);
+    }
+    this.exits.set(key, { exit, blockers: [...blockers] });
+    return exit;
+  }
+}
+
+/** The extent of the parts `members` along unit d (their boxes, at their poses). */
+function extentAlong(scene: { parts: Assembly['parts']; poses: readonly Rigid[] }, members: readonly number[], d: Vec3): number {
+  let lo = Infinity, hi = -Infinity;
+  for (const i of members) {
+    const b = transformAabb(scene.parts[i]!.bounds, scene.poses[i]!);
+    let from = 0, to = 0;
+    for (let k = 0; k < 3; k++) {
+      from += Math.min(b[k]! * d[k]!, b[k + 3]! * d[k]!);
+      to += Math.max(b[k]! * d[k]!, b[k + 3]! * d[k]!);
+    }
+    lo = Math.min(lo, from);
+    hi = Math.max(hi, to);
+  }
+  return hi - lo;
 }
