@@ -1,8 +1,7 @@
 /**
  * Progress of `surfcd disassemble` on stderr, over a fixed total (the parts to take out):
  * a bar with an ETA on a terminal, one plain line every few seconds otherwise (CI logs),
- * through every round: the first plan, each replay of it through `simulate`, and each
- * replan after a replay found a move blocked ("replan 2").
+ * saying how many moves the replay blocked and the planner chose again.
  */
 import { SingleBar } from 'cli-progress';
 import type { DisassemblyStage } from '../simulate/removal.js';
@@ -15,36 +14,28 @@ export interface DisassemblyProgress {
   stop(): void;
 }
 
-/** `planning`, `replaying the plan`, `replan 2`, `replaying replan 2`. */
+/** What the count of parts out leaves unsaid: the moves chosen again after their replay was blocked. */
 export function stageName(stage: DisassemblyStage): string {
-  if (stage.round === 0) return stage.phase === 'planning' ? 'planning' : 'replaying the plan';
-  return stage.phase === 'planning' ? `replan ${stage.round}` : `replaying replan ${stage.round}`;
+  return stage.redone === 0 ? '' : `${stage.redone} move${stage.redone === 1 ? '' : 's'} chosen again after the replay blocked ${stage.redone === 1 ? 'it' : 'them'}`;
 }
 
 /**
- * The ETA from the furthest point reached so far: a replan walks again, quickly, over the
- * steps whose sweeps it already holds, so the time per part is the elapsed time over the
- * most parts any round has reached.
+ * The ETA: the time per part so far over the parts left.
  */
-export function etaSeconds(elapsedSeconds: number, furthest: number, total: number): number | null {
-  if (furthest <= 0 || total <= furthest) return furthest >= total ? 0 : null;
-  return Math.round((elapsedSeconds / furthest) * (total - furthest));
+export function etaSeconds(elapsedSeconds: number, done: number, total: number): number | null {
+  if (done <= 0 || total <= done) return done >= total ? 0 : null;
+  return Math.round((elapsedSeconds / done) * (total - done));
 }
 
 export function disassemblyProgress(label: string, stream: NodeJS.WriteStream = process.stderr, now: () => number = () => performance.now()): DisassemblyProgress {
   const start = now();
-  let furthest = 0;
-  const track = (done: number, total: number): { eta: number | null } => {
-    furthest = Math.max(furthest, Math.min(total, done));
-    return { eta: etaSeconds((now() - start) / 1000, furthest, total) };
-  };
   if (stream.isTTY) {
-    const bar = new SingleBar({ format: `${label} {bar} {value}/{total} parts | {stage} | ETA {etaText}`, stream, hideCursor: true, clearOnComplete: true });
+    const bar = new SingleBar({ format: `${label} {bar} {value}/{total} parts | ETA {etaText} {stage}`, stream, hideCursor: true, clearOnComplete: true });
     let started = false;
     return {
       update(done, total, stage) {
-        const { eta } = track(done, total);
-        const payload = { stage: stageName(stage), etaText: eta === null ? '…' : `${eta} s` };
+        const eta = etaSeconds((now() - start) / 1000, done, total);
+        const payload = { stage: stage.redone ? `| ${stageName(stage)}` : '', etaText: eta === null ? '…' : `${eta} s` };
         if (!started) bar.start(total, done, payload);
         else bar.update(done, payload);
         started = true;
@@ -57,16 +48,16 @@ export function disassemblyProgress(label: string, stream: NodeJS.WriteStream = 
   const line = (): void => {
     if (!state) return;
     last = now();
-    const eta = etaSeconds((last - start) / 1000, furthest, state.total);
+    const eta = etaSeconds((last - start) / 1000, state.done, state.total);
     const left = eta === null ? '' : `, about ${eta} s left`;
-    stream.write(`${label}: ${state.done}/${state.total} parts (${stageName(state.stage)}) after ${Math.round((last - start) / 1000)} s${left}\n`);
+    const redone = state.stage.redone ? ` (${stageName(state.stage)})` : '';
+    stream.write(`${label}: ${state.done}/${state.total} parts out after ${Math.round((last - start) / 1000)} s${left}${redone}\n`);
   };
-  // A line every few seconds, also while one step takes long (the sweeps run on workers, so the timer fires).
+  // A line every few seconds, also while one step takes long (when the sweeps run on workers, the timer fires).
   const timer = setInterval(() => now() - last >= PLAIN_PROGRESS_MS && line(), PLAIN_PROGRESS_MS / 5);
   timer.unref();
   return {
     update(done, total, stage) {
-      track(done, total);
       state = { done, total, stage };
       if (now() - last >= PLAIN_PROGRESS_MS) line();
     },

@@ -87,6 +87,12 @@ export interface PlanOptions {
    * planned again while one of those parts is present.
    */
   vetoes?: ReadonlyMap<string, readonly number[]>;
+  /**
+   * Called with each chosen step and the parts taken out before it: false when the step is
+   * not to be taken (its replay is blocked; the callback records the veto), and the planner
+   * chooses again.
+   */
+  confirm?: (step: SequenceStep, removed: readonly number[]) => boolean;
 }
 
 /** The key of a mover's move along d (or of the mover in any direction), for `PlanOptions.vetoes`. */
@@ -242,7 +248,7 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
     options.sort((a, b) => a.rank - b.rank || a.distance - b.distance || cmp(a.mover.name, b.mover.name));
     const best = options[0]!;
     const rule = best.unscrew ? `${best.exit ? 'a lattice direction once off its thread (its axis leads into another part)' : `its ${best.unscrew.thread} thread's axis`} after unscrewing ${best.unscrew.turns} turns${best.unscrew.pitchSource === 'fallback' ? ` (no thread table holds Ø${(best.unscrew.constraint.params as { nominal: number }).nominal} mm: pitch taken as 0.15 × nominal)` : ''}` : best.rank === 0 ? 'a direction from its own constraints' : best.rank === 1 ? 'a coordinate axis (no constraint direction was free)' : 'a sphere sample (no constraint or axis direction was free)';
-    steps.push({
+    const step: SequenceStep = {
       step: steps.length + 1,
       mover: best.mover,
       direction: best.dir.direction,
@@ -250,7 +256,10 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
       distance: best.distance,
       ...(best.unscrew ? { screw: { axis: best.unscrew.axis, pitch: best.unscrew.pitch, turns: best.unscrew.turns, thread: best.unscrew.thread, from: parts[best.unscrew.partner]!.path, pitchSource: best.unscrew.pitchSource } } : {}),
       why: `${phase}; free along ${rule}; shortest path to clear among ${options.length} ${best.unscrew ? 'movable ' : ''}candidate${options.length === 1 ? '' : 's'}${best.unscrew ? '' : ' free along such a direction'}`,
-    });
+    };
+    // a vetoed move is never offered again while its blockers stay, so this loop ends
+    if (opts.confirm && !opts.confirm(step, parts.map((_, i) => i).filter((i) => !present.has(i)))) continue;
+    steps.push(step);
     for (const i of best.mover.parts) present.delete(i);
   }
   const left = removable();

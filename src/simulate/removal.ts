@@ -15,8 +15,8 @@ import type { Assembly, ProductNode } from '../model/types.js';
 import { BlockingGraph, type Blocker, type SweepBatch } from './blocking.js';
 import { clearDistance } from '../motion/clearDistance.js';
 import { candidateDirections, explicitDirections, type CandidateDirection } from './directions.js';
-import { planDisassembly, vetoKey, type DisassemblyPlan } from './disassemble.js';
-import { simulate } from './simulate.js';
+import { planDisassembly, type DisassemblyPlan, type SequenceStep } from './disassemble.js';
+import { ReplayCheck } from './replayCheck.js';
 import { removalScript, type MotionScriptDocument } from './removalScript.js';
 import { runSweepUnits, sweepContext, sweepPair } from './sweepUnit.js';
 import { fastenerAnalysis } from '../constraints/fasteners.js';
@@ -250,16 +250,14 @@ export interface DisassembleOptions extends RemovalOptions {
   /** Part that stays to the end (default: the part with the largest box). Pass null for none. */
   base?: string | null;
   /**
-   * Progress over a fixed total (the parts to take out): `removed` parts planned so far in
-   * this round, or the plan's steps replayed so far; `stage` says which round (0 the first
-   * plan, then each replan) and whether it plans or replays.
+   * Progress over a fixed total (the parts to take out): `removed` parts planned so far;
+   * `stage.redone` counts the moves the replay blocked and the planner chose again.
    */
   onStep?: (removed: number, total: number, stage: DisassemblyStage) => void;
 }
 
 export interface DisassemblyStage {
-  round: number;
-  phase: 'planning' | 'replaying';
+  redone: number;
 }
 
 export interface DisassemblyResult extends DisassemblyPlan {
@@ -271,6 +269,9 @@ export interface DisassemblyResult extends DisassemblyPlan {
   /** Unscrew motions swept (conservative advancement), and their advancement steps. */
   unscrewSweeps: number;
   advancementSteps: number;
+  /** Steps replayed through `simulate` as they were chosen, and moves the replay blocked (chosen again). */
+  replayed: number;
+  redone: number;
 }
 
 /** A disassembly sequence for the whole assembly (see `planDisassembly` for the choice rules). */
@@ -281,78 +282,31 @@ export async function disassemble(assembly: Assembly, options: DisassembleOption
   const baseIndex = base === null ? null : typeof base === 'number' ? base : base.parts[0]!;
   const unscrews = new UnscrewChecks(assembly, scene.poses, scene.tolerance);
   const tolerance = options.tolerance ?? DEFAULT_REMOVAL_TOLERANCE;
-  // The plan must replay. The planner's pairwise sweeps can call free what the replay's
-  // continuous sweep blocks (a rod pushed sideways inside a spring's open coil): such a
-  // mover is vetoed while what blocked it is present, and the plan is made again (the
-  // sweeps already run are kept). Only from the assembled state, where replays start.
-  const vetoes = new Map<string, number[]>();
-  const misses = new Map<string, number>();
-  const replayable = !options.poses;
-  // A veto only takes away the move chosen at the missed step, so the steps before it are
-  // chosen again unchanged: each replay resumes there.
-  let verified = 0;
+  // The plan must replay: each step is replayed through `simulate` as it is chosen. Only
+  // from the assembled state, where replays start.
+  const replay = options.poses ? null : new ReplayCheck(assembly, tolerance);
   const onStep = options.onStep;
-  const total = assembly.parts.length - (baseIndex === null ? 0 : 1);
-  for (let round = 0; ; round++) {
-    const plan = await planDisassembly(assembly, scene.graph, {
-      base: baseIndex,
-      sphere: scene.sphere ?? DEFAULT_SPHERE_DIRECTIONS,
-      poses: scene.poses,
-      unscrewing: scene.unscrewing,
-      runOff: scene.runOff,
-      unscrews,
-      vetoes,
-      ...(onStep ? { onStep: (done: number, total: number) => onStep(done, total, { round, phase: 'planning' }) } : {}),
-    });
-    const replayed = onStep ? (done: number) => onStep(done, total, { round, phase: 'replaying' }) : undefined;
-    const missed = replayable && round < MAX_REPLANS ? firstMissedStep(assembly, plan, verified, tolerance, replayed) : null;
-    if (!missed) {
-      const baseName = baseIndex === null ? null : assembly.parts[baseIndex]!.path;
-      return { ...plan, base: baseName, script: removalScript(assembly, plan, tolerance), sweeps: scene.graph.sweeps, unscrewSweeps: unscrews.work.sweeps, advancementSteps: unscrews.work.advancementSteps };
-    }
-    verified = missed.index;
-    const key = vetoKey(missed.step.mover.parts, missed.step.direction);
-    vetoes.set(key, [...(vetoes.get(key) ?? []), ...missed.blockers]);
-    // Blocked by the same part along MOVER_VETO_AFTER directions the planner called free: its
-    // sweeps against that part are not to be trusted in any direction.
-    for (const b of missed.blockers) {
-      const count = `${vetoKey(missed.step.mover.parts)}>${b}`;
-      misses.set(count, (misses.get(count) ?? 0) + 1);
-      if (misses.get(count)! >= MOVER_VETO_AFTER) vetoes.set(vetoKey(missed.step.mover.parts), [...(vetoes.get(vetoKey(missed.step.mover.parts)) ?? []), b]);
-    }
-  }
-}
-
-/** Replans at most this many times; a plan still missing then is returned as it is. */
-const MAX_REPLANS = 16;
-/** Replay misses of one mover against one part before none of its moves is trusted while that part is there. */
-const MOVER_VETO_AFTER = 3;
-
-/**
- * The first plan step from `from` on whose replay through `simulate` misses its `expect`
- * (the steps before it taken out already), with the parts that blocked it (-1: held).
- */
-function firstMissedStep(assembly: Assembly, plan: DisassemblyPlan, from: number, tolerance: number, replayed?: (planSteps: number) => void): { index: number; step: DisassemblyPlan['steps'][number]; blockers: number[] } | null {
-  const rest = plan.steps.slice(from);
-  if (rest.length === 0) return null;
-  const script = removalScript(assembly, { ...plan, steps: rest }, tolerance);
-  // script step → plan steps done when it has run (an unscrew writes two script steps)
-  const planStepsAfter = rest.flatMap((step, k) => (step.screw ? [from + k, from + k + 1] : [from + k + 1]));
-  const run = simulate(assembly, script, { tolerance, removed: plan.steps.slice(0, from).flatMap((s) => s.mover.parts), ...(replayed ? { onStep: (_step: unknown, index: number) => replayed(planStepsAfter[index] ?? from) } : {}) });
-  const at = run.steps.findIndex((s) => !s.met);
-  if (at < 0) return null;
-  // each plan step wrote an unscrew step (threaded parts) and a remove step
-  let k = 0;
-  for (const [offset, step] of rest.entries()) {
-    k += step.screw ? 2 : 1;
-    if (at < k) {
-      const index = new Map(assembly.parts.map((p, i) => [p.path, i] as const));
-      const missed = run.steps[at]!;
-      const blockers = [...new Set([...missed.blocking.map((b) => index.get(b.other.part) ?? -1), ...(missed.heldBy ? [index.get(missed.heldBy.part) ?? -1] : [])])];
-      return { index: from + offset, step, blockers: blockers.length > 0 ? blockers : [-1] };
-    }
-  }
-  return null;
+  const plan = await planDisassembly(assembly, scene.graph, {
+    base: baseIndex,
+    sphere: scene.sphere ?? DEFAULT_SPHERE_DIRECTIONS,
+    poses: scene.poses,
+    unscrewing: scene.unscrewing,
+    runOff: scene.runOff,
+    unscrews,
+    ...(replay ? { vetoes: replay.vetoes, confirm: (step: SequenceStep, removed: readonly number[]) => replay.confirm(step, removed) } : {}),
+    ...(onStep ? { onStep: (done: number, total: number) => onStep(done, total, { redone: replay?.work.missed ?? 0 }) } : {}),
+  });
+  const baseName = baseIndex === null ? null : assembly.parts[baseIndex]!.path;
+  return {
+    ...plan,
+    base: baseName,
+    script: removalScript(assembly, plan, tolerance),
+    sweeps: scene.graph.sweeps,
+    unscrewSweeps: unscrews.work.sweeps,
+    advancementSteps: unscrews.work.advancementSteps,
+    replayed: replay?.work.replayed ?? 0,
+    redone: replay?.work.missed ?? 0,
+  };
 }
 
 function largestPart(assembly: Assembly, poses: Rigid[]): number | null {

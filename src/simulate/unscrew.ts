@@ -177,7 +177,8 @@ export class UnscrewChecks {
   exit(u: Unscrew, present: ReadonlySet<number>, directions: readonly Vec3[], withParts: readonly number[] = []): { direction: Vec3; distance: number } | null {
     const key = [u.part, ...withParts].join('+');
     const last = this.exits.get(key);
-    if (last && (last.exit || last.blockers.every((b) => present.has(b)))) return last.exit;
+    const offered = (e: { direction: Vec3 }): boolean => directions.some((d) => d[0] === e.direction[0] && d[1] === e.direction[1] && d[2] === e.direction[2]);
+    if (last && (last.exit ? offered(last.exit) : last.blockers.every((b) => present.has(b)))) return last.exit;
     const members = [u.part, ...withParts];
     const poses = this.poses.slice();
     const motion = unscrewMotion(u);
