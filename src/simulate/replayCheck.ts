@@ -37,7 +37,7 @@ export class ReplayCheck {
   confirm(step: SequenceStep, removed: readonly number[]): boolean {
     this.work.replayed++;
     const script = removalScript(this.assembly, { steps: [step], remaining: [], interlock: null }, this.tolerance);
-    const run = simulate(this.assembly, script, { tolerance: this.tolerance, removed });
+    const run = simulate(this.assembly, script, { tolerance: this.tolerance, removed, clearance: false });
     const missed = run.steps.find((s) => !s.met);
     if (!missed) return true;
     this.work.missed++;
