@@ -14,7 +14,7 @@ import { reportHtml } from '../report/htmlReport.js';
 import { contentHash, type FileResult } from '../scale/batch.js';
 import { chunkAnswerer, type ChunkJobData } from '../scale/splitContacts.js';
 import { interferenceCounts } from '../scale/summary.js';
-import { loadAssembly, type AssemblyLoadOptions } from '../spatial/load.js';
+import { openAssembly, type AssemblyLoadOptions } from '../spatial/load.js';
 import { updateAssemblyCache } from '../spatial/loadCached.js';
 import type { PoolAnswer, PoolTask } from './batchPool.js';
 import { reportModelOf } from './report.js';
@@ -65,9 +65,10 @@ async function sourceOf(data: FileJobData): Promise<Pick<AssemblyLoadOptions, 'c
 export async function runFileJob(data: FileJobData): Promise<FileResult> {
   const start = performance.now();
   const { options } = data;
-  const assembly = await loadAssembly(data.path, { ...options.load, ...(await sourceOf(data)) });
-  const found = findContacts(assembly, { tolerance: options.tolerance, mode: options.mode, method: options.method });
-  await updateAssemblyCache(assembly); // as `contacts` does: keep the surface kinds the verdicts fitted
+  const loaded = await openAssembly(data.path, { ...options.load, ...(await sourceOf(data)) });
+  const assembly = loaded.assembly;
+  const found = findContacts(assembly, { tolerance: options.tolerance, mode: options.mode, method: options.method, memo: loaded.memo });
+  await updateAssemblyCache(loaded); // as `contacts` does: keep the surface kinds the verdicts fitted
   const review = plainReview(assembly, found);
   const contacts = contactsJson(assembly, found, { mode: options.mode, interferenceOnly: false, review });
   const report = options.report ? reportHtml(assembly, reportModelOf(assembly, { tolerance: options.tolerance, clearance: options.clearance })) : undefined;

@@ -5,7 +5,7 @@ import { DEFAULT_CLEARANCE, DEFAULT_TOLERANCE, pluginsFor, recognizeConstraints 
 import type { LoadedPlugin } from '../constraints/types.js';
 import { SurfcdError } from '../errors.js';
 import { constraintsCsv, constraintsJson, constraintsMarkdown, constraintsTable } from '../report/constraintsReport.js';
-import { loadAssembly } from '../spatial/load.js';
+import { openAssembly } from '../spatial/load.js';
 import { updateAssemblyCache } from '../spatial/loadCached.js';
 import { emit, parseNumber, status } from './output.js';
 import { checkEscapes, watchPlugin } from './guard.js';
@@ -74,18 +74,19 @@ export function registerConstraintsCommand(program: Command, outcome: RunOutcome
         throw new SurfcdError('INVALID_OPTION', `--format: expected one of ${[...BUILT_IN_FORMATS, ...added].join(', ')}, got "${flags.format}"`);
       }
 
-      const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, load));
+      const [loaded, loadMs] = await timed(`loading ${file}`, () => openAssembly(file, load));
+      const assembly = loaded.assembly;
       reportWarnings(assembly, flags.strict);
       const select = selectionOf(assembly, flags);
       const [recognized, recognizeMs] = await timed('recognising constraints', () =>
         recognizeConstraints(assembly, { tolerance, plugins: extra, ...(select ? { select } : {}), ...(clearance !== undefined ? { clearance } : {}), ...(angleTolerance !== undefined ? { angleTolerance } : {}) }),
       );
       // the same verdict as `contacts` on every pair: its interferences, with the same tolerance and sets
-      const [found, contactsMs] = await timed('finding interferences', () => findContacts(assembly, { tolerance, ...(select ? { select } : {}) }));
-      const { review, exitCode } = reviewInterferences(assembly, found, flags, { accepted, previousIds });
+      const [found, contactsMs] = await timed('finding interferences', () => findContacts(assembly, { tolerance, memo: loaded.memo, ...(select ? { select } : {}) }));
+      const { review, exitCode } = reviewInterferences(assembly, found, flags, { accepted, previousIds, memo: loaded.memo });
       const report = annotateConstraints(recognized, review.interferences);
       // Keep the surface kinds just fitted in the cache entry, so the next run skips the fitting (issue 14).
-      await updateAssemblyCache(assembly);
+      await updateAssemblyCache(loaded);
       let text: string;
       if (reporter) {
         try {

@@ -9,7 +9,7 @@ import { DEFAULT_TOLERANCE } from '../model/tolerance.js';
 import { addReviewOptions, checkReviewFlags, readAcceptFile, readPreviousIds, reviewInterferences, selectionOf, type ReviewFlags, type RunOutcome } from './reviewOptions.js';
 import { recognizeFasteners } from '../constraints/fasteners.js';
 import { inspectJson, inspectText } from '../report/inspectReport.js';
-import { loadAssembly } from '../spatial/load.js';
+import { loadAssembly, openAssembly } from '../spatial/load.js';
 import { updateAssemblyCache } from '../spatial/loadCached.js';
 import { checkEscapes, guardPlugins, releasePlugins } from './guard.js';
 import { addLoadOptions, loadOptions, reportTimings, reportWarnings, type LoadFlags } from './loadFlags.js';
@@ -110,13 +110,14 @@ function programWith(modules: CommandModule[], outcome: RunOutcome): Command {
     const previousIds = await readPreviousIds(flags.previous);
     const load = loadOptions(flags, file);
     const split = flags.queue !== undefined ? await (await import('./splitOption.js')).splitRunOf(flags, { tolerance, mode, method: flags.method }) : null;
-    const [assembly, loadMs] = await timed(`loading ${file}`, () => loadAssembly(file, load));
+    const [loaded, loadMs] = await timed(`loading ${file}`, () => openAssembly(file, load));
+    const assembly = loaded.assembly;
     reportWarnings(assembly, flags.strict);
     const select = selectionOf(assembly, flags);
     if (split && select) throw new SurfcdError('INVALID_OPTION', '--queue: --parts and --against are not supported with a split run yet; run without --queue');
-    const [found, queryMs] = await timed('finding contacts', () => (split ? split.run(assembly) : findContacts(assembly, { tolerance, mode, method: flags.method, ...(select ? { select } : {}) })));
-    const { review, exitCode } = reviewInterferences(assembly, found, flags, { accepted, previousIds });
-    await updateAssemblyCache(assembly); // keep the surface kinds the verdicts fitted (issue 14)
+    const [found, queryMs] = await timed('finding contacts', () => (split ? split.run(loaded) : findContacts(assembly, { tolerance, mode, method: flags.method, memo: loaded.memo, ...(select ? { select } : {}) })));
+    const { review, exitCode } = reviewInterferences(assembly, found, flags, { accepted, previousIds, memo: loaded.memo });
+    await updateAssemblyCache(loaded); // keep the surface kinds the verdicts fitted
     const kept = withoutIgnored(found, review);
     const report = flags.interferenceOnly ? interferenceOnly(kept) : kept;
     const volumes = flags.volumes || flags.sort === 'volume' ? { volumes: await interferenceVolumes(assembly, report.pairs.filter((p) => p.verdict === 'interference')), sortByVolume: flags.sort === 'volume' } : undefined;

@@ -10,6 +10,7 @@ import type { ContactReport } from '../verdict/findContacts.js';
 import { SurfcdError } from '../errors.js';
 import { selectParts, type PartSelection } from '../model/partSets.js';
 import type { Assembly } from '../model/types.js';
+import type { AssemblyMemo } from '../model/assemblyMemo.js';
 import type { ContactsReview } from '../report/contactsReport.js';
 import { INTERFERENCE_CLASSES } from '../review/classes.js';
 import { classifyInterferences } from '../review/classify.js';
@@ -100,8 +101,8 @@ export interface ReviewOutcome {
  * Classifies the run's interferences, then applies `--ignore`, the accept file and
  * `--fail-on`. Warnings (accept ids naming nothing, what failed) go to stderr.
  */
-export function reviewInterferences(assembly: Assembly, report: ContactReport, flags: ReviewFlags, context: { accepted: AcceptedItem[]; previousIds: Set<string> | null; poses?: Record<string, import('../math/rigid.js').Pose> }): ReviewOutcome {
-  const all = classifyInterferences(assembly, report, { tolerance: report.tolerance, ...(context.poses ? { poses: context.poses } : {}) });
+export function reviewInterferences(assembly: Assembly, report: ContactReport, flags: ReviewFlags, context: { accepted: AcceptedItem[]; previousIds: Set<string> | null; poses?: Record<string, import('../math/rigid.js').Pose>; memo?: AssemblyMemo }): ReviewOutcome {
+  const all = classifyInterferences(assembly, report, { tolerance: report.tolerance, ...(context.poses ? { poses: context.poses } : {}), ...(context.memo ? { memo: context.memo } : {}) });
   const { kept, ignored, ignoredByClass } = applyIgnore(all, parseIgnore(flags.ignore));
   const ignoredIds = new Set(all.filter((e) => !kept.includes(e)).map((e) => e.id));
   const { entries, unknown } = applyAccepted(kept, context.accepted, ignoredIds);

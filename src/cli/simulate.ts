@@ -3,7 +3,7 @@ import cliProgress from 'cli-progress';
 import { Option, type Command } from 'commander';
 import { SurfcdError } from '../errors.js';
 import { simulationJson, simulationMarkdown, simulationTable } from '../report/simulationReport.js';
-import { loadAssembly } from '../spatial/load.js';
+import { openAssembly } from '../spatial/load.js';
 import { updateAssemblyCache } from '../spatial/loadCached.js';
 import { addLoadOptions, loadOptions, reportWarnings, type LoadFlags } from './loadFlags.js';
 import { emit, parseNumber, status } from './output.js';
@@ -47,7 +47,8 @@ export function registerSimulateCommand(program: Command): void {
       const stop = status(`loading ${file}`);
       const loadStart = performance.now();
       // Through the indexed-assembly cache, as every other command (issue 14).
-      const assembly = await loadAssembly(file, load).finally(stop);
+      const loaded = await openAssembly(file, load).finally(stop);
+      const assembly = loaded.assembly;
       reportWarnings(assembly, flags.strict);
       const bar = process.stderr.isTTY ? new cliProgress.SingleBar({ format: 'simulating {bar} {value}/{total} steps  {step}', stream: process.stderr, hideCursor: true }, cliProgress.Presets.shades_classic) : null;
       bar?.start(script.steps.length, 0, { step: '' });
@@ -60,7 +61,7 @@ export function registerSimulateCommand(program: Command): void {
       }
       if (flags.timings) process.stderr.write(`load ${Math.round((simulateStart - loadStart) * 10) / 10} ms, simulate ${Math.round((performance.now() - simulateStart) * 10) / 10} ms\n`);
       // Keep the surface kinds the verdicts fitted, so the next run skips the fitting.
-      await updateAssemblyCache(assembly);
+      await updateAssemblyCache(loaded);
       const out = flags.format === 'json' ? simulationJson(result) : flags.format === 'md' ? simulationMarkdown(result) : simulationTable(result);
       await emit(out, flags.out);
       pendingExitCode = result.summary.notMet > 0 ? 3 : 0;

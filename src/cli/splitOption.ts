@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { ContactReport } from '../verdict/findContacts.js';
 import { SurfcdError } from '../errors.js';
 import { cacheDirOf } from '../import/cache.js';
-import type { Assembly } from '../model/types.js';
+import type { CachedLoad } from '../spatial/loadCached.js';
 import { checkReachable, redisTarget } from '../scale/redis.js';
 import { splitContacts, type SplitOptions } from '../scale/splitContacts.js';
 import { cacheOf } from './cacheOption.js';
@@ -17,7 +17,7 @@ export interface SplitFlags {
 }
 
 /** Checks the flags and that the server answers, before the file is read. */
-export async function splitRunOf(flags: SplitFlags, options: SplitOptions): Promise<{ run(assembly: Assembly): Promise<ContactReport> }> {
+export async function splitRunOf(flags: SplitFlags, options: SplitOptions): Promise<{ run(loaded: CachedLoad): Promise<ContactReport> }> {
   const target = redisTarget(flags.queue ?? true);
   const dir = cacheDirOf(cacheOf(flags));
   if (dir === null) throw new SurfcdError('INVALID_OPTION', '--queue: the workers read the indexed assembly from the cache; drop --no-cache and give --cache <dir> on a filesystem they share');
@@ -28,9 +28,9 @@ export async function splitRunOf(flags: SplitFlags, options: SplitOptions): Prom
   }
   await checkReachable(target);
   return {
-    async run(assembly) {
+    async run(loaded) {
       let bar = progress('contacts', 0);
-      const report = await splitContacts(assembly, target, {
+      const report = await splitContacts(loaded.assembly, target, {
         ...options,
         sharedDir: resolve(dir),
         onNoWorkers: () => noWorkers(target.label),
@@ -39,7 +39,7 @@ export async function splitRunOf(flags: SplitFlags, options: SplitOptions): Prom
           if (done === 1) bar = progress('contacts', total);
           bar.tick(`chunk ${done}`);
         },
-      });
+      }, loaded.entry);
       bar.stop();
       return report;
     },

@@ -27,6 +27,8 @@ import type { Assembly } from '../model/types.js';
 import { EXPECTED_CLASSES, interferenceId, type InterferenceClass } from './classes.js';
 import { interferenceFitRange } from './iso286.js';
 import { recognizeFasteners, type PartRole, type ThreadedJoint } from '../constraints/fasteners.js';
+import type { AssemblyMemo } from '../model/assemblyMemo.js';
+import { rememberedFasteners } from './fastenerMemo.js';
 
 /** One interfering part pair, as `interferences[]` of `surfcd/contacts@2` holds it. */
 export interface InterferenceEntry {
@@ -62,6 +64,8 @@ export interface ClassifyOptions {
   poses?: Record<string, Pose> | Map<string, Pose>;
   /** The fastener recognition's answer; default: `recognizeFasteners` on the assembly, run when first needed. */
   fasteners?: { joints: readonly ThreadedJointLike[]; roles: readonly Pick<PartRole, 'part' | 'role' | 'fastener'>[] };
+  /** The assembly's memo (`openAssembly`'s): the fastener recognition's answer in the assembled state is taken from it, or added to it. */
+  memo?: AssemblyMemo;
 }
 
 const mm = (x: number): string => `${x.toFixed(2)} mm`;
@@ -82,7 +86,8 @@ export function classifyInterferences(assembly: Assembly, report: ContactReport,
   const name = (path: string): string => displayPath(path, root);
   const entries: InterferenceEntry[] = [];
   let known = options.fasteners;
-  const fasteners = (): NonNullable<ClassifyOptions['fasteners']> => (known ??= recognizeFasteners(assembly, { tolerance: options.tolerance, ...(options.poses ? { poses: options.poses } : {}) }));
+  const recognize = (): NonNullable<ClassifyOptions['fasteners']> => recognizeFasteners(assembly, { tolerance: options.tolerance, ...(options.poses ? { poses: options.poses } : {}) });
+  const fasteners = (): NonNullable<ClassifyOptions['fasteners']> => (known ??= options.poses ? recognize() : rememberedFasteners(assembly, options.tolerance, options.memo, recognize));
   for (const pair of report.pairs) {
     if (pair.verdict !== 'interference') continue;
     const i = slot.get(pair.partA)!, j = slot.get(pair.partB)!;

@@ -13,7 +13,7 @@ import type { CollideMode } from '../collide/collide.js';
 import { SurfcdError } from '../errors.js';
 import { readCacheEntry, writeCacheEntry } from '../import/cache.js';
 import type { Assembly } from '../model/types.js';
-import { cacheEntryOf, updateAssemblyCache } from '../spatial/loadCached.js';
+import { updateAssemblyCache, type CacheEntry } from '../spatial/loadCached.js';
 import { deserializeAssembly, serializeAssembly } from '../spatial/serialize.js';
 import { runOnQueue, type QueueJob } from './queue.js';
 import type { RedisTarget } from './redis.js';
@@ -40,13 +40,12 @@ const DEFAULT_CHUNKS = 64;
 const MIN_CHUNK_PAIRS = 8;
 
 /**
- * The key of the assembly's entry in `dir`: the cache entry it came from (brought up to
- * date with what has been measured since), else a new entry keyed by its own bytes.
+ * The key of the assembly's entry in `dir`: the cache entry it came from (`entry`, brought up
+ * to date with what has been measured since), else a new entry keyed by its own bytes.
  */
-export async function publishAssembly(assembly: Assembly, dir: string): Promise<string> {
-  const entry = cacheEntryOf(assembly);
+export async function publishAssembly(assembly: Assembly, dir: string, entry: CacheEntry | null = null): Promise<string> {
   if (entry && resolve(entry.dir) === resolve(dir)) {
-    await updateAssemblyCache(assembly);
+    await updateAssemblyCache({ assembly, entry });
     return entry.key;
   }
   const bytes = serializeAssembly(assembly);
@@ -111,11 +110,11 @@ export interface SplitRun extends SplitOptions {
   onNoWorkers?: () => void;
 }
 
-/** `findContacts` of `assembly` with the narrow phase done by queue workers. */
-export async function splitContacts(assembly: Assembly, target: RedisTarget, run: SplitRun): Promise<ContactReport> {
+/** `findContacts` of `assembly` with the narrow phase done by queue workers; `entry`: the cache entry it was loaded from, if any (published as it is). */
+export async function splitContacts(assembly: Assembly, target: RedisTarget, run: SplitRun, entry: CacheEntry | null = null): Promise<ContactReport> {
   const options: SplitOptions = { tolerance: run.tolerance, mode: run.mode, method: run.method };
   const plan = planContacts(assembly, options);
-  const key = await publishAssembly(assembly, run.sharedDir);
+  const key = await publishAssembly(assembly, run.sharedDir, entry);
   const jobs = chunkJobs(plan, key, run.sharedDir, options, chunkSize(plan.candidates.length / 2, run.chunkPairs));
   let done = 0;
   const outcomes = await runOnQueue(target, jobs, {

@@ -7,7 +7,7 @@ import { cacheDirOf, type CacheOption } from '../import/cache.js';
 import type { LoadOptions } from '../import/readAssembly.js';
 import { readCadFile } from '../import/readFile.js';
 import type { Assembly } from '../model/types.js';
-import { loadCached } from './loadCached.js';
+import { loadCached, uncached, type CachedLoad } from './loadCached.js';
 import { assertOptions } from '../model/validate.js';
 
 export { partFromMesh, type MeshInput } from './mesh.js';
@@ -25,12 +25,20 @@ const withFileSystem = (options: LoadOptions | undefined): LoadOptions => ({ rea
 
 /** Reads a STEP/IGES/BREP file (path or bytes) and builds every part's S-CD index. */
 export async function loadAssembly(source: string | Uint8Array, options: AssemblyLoadOptions = {}): Promise<Assembly> {
+  return (await openAssembly(source, options)).assembly;
+}
+
+/**
+ * `loadAssembly` with the cache entry it came through (`entry`, null without one), which
+ * `updateAssemblyCache` brings up to date with what later queries derive.
+ */
+export async function openAssembly(source: string | Uint8Array, options: AssemblyLoadOptions = {}): Promise<CachedLoad> {
   assertOptions(options, 'loadAssembly');
   const { cache, ...loadOptions } = options ?? {};
   const dir = cacheDirOf(cache);
   if (dir !== null && typeof source === 'string') return loadCached(source, withFileSystem(loadOptions), dir);
   const { loadAssembly: loadAnywhere } = await import('./loadAssembly.js');
-  return loadAnywhere(source, withFileSystem(loadOptions));
+  return uncached(await loadAnywhere(source, withFileSystem(loadOptions)), 'off');
 }
 
 /** Reads a CAD file (path or bytes) into an unindexed Assembly. */

@@ -13,21 +13,50 @@ import type { Assembly, Surface } from '../model/types.js';
 import { isSurfcdError } from '../errors.js';
 import type { ImportProgressListener } from '../import/progress.js';
 import { indexAssembly, indexPartFully } from './indexPart.js';
-import { deserializeAssembly, serializeAssembly, SERIAL_FORMAT_VERSION } from './serialize.js';
+import { deserializeEntry, serializeAssembly, SERIAL_FORMAT_VERSION } from './serialize.js';
+import { AssemblyMemo } from '../model/assemblyMemo.js';
 
-/** Where each cached assembly's entry lives and what it holds, so what queries derive later can be added. */
-const entries = new WeakMap<Assembly, { dir: string; key: string; bytes: Uint8Array }>();
+/**
+ * What a load through the cache did: `hit` (read from the entry), `miss` (imported, entry
+ * written), `rewritten` (the entry did not check out: imported and written again),
+ * `unwritable` (imported, the entry could not be written), `unread` (the file could not be
+ * read; the importer threw or answered without the cache), `off` (no cache was asked for).
+ */
+export type CacheOutcome = 'hit' | 'miss' | 'rewritten' | 'unwritable' | 'unread' | 'off';
 
-/** What the last loadCached call did (for the CLI's status line and the tests). */
-export let lastCacheOutcome: 'hit' | 'miss' | 'rewritten' | 'unwritable' | 'unread' = 'miss';
+/**
+ * The cache entry an assembly was read from or written to: where it is and the bytes it
+ * holds now, so what later queries derive can be added (`updateAssemblyCache`). The caller
+ * holds it beside the assembly; the cache keeps no state of its own.
+ */
+export interface CacheEntry {
+  readonly dir: string;
+  readonly key: string;
+  /** The entry's bytes as last written or read (replaced by each rewrite). */
+  bytes: Uint8Array;
+}
 
-export async function loadCached(path: string, options: LoadOptions, dir: string): Promise<Assembly> {
+/**
+ * An assembly loaded through the cache, with the entry it belongs to (none when nothing was
+ * written) and its memo: what queries derived from it as a whole, as the entry stored it,
+ * for the caller to hand to those queries (`findContacts`'s `memo`).
+ */
+export interface CachedLoad {
+  assembly: Assembly;
+  outcome: CacheOutcome;
+  entry: CacheEntry | null;
+  memo: AssemblyMemo;
+}
+
+/** A load that has no entry: an empty memo of its own. */
+export function uncached(assembly: Assembly, outcome: CacheOutcome): CachedLoad {
+  return { assembly, outcome, entry: null, memo: new AssemblyMemo(assembly) };
+}
+
+export async function loadCached(path: string, options: LoadOptions, dir: string): Promise<CachedLoad> {
   const bytes = await readSourceBytes(path, options.maxFileBytes);
   // Unreadable: let the importer throw its usual, precise error.
-  if (bytes === null) {
-    lastCacheOutcome = 'unread';
-    return indexAssembly(await importAssembly(path, options), options.onProgress);
-  }
+  if (bytes === null) return uncached(indexAssembly(await importAssembly(path, options), options.onProgress), 'unread');
   // The file name goes in too: an unnamed assembly is named after its file.
   const { meshMsPerPoint: _basis, ...keyed } = options; // how the ETA is estimated does not change the entry
   const key = cacheKey(bytes, SERIAL_FORMAT_VERSION, { ...keyed, fileName: basename(path) });
@@ -36,10 +65,7 @@ export async function loadCached(path: string, options: LoadOptions, dir: string
   if (entry) {
     try {
       // The entry keeps the import's warnings: a hit says them again, and --strict still fails on them.
-      const assembly = deserializeAssembly(entry, path);
-      entries.set(assembly, { dir, key, bytes: entry });
-      lastCacheOutcome = 'hit';
-      return assembly;
+      return { ...deserializeEntry(entry, path), outcome: 'hit', entry: { dir, key, bytes: entry } };
     } catch (error) {
       if (!isSurfcdError(error) || error.code !== 'INVALID_CACHE') throw error;
       stale = true; // corrupt, truncated or from another format version: rebuild and rewrite
@@ -48,9 +74,8 @@ export async function loadCached(path: string, options: LoadOptions, dir: string
   const assembly = indexAssembly(await importTimed(path, options, dir), options.onProgress);
   const entryBytes = serializeAssembly(measureSurfaces(assembly, options.onProgress), keepKind);
   const written = await writeCacheEntry(dir, key, entryBytes);
-  if (written) entries.set(assembly, { dir, key, bytes: entryBytes });
-  lastCacheOutcome = !written ? 'unwritable' : stale ? 'rewritten' : 'miss';
-  return assembly;
+  if (!written) return uncached(assembly, 'unwritable');
+  return { assembly, outcome: stale ? 'rewritten' : 'miss', entry: { dir, key, bytes: entryBytes }, memo: new AssemblyMemo(assembly) };
 }
 
 /** The import, its mesh phase's ETA from this machine's measured rate, and the rate it measured in turn (meshRate.ts). */
@@ -105,13 +130,12 @@ function keepKind(surface: Surface): boolean {
  * were fitted, or derived data (sags, shells, slabs, trees…) built, since it was written (so the next run
  * skips that work). False when there is no entry or nothing new to keep.
  */
-export async function updateAssemblyCache(assembly: Assembly): Promise<boolean> {
-  const entry = entries.get(assembly);
-  if (!entry || !assembly.parts.some((p) => derivedOf(p).changed)) return false;
+export async function updateAssemblyCache({ assembly, entry, memo }: { assembly: Assembly; entry: CacheEntry | null; memo?: AssemblyMemo }): Promise<boolean> {
+  if (!entry || !(memo?.changed || assembly.parts.some((p) => derivedOf(p).changed))) return false;
   // Serialization is deterministic: the same bytes mean nothing new. Kinds and derived data
   // only accumulate in a run, so a shorter entry has lost kinds (refitted with another
   // tolerance, which is not kept) and is not worth writing over the fuller one.
-  const bytes = serializeAssembly(assembly, keepKind);
+  const bytes = serializeAssembly(assembly, keepKind, memo);
   if (bytes.length < entry.bytes.length || sameBytes(bytes, entry.bytes)) return false;
   entry.bytes = bytes;
   return writeCacheEntry(entry.dir, entry.key, bytes);
@@ -119,10 +143,4 @@ export async function updateAssemblyCache(assembly: Assembly): Promise<boolean> 
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && Buffer.compare(a, b) === 0;
-}
-
-/** The cache entry (directory and key) an assembly was read from or written to, if any. */
-export function cacheEntryOf(assembly: Assembly): { dir: string; key: string } | undefined {
-  const entry = entries.get(assembly);
-  return entry ? { dir: entry.dir, key: entry.key } : undefined;
 }

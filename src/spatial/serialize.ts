@@ -11,18 +11,20 @@
 //      then every typed array, written as it is, each starting on an 8-byte boundary.
 // The JSON header holds names, paths, the product tree, boxes, OBBs, fitted kinds, each part's
 // derived data (model/derived.ts: whatever kinds the part has built and keep, by name; their
-// typed arrays go in the binary part like the rest) and, for each typed array,
+// typed arrays go in the binary part like the rest), the assembly's memo (model/assemblyMemo.ts:
+// what queries derived from pairs of parts, by key) and, for each typed array,
 // [byteOffset, length]. Non-finite numbers and −0 in fitted kinds are tagged.
 import { SurfcdError } from '../errors.js';
 import type { Obb } from '../math/obb.js';
 import type { SurfaceKind } from '../model/surfaceKind.js';
 import type { Assembly, BoxTree, LoadWarning, Part, ProductNode, Surface } from '../model/types.js';
 import { derivedOf, PartDerived, type Encoded } from '../model/derived.js';
+import { AssemblyMemo } from '../model/assemblyMemo.js';
 import { newSurface } from '../model/surface.js';
 import { triangleTreeOf } from './triangleTree.js';
 
 /** Bump on any change to the layout or to what the index contains (tree builder, OBB fit…). */
-export const SERIAL_FORMAT_VERSION = 6;
+export const SERIAL_FORMAT_VERSION = 7;
 const MAGIC = 'SURFCDIX';
 const HEADER_BYTES = 24;
 const PART_FLOATS = 21;
@@ -70,6 +72,8 @@ interface HeaderMeta {
   parts: PartMeta[];
   /** The import's warnings, said again when the entry is read (absent: none). */
   warnings?: LoadWarning[];
+  /** The assembly memo's values by key (absent: none). */
+  memo?: Record<string, StoredData>;
 }
 
 /** What a serialized surface kind must satisfy to be written (e.g. fitted with the default tolerance). */
@@ -77,9 +81,10 @@ export type KindFilter = (surface: Surface) => boolean;
 
 /**
  * The assembly (indexed: every part's trees are built first) as one binary blob.
- * `keepKind` decides which already-fitted surface kinds go in (default: all present).
+ * `keepKind` decides which already-fitted surface kinds go in (default: all present);
+ * `memo`, what queries derived from the assembly as a whole (it must be the assembly's).
  */
-export function serializeAssembly(assembly: Assembly, keepKind: KindFilter = () => true): Uint8Array {
+export function serializeAssembly(assembly: Assembly, keepKind: KindFilter = () => true, memo?: AssemblyMemo): Uint8Array {
   const arrays: Typed[] = [];
   let cursor = 0;
   const ref = (a: Typed): ArrayRef => {
@@ -123,7 +128,10 @@ export function serializeAssembly(assembly: Assembly, keepKind: KindFilter = () 
     ...derivedMeta(p, ref),
   }));
   const warnings = assembly.warnings ?? [];
-  const meta: HeaderMeta = { name: assembly.name, units: assembly.units, root: assembly.root, parts, ...(warnings.length > 0 ? { warnings: [...warnings] } : {}) };
+  if (memo && !memo.isFor(assembly)) throw new SurfcdError('INVALID_ARGUMENT', `serializeAssembly: the memo belongs to another assembly than ${assembly.name}`);
+  const memoData = memo ? memo.encoded() : {};
+  const memoMeta = Object.keys(memoData).length > 0 ? { memo: Object.fromEntries(Object.entries(memoData).map(([key, v]) => [key, toStored(v, ref)])) } : {};
+  const meta: HeaderMeta = { name: assembly.name, units: assembly.units, root: assembly.root, parts, ...(warnings.length > 0 ? { warnings: [...warnings] } : {}), ...memoMeta };
   const json = new TextEncoder().encode(JSON.stringify(meta, (_key, v: unknown) => (typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0)) ? { $num: Object.is(v, -0) ? '-0' : String(v) } : v)));
   const dataStart = align8(HEADER_BYTES + json.length);
   const total = align8(dataStart + cursor);
@@ -151,6 +159,11 @@ export function serializeAssembly(assembly: Assembly, keepKind: KindFilter = () 
  * length, checksum, structure, index ranges) throws SurfcdError INVALID_CACHE.
  */
 export function deserializeAssembly(input: Uint8Array, source?: string): Assembly {
+  return deserializeEntry(input, source).assembly;
+}
+
+/** `deserializeAssembly`, with the assembly's memo as the entry stored it (empty when it stored none). */
+export function deserializeEntry(input: Uint8Array, source?: string): { assembly: Assembly; memo: AssemblyMemo } {
   const bad = (why: string): never => {
     throw new SurfcdError('INVALID_CACHE', `indexed assembly${source ? ` for ${source}` : ''}: ${why}`);
   };
@@ -196,6 +209,15 @@ export function deserializeAssembly(input: Uint8Array, source?: string): Assembl
     }
     return out;
   };
+  const fromStored = (d: StoredData, what: string): Encoded => {
+    if (Array.isArray(d)) return d.map((x) => fromStored(x, what));
+    if (d === null || typeof d !== 'object') return d;
+    if ('$typed' in d && Array.isArray(d.at)) {
+      const at = d.at as ArrayRef;
+      return d.$typed === 'f64' ? f64(at, what) : d.$typed === 'f32' ? f32(at, what) : d.$typed === 'u32' ? u32(at, what) : bad(`${what}: unknown array type`);
+    }
+    return Object.fromEntries(Object.entries(d).map(([k, x]) => [k, fromStored(x as StoredData, what)]));
+  };
   if (!meta || typeof meta !== 'object' || !Array.isArray(meta.parts) || typeof meta.name !== 'string' || !meta.root) bad('header lacks name, root or parts');
   const parts: Part[] = meta.parts.map((pm, pi) => {
     const where = `part ${pi}`;
@@ -237,22 +259,16 @@ export function deserializeAssembly(input: Uint8Array, source?: string): Assembl
     if (pm.derived !== undefined) {
       if (pm.derived === null || typeof pm.derived !== 'object' || Array.isArray(pm.derived)) bad(`${where}: derived data is not an object`);
       // Decoded by each kind on first use; data a kind finds wrong is built again (derived.ts).
-      const fromStored = (d: StoredData, what: string): Encoded => {
-        if (Array.isArray(d)) return d.map((x) => fromStored(x, what));
-        if (d === null || typeof d !== 'object') return d;
-        if ('$typed' in d && Array.isArray(d.at)) {
-          const at = d.at as ArrayRef;
-          return d.$typed === 'f64' ? f64(at, what) : d.$typed === 'f32' ? f32(at, what) : d.$typed === 'u32' ? u32(at, what) : bad(`${what}: unknown array type`);
-        }
-        return Object.fromEntries(Object.entries(d).map(([k, x]) => [k, fromStored(x as StoredData, what)]));
-      };
       derivedOf(part).restore(Object.fromEntries(Object.entries(pm.derived).map(([name, d]) => [name, fromStored(d, `${where} ${name}`)])));
     }
     if (next !== triangleCount) bad(`${where}: surfaces do not cover the triangles`);
     part.surfaceTree = tree(pm.surfaceTree, part.surfaces.filter((s) => s.triangleCount > 0).length, `${where} surface tree`);
     return part;
   });
-  return { name: meta.name, units: 'mm', root: meta.root, parts, ...(source ? { source } : {}), warnings: warningsOf(meta.warnings, bad) };
+  const assembly: Assembly = { name: meta.name, units: 'mm', root: meta.root, parts, ...(source ? { source } : {}), warnings: warningsOf(meta.warnings, bad) };
+  if (meta.memo !== undefined && (meta.memo === null || typeof meta.memo !== 'object' || Array.isArray(meta.memo))) bad('memo is not an object');
+  const memo = new AssemblyMemo(assembly, Object.fromEntries(Object.entries(meta.memo ?? {}).map(([key, d]) => [key, fromStored(d, `memo ${key}`)])));
+  return { assembly, memo };
 }
 
 const WARNING_CODES: ReadonlySet<string> = new Set<LoadWarning['code']>(['NO_TRIANGLES', 'NO_GEOMETRY', 'UNRESOLVED_REFERENCE', 'DUPLICATE_ENTITY', 'NAME_ENCODING', 'BAD_COORDINATES', 'READER_MESSAGE']);
@@ -273,15 +289,17 @@ function derivedMeta(p: Part, ref: (a: Typed) => ArrayRef): { derived?: Record<s
   const encoded = derivedOf(p).encoded(p);
   const names = Object.keys(encoded).sort(); // sorted: the same data gives the same bytes
   if (names.length === 0) return {};
-  const toStored = (v: Encoded): StoredData => {
-    if (v instanceof Float64Array) return { $typed: 'f64', at: ref(v) };
-    if (v instanceof Float32Array) return { $typed: 'f32', at: ref(v) };
-    if (v instanceof Uint32Array) return { $typed: 'u32', at: ref(v) };
-    if (Array.isArray(v)) return v.map(toStored);
-    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, toStored(v[k]!)]));
-    return v;
-  };
-  return { derived: Object.fromEntries(names.map((name) => [name, toStored(encoded[name]!)])) };
+  return { derived: Object.fromEntries(names.map((name) => [name, toStored(encoded[name]!, ref)])) };
+}
+
+/** Encoded data with typed arrays swapped for references (filled in by `ref`), object keys sorted. */
+function toStored(v: Encoded, ref: (a: Typed) => ArrayRef): StoredData {
+  if (v instanceof Float64Array) return { $typed: 'f64', at: ref(v) };
+  if (v instanceof Float32Array) return { $typed: 'f32', at: ref(v) };
+  if (v instanceof Uint32Array) return { $typed: 'u32', at: ref(v) };
+  if (Array.isArray(v)) return v.map((x) => toStored(x, ref));
+  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, toStored(v[k]!, ref)]));
+  return v;
 }
 
 function align8(n: number): number {

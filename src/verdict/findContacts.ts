@@ -17,6 +17,8 @@ import { commonRoot } from '../model/paths.js';
 import { explainPartPair } from './explainInterference.js';
 import { fittedShaftInHole } from './coaxialOverlap.js';
 import { duplicateOffset, partPairAllowance, probeContainment, thinnestWidth, type PartPairVerdict } from './partPairVerdict.js';
+import { ContactMemo } from './contactMemo.js';
+import type { AssemblyMemo } from '../model/assemblyMemo.js';
 
 export interface ContactOptions {
   /** Surfaces closer than this (mm) count as touching. Default 0: exact contact only. */
@@ -31,6 +33,12 @@ export interface ContactOptions {
   select?: PartSelection;
   /** Called after each candidate part pair, for progress display. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * The assembly's memo (`openAssembly`'s `memo`): pairs judged before in the assembled state
+   * with these options are taken from it, and the pairs judged now are added to it (for
+   * `updateAssemblyCache` to keep). Ignored when it is another assembly's.
+   */
+  memo?: AssemblyMemo;
 }
 
 export interface SurfaceContact {
@@ -105,7 +113,9 @@ export interface JudgedPairs {
 export function findContacts(assembly: Assembly, options: ContactOptions = {}): ContactReport {
   const plan = planContacts(assembly, options);
   const total = plan.candidates.length / 2;
-  const judged = judgeCandidates(assembly, plan, 0, total, options.onProgress && ((done) => options.onProgress!(done, total)));
+  const memo = ContactMemo.open(options.memo, assembly, plan.poses, plan.options, plan.requested);
+  const judged = judgeCandidates(assembly, plan, 0, total, options.onProgress && ((done) => options.onProgress!(done, total)), memo);
+  memo?.save();
   return mergeContacts(plan, [judged]);
 }
 
@@ -125,8 +135,8 @@ export function planContacts(assembly: Assembly, options: ContactOptions = {}): 
   return { options: opts, requested, poses, candidates, stats };
 }
 
-/** Judges the plan's candidate pairs `from` to `to` (pair indices, end excluded). */
-export function judgeCandidates(assembly: Assembly, plan: ContactPlan, from: number, to: number, onPair?: (done: number) => void): JudgedPairs {
+/** Judges the plan's candidate pairs `from` to `to` (pair indices, end excluded); `memo`: pairs judged before, and where to keep those judged now. */
+export function judgeCandidates(assembly: Assembly, plan: ContactPlan, from: number, to: number, onPair?: (done: number) => void, memo: ContactMemo | null = null): JudgedPairs {
   const { options: opts, poses, candidates } = plan;
   const stats = emptyStats();
   const pairs: PartPairContacts[] = [];
@@ -134,6 +144,13 @@ export function judgeCandidates(assembly: Assembly, plan: ContactPlan, from: num
   for (let n = from; n < to; n++) {
     const [i, j] = [candidates[2 * n]!, candidates[2 * n + 1]!];
     const a = assembly.parts[i]!, b = assembly.parts[j]!;
+    const known = memo?.recall(i, j);
+    if (known) {
+      addStats(stats, known.stats);
+      if (known.pair) pairs.push(known.pair);
+      onPair?.(n + 1);
+      continue;
+    }
     const result = collideRigid(a, poses[i]!, b, poses[j]!, opts);
     addStats(stats, result.stats);
     const surfacePairs: PairContact[] = result.surfacePairs.map((p) => {
@@ -153,10 +170,13 @@ export function judgeCandidates(assembly: Assembly, plan: ContactPlan, from: num
     });
     const allowance = partPairAllowance(a, poses[i]!, b, poses[j]!, opts.tolerance);
     const verdict = partPairVerdict(a, poses[i]!, b, poses[j]!, surfacePairs, allowance, opts.tolerance);
+    let judged: PartPairContacts | null = null;
     if (surfacePairs.length > 0 || verdict.kind !== 'contact') {
       const sentence = explainPartPair(a, poses[i]!, b, poses[j]!, verdict, surfacePairs, allowance, root);
-      pairs.push({ partA: a.path, partB: b.path, surfacePairs, ...verdict, ...(sentence ? { sentence } : {}) });
+      judged = { partA: a.path, partB: b.path, surfacePairs, ...verdict, ...(sentence ? { sentence } : {}) };
+      pairs.push(judged);
     }
+    memo?.remember(i, j, { pair: judged, stats: result.stats });
     onPair?.(n + 1);
   }
   return { pairs, stats };

@@ -2,9 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadAssembly } from '../../src/index.js';
+import { loadAssembly, openAssembly } from '../../src/index.js';
 import { main } from '../../src/cli/main.js';
-import * as cached from '../../src/spatial/loadCached.js';
 import { deserializeAssembly, serializeAssembly } from '../../src/spatial/serialize.js';
 import { captureOutput } from '../helpers/captureOutput.js';
 import { bad } from '../reliability/badFiles.js';
@@ -21,10 +20,10 @@ describe('cache entries for loads with warnings', () => {
     const dir = mkdtempSync(join(tmpdir(), 'surfcd-cache-warn-'));
     const fresh = await loadAssembly(bad('dangling-ref.step'));
     expect(fresh.warnings!.length).toBeGreaterThan(0);
-    await loadAssembly(bad('dangling-ref.step'), { cache: dir });
-    expect(cached.lastCacheOutcome).toBe('miss');
-    const hit = await loadAssembly(bad('dangling-ref.step'), { cache: dir });
-    expect(cached.lastCacheOutcome).toBe('hit');
+    expect((await openAssembly(bad('dangling-ref.step'), { cache: dir })).outcome).toBe('miss');
+    const loaded = await openAssembly(bad('dangling-ref.step'), { cache: dir });
+    expect(loaded.outcome).toBe('hit');
+    const hit = loaded.assembly;
     expect(hit.warnings).toEqual(fresh.warnings);
     expect(hit.parts.map((p) => p.path)).toEqual(fresh.parts.map((p) => p.path));
   });
@@ -32,8 +31,9 @@ describe('cache entries for loads with warnings', () => {
   it('a clean load comes back with an empty list, not undefined', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'surfcd-cache-warn-'));
     await loadAssembly(bad('box.step'), { cache: dir });
-    const hit = await loadAssembly(bad('box.step'), { cache: dir });
-    expect(cached.lastCacheOutcome).toBe('hit');
+    const loaded = await openAssembly(bad('box.step'), { cache: dir });
+    expect(loaded.outcome).toBe('hit');
+    const hit = loaded.assembly;
     expect(hit.warnings).toEqual([]);
   });
 

@@ -10,7 +10,7 @@ import { findContacts, judgeCandidates, mergeContacts, planContacts, type Judged
 import type { Assembly } from '../../src/model/types.js';
 import { contactsJson } from '../../src/report/contactsReport.js';
 import { chunkAnswerer, chunkJobs, chunkSize, publishAssembly, type ChunkJobData } from '../../src/scale/splitContacts.js';
-import { loadAssembly } from '../../src/spatial/load.js';
+import { loadAssembly, openAssembly } from '../../src/spatial/load.js';
 import { fleet } from '../bench/scale/fleet.js';
 import { sample } from '../helpers/shared.js';
 
@@ -61,12 +61,12 @@ describe('split contacts', () => {
 
   it('a cache-loaded assembly is published as its own cache entry (nothing written twice)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'surfcd-split-'));
-    const assembly = await loadAssembly(sample('rig.step'), { cache: dir });
+    const { assembly, entry } = await openAssembly(sample('rig.step'), { cache: dir });
     // entries only: the directory also keeps this machine's meshing rate (mesh-rate.json)
     const entries = (): string[] => readdirSync(dir).filter((f) => f.endsWith('.surfcd-index'));
     const before = entries();
     expect(before).toHaveLength(1);
-    expect(`${await publishAssembly(assembly, dir)}.surfcd-index`).toBe(before[0]);
+    expect(`${await publishAssembly(assembly, dir, entry)}.surfcd-index`).toBe(before[0]);
     expect(entries()).toEqual(before);
   });
 

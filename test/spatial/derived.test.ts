@@ -2,9 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findContacts, loadAssembly, partFromMesh } from '../../src/index.js';
+import { findContacts, loadAssembly, openAssembly, partFromMesh, updateAssemblyCache } from '../../src/index.js';
 import { derivedOf, PartDerived, decodeSurfaceNumbers, encodeSurfaceNumbers, type DerivedKind } from '../../src/model/derived.js';
-import * as cached from '../../src/spatial/loadCached.js';
 import { assemblyFromData, assemblyToData } from '../../src/spatial/cloneable.js';
 import { deserializeAssembly, serializeAssembly } from '../../src/spatial/serialize.js';
 import { surfaceShell } from '../../src/model/surfaceShell.js';
@@ -72,14 +71,15 @@ describe('PartDerived: one owner for what a part derives', () => {
 
   it('a cached CLI-style run keeps what its queries built: the next run through the cache has nothing new to keep', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'surfcd-derived-'));
-    const first = await loadAssembly(sample('rig.step'), { cache: dir });
-    const contacts = JSON.stringify(findContacts(first).contacts);
-    await cached.updateAssemblyCache(first);
-    const second = await loadAssembly(sample('rig.step'), { cache: dir });
-    expect(cached.lastCacheOutcome).toBe('hit');
+    const firstLoad = await openAssembly(sample('rig.step'), { cache: dir });
+    const contacts = JSON.stringify(findContacts(firstLoad.assembly).contacts);
+    await updateAssemblyCache(firstLoad);
+    const secondLoad = await openAssembly(sample('rig.step'), { cache: dir });
+    expect(secondLoad.outcome).toBe('hit');
+    const second = secondLoad.assembly;
     expect(JSON.stringify(findContacts(second).contacts)).toBe(contacts);
     // Nothing the cache keeps was built or filled in by the second run's queries.
     expect(second.parts.filter((p) => derivedOf(p).changed).map((p) => p.path)).toEqual([]);
-    expect(await cached.updateAssemblyCache(second)).toBe(false);
+    expect(await updateAssemblyCache(secondLoad)).toBe(false);
   });
 });
