@@ -127,8 +127,8 @@ function largestFacets(triArea: Float64Array, triNormal: Float64Array): Float64A
 // Convex hull. quickhull3d (the package) loops forever on nearly collinear or nearly coplanar
 // input (ten points on a line are enough) and its package entry does not load in plain Node, so
 // the hull is built here: incremental insertion with conflict lists, on coordinates snapped to
-// a 2⁻⁵¹ grid (about one ulp), with an exact orientation predicate (floating-point filter,
-// BigInt fallback).
+// a 2⁻⁵¹ grid (about one ulp), with an exact orientation predicate (Shewchuk's adaptive
+// arithmetic, robust-predicates).
 // Exact signs keep the combinatorics consistent, so it always terminates with a closed,
 // outward-oriented triangulated surface (coplanar triangles are not merged).
 
