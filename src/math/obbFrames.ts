@@ -115,7 +115,11 @@ function largestFacets(triArea: Float64Array, triNormal: Float64Array): Float64A
   for (const t of order) {
     if (!(triArea[t]! > 0)) break;
     const nx = triNormal[3 * t]!, ny = triNormal[3 * t + 1]!, nz = triNormal[3 * t + 2]!;
-    const g = groups.find((h) => h.normal[0]! * nx + h.normal[1]! * ny + h.normal[2]! * nz > 1 - 1e-9);
+    let g: { normal: Float64Array; area: number } | undefined;
+    for (let k = 0; k < groups.length; k++) {
+      const h = groups[k]!;
+      if (h.normal[0]! * nx + h.normal[1]! * ny + h.normal[2]! * nz > 1 - 1e-9) { g = h; break; }
+    }
     if (g) g.area += triArea[t]!;
     else if (groups.length < 64) groups.push({ normal: new Float64Array([nx, ny, nz]), area: triArea[t]! });
   }
@@ -178,7 +182,8 @@ export function rectangleFrame(q: Float64Array, support: Uint32Array, normalIn: 
       if (!(len > 0)) continue;
       ex2 /= len; ey2 /= len;
       let lo1 = Infinity, hi1 = -Infinity, lo2 = Infinity, hi2 = -Infinity;
-      for (const k of ring) {
+      for (let r = 0; r < ring.length; r++) {
+        const k = ring[r]!;
         const p1 = xs[k]! * ex2 + ys[k]! * ey2;
         const p2 = ys[k]! * ex2 - xs[k]! * ey2;
         if (p1 < lo1) lo1 = p1;
@@ -209,22 +214,26 @@ function hull2d(xs: Float64Array, ys: Float64Array): number[] {
     if (m === 2 && xs[idx[0]!] === xs[idx[1]!] && ys[idx[0]!] === ys[idx[1]!]) return [idx[0]!];
     return idx;
   }
-  const cross = (o: number, a: number, b: number) =>
-    (xs[a]! - xs[o]!) * (ys[b]! - ys[o]!) - (ys[a]! - ys[o]!) * (xs[b]! - xs[o]!);
   const out: number[] = [];
-  for (const i of idx) {
-    while (out.length >= 2 && cross(out[out.length - 2]!, out[out.length - 1]!, i) <= 0) out.pop();
+  for (let k = 0; k < m; k++) {
+    const i = idx[k]!;
+    while (out.length >= 2 && cross2d(xs, ys, out[out.length - 2]!, out[out.length - 1]!, i) <= 0) out.pop();
     out.push(i);
   }
   const lower = out.length + 1;
   for (let k = m - 2; k >= 0; k--) {
     const i = idx[k]!;
-    while (out.length >= lower && cross(out[out.length - 2]!, out[out.length - 1]!, i) <= 0) out.pop();
+    while (out.length >= lower && cross2d(xs, ys, out[out.length - 2]!, out[out.length - 1]!, i) <= 0) out.pop();
     out.push(i);
   }
   out.pop();
   if (out.length === 2 && xs[out[0]!] === xs[out[1]!] && ys[out[0]!] === ys[out[1]!]) out.pop();
   return out;
+}
+
+/** (a − o) × (b − o) of three 2-D points. */
+function cross2d(xs: Float64Array, ys: Float64Array, o: number, a: number, b: number): number {
+  return (xs[a]! - xs[o]!) * (ys[b]! - ys[o]!) - (ys[a]! - ys[o]!) * (xs[b]! - xs[o]!);
 }
 
 /** Π (extent_i + pad) of the box with the given axes around the support points. */
