@@ -131,12 +131,11 @@ export function hullTriangles(q: Float64Array, n: number): Uint32Array | null {
   // f3 = (c, d, a): c→d (f2), d→a (f1), a→c (f0)
   adj[3 * f3] = f2; adj[3 * f3 + 1] = f1; adj[3 * f3 + 2] = f0;
 
-  const sees = (f: number, p: number): boolean => orient(X, fa[f]!, fb[f]!, fc[f]!, p) > 0;
   for (let k = 0; k < m; k++) {
     const p = points[k]!;
     if (p === a || p === b || p === c || p === d) continue;
     for (let f = f0; f <= f3; f++) {
-      if (sees(f, p)) { conflict[f]!.push(p); break; }
+      if (orient(X, fa[f]!, fb[f]!, fc[f]!, p) > 0) { conflict[f]!.push(p); break; }
     }
   }
 
@@ -170,7 +169,7 @@ export function hullTriangles(q: Float64Array, n: number): Uint32Array | null {
         const g = adj[3 * f + e]!;
         if (seenIn[g] !== round) {
           seenIn[g] = round;
-          if (sees(g, p)) { visibleIn[g] = round; visible.push(g); }
+          if (orient(X, fa[g]!, fb[g]!, fc[g]!, p) > 0) { visibleIn[g] = round; visible.push(g); }
         }
         if (visibleIn[g] !== round) {
           const u = e === 0 ? fa[f]! : e === 1 ? fb[f]! : fc[f]!;
@@ -207,7 +206,7 @@ export function hullTriangles(q: Float64Array, n: number): Uint32Array | null {
         if (i === p) continue;
         for (let l = 0; l < created.length; l++) {
           const g = created[l]!;
-          if (sees(g, i)) { conflict[g]!.push(i); break; }
+          if (orient(X, fa[g]!, fb[g]!, fc[g]!, i) > 0) { conflict[g]!.push(i); break; }
         }
       }
       orphans.length = 0;
