@@ -30,6 +30,7 @@ import { REVIEW_SAMPLES } from './samples/review.mjs';
 import { SPRING_SAMPLES } from './samples/spring.mjs';
 import { FASTENER_SAMPLES } from './samples/fasteners.mjs';
 import { CLEARANCE_SAMPLES } from './samples/clearance.mjs';
+import { CAPTIVE_SAMPLES } from './samples/captive.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'samples');
@@ -52,6 +53,7 @@ const SAMPLES = [
   ...SPRING_SAMPLES,
   ...FASTENER_SAMPLES,
   ...CLEARANCE_SAMPLES,
+  ...CAPTIVE_SAMPLES,
 ];
 
 /** Write via a temporary name + rename; leave the file alone if the bytes are unchanged. */

@@ -3,7 +3,6 @@ import { availableParallelism } from 'node:os';
 import { Command, Option } from 'commander';
 import { SingleBar } from 'cli-progress';
 import { resolvePoses } from '../model/poses.js';
-import { recognizeConstraints } from '../constraints/recognize.js';
 import { SurfcdError } from '../errors.js';
 import { loadAssembly } from '../spatial/load.js';
 import type { Assembly } from '../model/types.js';
@@ -15,6 +14,7 @@ import { disassemblyJson, disassemblyMarkdown, disassemblyTable, removalJson, re
 import { writeFileAtomic } from '../report/writeOutput.js';
 import { addLoadOptions, loadOptions, reportWarnings, type LoadFlags } from './loadFlags.js';
 import { emit, parseChoice, parseNumber, status } from './output.js';
+import { disassemblyProgress } from './disassemblyProgress.js';
 import { matchPart, matchParts } from '../model/partSets.js';
 
 const FORMATS = ['table', 'json', 'md'] as const;
@@ -55,74 +55,45 @@ function parseCommon(flags: CommonFlags): { sphere: number; tolerance: number; j
   return { sphere, tolerance, jobs, format: parseChoice('--format', flags.format, FORMATS) };
 }
 
-/** Every this many ms, one plain progress line when stderr is not a terminal (CI logs). */
-const PLAIN_PROGRESS_MS = 5000;
+/** A batch of fewer units than this runs in this thread: starting the pool (the assembly cloned into each worker) costs more than it saves. */
+const POOL_MIN_UNITS = 8;
 
 /**
- * Progress over a fixed total of parts to take out: a bar with an ETA on a terminal, one
- * plain line every few seconds otherwise. The ETA is the elapsed time per part removed so far.
+ * A sweep engine that shows a progress bar on a TTY: this thread for --jobs 1 and for small
+ * batches, a worker pool (started on the first batch big enough) for the rest. A unit's
+ * outcome is the same wherever it runs.
  */
-function partProgress(label: string): { update: (done: number, total: number) => void; stop: () => void } {
-  const start = performance.now();
-  if (process.stderr.isTTY) {
-    const bar = new SingleBar({ format: `${label} {bar} {value}/{total} parts | ETA {eta_formatted}`, stream: process.stderr, hideCursor: true, clearOnComplete: true, etaBuffer: 20 });
-    let started = false;
-    return {
-      update: (done, total) => {
-        if (!started) bar.start(total, done);
-        else bar.update(done);
-        started = true;
-      },
-      stop: () => started && bar.stop(),
-    };
-  }
-  // A line every few seconds, also while one step takes long (the sweeps run on workers, so the timer fires).
-  let last = start;
-  let state: { done: number; total: number } | null = null;
-  const line = (): void => {
-    if (!state) return;
-    const now = performance.now();
-    last = now;
-    const elapsed = (now - start) / 1000;
-    const eta = state.done > 0 ? `, about ${Math.round((elapsed / state.done) * (state.total - state.done))} s left` : '';
-    process.stderr.write(`${label}: ${state.done}/${state.total} parts out after ${Math.round(elapsed)} s${eta}\n`);
-  };
-  const timer = setInterval(() => performance.now() - last >= PLAIN_PROGRESS_MS && line(), PLAIN_PROGRESS_MS / 5);
-  timer.unref();
-  return {
-    update: (done, total) => {
-      state = { done, total };
-      if (performance.now() - last >= PLAIN_PROGRESS_MS) line();
-    },
-    stop: () => clearInterval(timer),
-  };
-}
-
-/** A sweep engine (pool, or this thread for --jobs 1) that shows a progress bar on a TTY. */
-async function sweeper(assembly: Assembly, tolerance: number, jobs: number, showBar = true): Promise<{ sweep: SweepBatch | undefined; pool: SweepPool | null; done: () => void }> {
+async function sweeper(assembly: Assembly, tolerance: number, jobs: number, showBar = true): Promise<{ sweep: SweepBatch; close: () => Promise<void>; done: () => void }> {
   const poses = resolvePoses(assembly, undefined);
-  // The worker pool library only when workers are asked for (start-up cost of every command).
-  const pool = jobs > 1 ? (await import('../simulate/sweepPool.js')).createSweepPool(assembly, poses, tolerance, jobs) : null;
-  if (!process.stderr.isTTY || !showBar) return { sweep: pool?.sweep, pool, done: () => undefined };
+  const inThread = sweepContext(assembly, poses, tolerance);
+  let pool: SweepPool | null = null;
+  // The engine for a batch of `count` units. The worker pool library is loaded only when workers are needed (start-up cost of every command).
+  const engineFor = async (count: number): Promise<SweepBatch> => {
+    if (jobs <= 1 || count < POOL_MIN_UNITS) return (units) => runSweepUnits(inThread, units);
+    pool ??= (await import('../simulate/sweepPool.js')).createSweepPool(assembly, poses, tolerance, jobs);
+    return pool.sweep;
+  };
+  const inner: SweepBatch = async (units) => (await engineFor(units.length))(units);
+  const close = async (): Promise<void> => pool?.close();
+  if (!process.stderr.isTTY || !showBar) return { sweep: inner, close, done: () => undefined };
   const bar = new SingleBar({ format: 'sweeping {bar} {value}/{total} part-direction units', stream: process.stderr, hideCursor: true, clearOnComplete: true });
   let started = false;
-  const inThread = pool ? null : sweepContext(assembly, poses, tolerance);
-  const inner: SweepBatch = pool ? pool.sweep : (units) => runSweepUnits(inThread!, units);
   const sweep: SweepBatch = async (units) => {
     if (!started) bar.start(units.length, 0);
     else bar.setTotal(bar.getTotal() + units.length);
     started = true;
+    const engine = await engineFor(units.length);
     const chunk = Math.max(1, Math.ceil(units.length / 50));
     const out = [];
     for (let k = 0; k < units.length; k += chunk) {
       const part: SweepUnit[] = units.slice(k, k + chunk) as SweepUnit[];
-      out.push(...(await inner(part)));
+      out.push(...(await engine(part)));
       bar.increment(part.length);
       await new Promise((r) => setImmediate(r));
     }
     return out;
   };
-  return { sweep, pool, done: () => started && bar.stop() };
+  return { sweep, close, done: () => started && bar.stop() };
 }
 
 /** Loads the assembly (warnings on stderr), runs `work` with the sweep engine, and always closes the pool. */
@@ -130,7 +101,7 @@ async function withSweeps(
   file: string,
   flags: CommonFlags,
   opts: { tolerance: number; jobs: number },
-  work: (assembly: Assembly, sweep: SweepBatch | undefined, done: () => void) => Promise<void>,
+  work: (assembly: Assembly, sweep: SweepBatch, done: () => void) => Promise<void>,
   sweepBar = true,
 ): Promise<void> {
   const stop = status(`loading ${file}`);
@@ -141,7 +112,7 @@ async function withSweeps(
     await work(assembly, engine.sweep, engine.done);
   } finally {
     engine.done();
-    await engine.pool?.close();
+    await engine.close();
   }
 }
 
@@ -155,9 +126,8 @@ export function registerRemovalCommands(program: Command): void {
   ).action(async (file: string, flags: CommonFlags & { part: string[] }) => {
     const opts = parseCommon(flags);
     await withSweeps(file, flags, opts, async (assembly, sweep, done) => {
-      const constraints = recognizeConstraints(assembly, { tolerance: opts.tolerance });
       const named = flags.part.flatMap((pattern: string) => (assembly.parts.some((p) => p.path === pattern) ? [pattern] : matchParts(assembly, pattern, { what: '--part' }).map((p) => p.path)));
-      const results = await removalAnalysis(assembly, named.length ? [...new Set(named)] : null, { directions: opts.sphere, tolerance: opts.tolerance, constraints, ...(sweep ? { sweep } : {}) });
+      const results = await removalAnalysis(assembly, named.length ? [...new Set(named)] : null, { directions: opts.sphere, tolerance: opts.tolerance, sweep });
       done();
       const text = opts.format === 'json' ? removalJson(assembly, results, { tolerance: opts.tolerance, sphere: opts.sphere }) : opts.format === 'md' ? removalMarkdown(assembly, results) : removalTable(assembly, results);
       await emit(text, flags.out);
@@ -176,8 +146,8 @@ export function registerRemovalCommands(program: Command): void {
     if (flags.scriptOut === '') throw new SurfcdError('INVALID_OPTION', '--script-out: expected a file name');
     await withSweeps(file, flags, opts, async (assembly, sweep, done) => {
       // Progress in parts taken out (a fixed total), not in sweep units (whose number grows as the plan goes).
-      const progress = partProgress('disassembling');
-      const result = await disassemble(assembly, { directions: opts.sphere, tolerance: opts.tolerance, onStep: progress.update, ...(flags.base !== undefined ? { base: matchPart(assembly, flags.base, '--base').path } : {}), ...(sweep ? { sweep } : {}) }).finally(progress.stop);
+      const progress = disassemblyProgress('disassembling');
+      const result = await disassemble(assembly, { directions: opts.sphere, tolerance: opts.tolerance, onStep: progress.update, ...(flags.base !== undefined ? { base: matchPart(assembly, flags.base, '--base').path } : {}), sweep }).finally(progress.stop);
       done();
       if (flags.scriptOut) {
         await writeFileAtomic(flags.scriptOut, `${JSON.stringify(result.script, null, 2)}\n`);

@@ -214,7 +214,11 @@ export class SweepContext {
    */
   withinStartingOverlap(m: number, o: number, poseM: Rigid, surfaceDepth: number): boolean {
     const key = `${m}:${o}`;
-    const start = this.startDepth.get(key);
+    // No surface pair interfered at the start, yet the solids may overlap there by a drawn-in
+    // amount the surface verdict called contact (a shank drawn into a slot's wall by a few
+    // hundredths, which the tessellation reads as interference further along): that overlap
+    // is allowed too, as the removal sweeps allow it.
+    const start = this.startDepth.get(key) ?? (this.touching.has(key) ? 0 : undefined);
     if (start === undefined) return false;
     const { parts, poses } = this.scene;
     let solid = this.startSolidDepth.get(key);
@@ -227,6 +231,8 @@ export class SweepContext {
       this.startSolidDepth.set(key, solid);
     }
     const allowance = this.allowance(m, o);
+    // a pair only touching at the start (its solids overlapping by no more than the tolerance): any interference is new
+    if (!this.startDepth.has(key) && (solid === null || solid <= this.tolerance)) return false;
     if (solid === null) return surfaceDepth <= start + allowance;
     if (solidDeeperThan(parts[m]!, poseM, parts[o]!, poses[o]!, solid + allowance, SOLID_SAMPLES) === false) return true;
     // Samples clipped at the start (an extruded overlap's end faces) can read deeper after a

@@ -111,17 +111,20 @@ export class BlockingGraph {
 
   /**
    * Sweeps, in one batch, what `nearest([part], direction, present)` will need for each
-   * request (`present`: the parts still there, unless the request names its own set). Parts already taken out are never swept against: the unit's nearest-first stop
+   * request (`present`: the parts still there, unless the request names its own set;
+   * `members`: the rigid group the part moves with, when not alone). Parts already taken out are never swept against: the unit's nearest-first stop
    * then ends at the nearest part still there, which is the one `nearest` asks for.
    */
-  async prefetch(requests: readonly { part: number; direction: Vec3; present?: ReadonlySet<number> }[], presentAll: ReadonlySet<number>): Promise<void> {
+  async prefetch(requests: readonly { part: number; direction: Vec3; present?: ReadonlySet<number>; members?: readonly number[] }[], presentAll: ReadonlySet<number>): Promise<void> {
     const units: SweepUnit[] = [];
     const seen = new Set<string>();
-    for (const { part, direction, present = presentAll } of requests) {
+    for (const { part, direction, present = presentAll, members } of requests) {
       const key = `${part}|${directionKey(direction)}`;
       if (seen.has(key)) continue;
       seen.add(key);
       const locked = new Set(this.localBlockers(part, direction).map((b) => b.other));
+      // `nearest` answers with a present local blocker before any sweep: sweeping would be wasted.
+      if ([...locked].some((j) => present.has(j) && !(members?.includes(j) ?? false))) continue;
       const others: number[] = [];
       for (let j = 0; j < this.assembly.parts.length; j++) if (j !== part && present.has(j) && !locked.has(j) && !this.pairs.has(this.pairKey(part, j, direction))) others.push(j);
       if (others.length > 0) units.push({ moving: part, direction, others });

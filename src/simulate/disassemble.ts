@@ -16,9 +16,9 @@ import type { Rigid } from '../math/rigid.js';
 import type { Assembly, ProductNode } from '../model/types.js';
 import { directionKey, type BlockingGraph, type Blocker } from './blocking.js';
 import { clearDistance } from '../motion/clearDistance.js';
-import { candidateDirections, type CandidateDirection } from './directions.js';
+import { candidateDirections, sphereDirections, type CandidateDirection } from './directions.js';
 import { transformAabb } from '../math/aabb.js';
-import { sameThreadPairs, unscrewOf, type Unscrew, type UnscrewChecks, type UnscrewingSide } from './unscrew.js';
+import { sameThreadPairs, unscrewOf, type ThreadRunOff, type Unscrew, type UnscrewChecks, type UnscrewingSide } from './unscrew.js';
 
 /** What moves in one step. */
 export interface Mover {
@@ -78,6 +78,8 @@ export interface PlanOptions {
   onStep?: (removed: number, total: number) => void;
   /** Which part of a threaded joint turns to undo it, and the check that its unscrew motion is free. */
   unscrewing: UnscrewingSide;
+  /** How far a threaded part travels to leave its thread (default: the engagement). */
+  runOff?: ThreadRunOff;
   unscrews: UnscrewChecks;
   /**
    * Moves a replay found blocked (`vetoKey(members, d)` → the parts that blocked them; -1:
@@ -85,6 +87,12 @@ export interface PlanOptions {
    * planned again while one of those parts is present.
    */
   vetoes?: ReadonlyMap<string, readonly number[]>;
+  /**
+   * Called with each chosen step and the parts taken out before it: false when the step is
+   * not to be taken (its replay is blocked; the callback records the veto), and the planner
+   * chooses again.
+   */
+  confirm?: (step: SequenceStep, removed: readonly number[]) => boolean;
 }
 
 /** The key of a mover's move along d (or of the mover in any direction), for `PlanOptions.vetoes`. */
@@ -98,6 +106,8 @@ interface Option {
   distance: number;
   rank: number;
   unscrew?: Unscrew;
+  /** Leaves its thread's axis once off the thread (the axis leads into another part). */
+  exit?: boolean;
 }
 
 /** Rank of an unscrew: threaded parts (nuts, screws) come out before anything else. */
@@ -143,7 +153,7 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
   const firstFree = async (movers: Mover[], dirs: CandidateDirection[][], gone: ReadonlySet<number>, options: Option[]): Promise<void> => {
     let frontier = movers.map((_, k) => ({ k, next: 0 })).filter((f) => dirs[f.k]!.length > 0);
     while (frontier.length > 0) {
-      await graph.prefetch(frontier.flatMap((f) => movers[f.k]!.parts.map((part) => ({ part, direction: dirs[f.k]![f.next]!.direction }))), present);
+      await graph.prefetch(frontier.flatMap((f) => movers[f.k]!.parts.map((part) => ({ part, direction: dirs[f.k]![f.next]!.direction, members: movers[f.k]!.parts }))), present);
       const later: { k: number; next: number }[] = [];
       for (const f of frontier) {
         const mover = movers[f.k]!, dir = dirs[f.k]![f.next]!;
@@ -167,30 +177,55 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
     return Math.max(clearDistance({ parts, poses: opts.poses }, members, d, { exclude: gone }), hi - lo);
   };
 
-  // Threaded parts whose unscrew is free and who then leave along the axis (their thread partner aside).
+  // Threaded parts whose unscrew is free and who then leave along the axis (their thread
+  // partners aside). The side a fitter turns (the nut, else the fastener) first; only when
+  // no such part can come out, the other side (a nut held in a pocket of the plate: its
+  // screw is turned out of it, and the nut then leaves its pocket as a loose part).
   const unscrewOptions = async (): Promise<Option[]> => {
-    const candidates = removable()
+    const all = removable()
       .sort(byPath(assembly))
-      .map((i) => unscrewOf(i, graph.constraints(i), present, opts.unscrewing, pathIndex))
+      .map((i) => unscrewOf(i, graph.constraints(i), present, opts.unscrewing, pathIndex, opts.runOff))
       .filter((u): u is Unscrew => u !== null);
+    for (const candidates of [all.filter((u) => u.preferred), all.filter((u) => !u.preferred)]) {
+      const out = await freeUnscrews(candidates);
+      if (out.length > 0) return out;
+    }
+    return [];
+  };
+
+  const freeUnscrews = async (candidates: Unscrew[]): Promise<Option[]> => {
+    if (candidates.length === 0) return [];
     const gone = new Set(parts.map((_, i) => i).filter((i) => !present.has(i)));
     const out: Option[] = [];
-    const othersOf = (u: Unscrew): Set<number> => new Set([...present].filter((j) => j !== u.partner));
+    const othersOf = (u: Unscrew): Set<number> => new Set([...present].filter((j) => !u.partners.includes(j)));
     await graph.prefetch(candidates.map((u) => ({ part: u.part, direction: u.axis.direction, present: othersOf(u) })), present);
     for (const u of candidates) {
-      if (vetoed([u.part], u.axis.direction) || graph.nearest([u.part], u.axis.direction, othersOf(u)) !== null || !opts.unscrews.free(u, present)) continue;
-      const mover: Mover = { kind: 'part', name: parts[u.part]!.path, parts: [u.part] };
-      out.push({ mover, dir: { direction: u.axis.direction, source: `unscrew from ${parts[u.partner]!.path}` }, distance: travelOut([u.part], u.axis.direction, gone), rank: UNSCREW_RANK, unscrew: u });
+      const option = unscrewOption(u, [], othersOf(u), gone);
+      if (option) out.push(option);
     }
     if (out.length > 0) return out;
     // Two parts on one thread that block each other (a lock nut and its insert ring) turn off together.
     for (const [u, v] of sameThreadPairs(candidates)) {
-      const members = [u.part, v.part];
-      if (vetoed(members, u.axis.direction) || graph.nearest(members, u.axis.direction, othersOf(u)) !== null || !opts.unscrews.free(u, present, [v.part])) continue;
-      const mover: Mover = { kind: 'group', name: members.map((i) => parts[i]!.path).join(' + '), parts: members };
-      out.push({ mover, dir: { direction: u.axis.direction, source: `unscrew from ${parts[u.partner]!.path}` }, distance: travelOut(members, u.axis.direction, gone), rank: UNSCREW_RANK, unscrew: u });
+      const option = unscrewOption(u, [v.part], othersOf(u), gone);
+      if (option) out.push(option);
     }
     return out;
+  };
+
+  // The unscrew of u (with `withParts` turning along), when it is free, and the way out
+  // after it: along the thread's axis, else (the axis leads into another part) the first
+  // free lattice direction from where the unscrew left it.
+  const unscrewOption = (u: Unscrew, withParts: number[], others: ReadonlySet<number>, gone: ReadonlySet<number>): Option | null => {
+    const members = [u.part, ...withParts];
+    const mover: Mover = withParts.length === 0 ? { kind: 'part', name: parts[u.part]!.path, parts: members } : { kind: 'group', name: members.map((i) => parts[i]!.path).join(' + '), parts: members };
+    const source = `unscrew from ${parts[u.partner]!.path}`;
+    const alongAxis = !vetoed(members, u.axis.direction) && graph.nearest(members, u.axis.direction, others) === null;
+    if (alongAxis && opts.unscrews.free(u, present, withParts)) return { mover, dir: { direction: u.axis.direction, source }, distance: travelOut(members, u.axis.direction, gone), rank: UNSCREW_RANK, unscrew: u };
+    if (alongAxis || vetoedBy(vetoKey(members)) || !opts.unscrews.free(u, present, withParts)) return null;
+    const axis = u.axis.direction;
+    const directions = sphereDirections(26).filter((d) => d[0] * axis[0] + d[1] * axis[1] + d[2] * axis[2] < 1 - 1e-9 && !vetoed(members, d));
+    const exit = opts.unscrews.exit(u, present, directions, withParts);
+    return exit ? { mover, dir: { direction: exit.direction, source }, distance: exit.distance, rank: UNSCREW_RANK, unscrew: u, exit: true } : null;
   };
 
   while (removable().length > 0) {
@@ -212,8 +247,8 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
     if (options.length === 0) break;
     options.sort((a, b) => a.rank - b.rank || a.distance - b.distance || cmp(a.mover.name, b.mover.name));
     const best = options[0]!;
-    const rule = best.unscrew ? `its ${best.unscrew.thread} thread's axis after unscrewing ${best.unscrew.turns} turns${best.unscrew.pitchSource === 'fallback' ? ` (no thread table holds Ø${(best.unscrew.constraint.params as { nominal: number }).nominal} mm: pitch taken as 0.15 × nominal)` : ''}` : best.rank === 0 ? 'a direction from its own constraints' : best.rank === 1 ? 'a coordinate axis (no constraint direction was free)' : 'a sphere sample (no constraint or axis direction was free)';
-    steps.push({
+    const rule = best.unscrew ? `${best.exit ? 'a lattice direction once off its thread (its axis leads into another part)' : `its ${best.unscrew.thread} thread's axis`} after unscrewing ${best.unscrew.turns} turns${best.unscrew.pitchSource === 'fallback' ? ` (no thread table holds Ø${(best.unscrew.constraint.params as { nominal: number }).nominal} mm: pitch taken as 0.15 × nominal)` : ''}` : best.rank === 0 ? 'a direction from its own constraints' : best.rank === 1 ? 'a coordinate axis (no constraint direction was free)' : 'a sphere sample (no constraint or axis direction was free)';
+    const step: SequenceStep = {
       step: steps.length + 1,
       mover: best.mover,
       direction: best.dir.direction,
@@ -221,7 +256,10 @@ export async function planDisassembly(assembly: Assembly, graph: BlockingGraph, 
       distance: best.distance,
       ...(best.unscrew ? { screw: { axis: best.unscrew.axis, pitch: best.unscrew.pitch, turns: best.unscrew.turns, thread: best.unscrew.thread, from: parts[best.unscrew.partner]!.path, pitchSource: best.unscrew.pitchSource } } : {}),
       why: `${phase}; free along ${rule}; shortest path to clear among ${options.length} ${best.unscrew ? 'movable ' : ''}candidate${options.length === 1 ? '' : 's'}${best.unscrew ? '' : ' free along such a direction'}`,
-    });
+    };
+    // a vetoed move is never offered again while its blockers stay, so this loop ends
+    if (opts.confirm && !opts.confirm(step, parts.map((_, i) => i).filter((i) => !present.has(i)))) continue;
+    steps.push(step);
     for (const i of best.mover.parts) present.delete(i);
   }
   const left = removable();

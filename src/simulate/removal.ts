@@ -15,13 +15,14 @@ import type { Assembly, ProductNode } from '../model/types.js';
 import { BlockingGraph, type Blocker, type SweepBatch } from './blocking.js';
 import { clearDistance } from '../motion/clearDistance.js';
 import { candidateDirections, explicitDirections, type CandidateDirection } from './directions.js';
-import { planDisassembly, vetoKey, type DisassemblyPlan } from './disassemble.js';
-import { simulate } from './simulate.js';
+import { planDisassembly, type DisassemblyPlan, type SequenceStep } from './disassemble.js';
+import { ReplayCheck } from './replayCheck.js';
 import { removalScript, type MotionScriptDocument } from './removalScript.js';
 import { runSweepUnits, sweepContext, sweepPair } from './sweepUnit.js';
 import { fastenerAnalysis } from '../constraints/fasteners.js';
 import { threadName } from './localBlocking.js';
-import { UnscrewChecks, unscrewOf, type UnscrewingSide } from './unscrew.js';
+import { constraintsAround, removalNeighbourhood } from './subjectConstraints.js';
+import { threadRunOff, UnscrewChecks, unscrewOf, type ThreadRunOff, type UnscrewingSide } from './unscrew.js';
 
 export const DEFAULT_SPHERE_DIRECTIONS = 26;
 export const DEFAULT_REMOVAL_TOLERANCE = DEFAULT_TOLERANCE;
@@ -115,16 +116,19 @@ interface Scene {
   explicit: CandidateDirection[] | null;
   /** Which part of a threaded joint turns to undo it: the nut when the mate is one, else the fastener. */
   unscrewing: UnscrewingSide;
+  runOff: ThreadRunOff;
   pathIndex: Map<string, number>;
 }
 
-function prepare(assembly: Assembly, options: RemovalOptions): Scene {
+/** `subjects`: the parts a removal question is about (their neighbourhood's constraints suffice), or null for the whole assembly. */
+function prepare(assembly: Assembly, options: RemovalOptions, subjects: number[] | null): Scene {
   const tolerance = options.tolerance ?? DEFAULT_REMOVAL_TOLERANCE;
   if (typeof tolerance !== 'number' || !(tolerance >= 0) || !Number.isFinite(tolerance)) {
     throw new SurfcdError('INVALID_OPTION', `removal: tolerance is ${String(tolerance)}, expected a finite number ≥ 0 (mm)`);
   }
   const poses = resolvePoses(assembly, options.poses);
-  const constraints = options.constraints ?? recognizeConstraints(assembly, { tolerance, ...(options.poses ? { poses: options.poses } : {}) });
+  const own = { tolerance, ...(options.poses ? { poses: options.poses } : {}) };
+  const constraints = options.constraints ?? (subjects ? constraintsAround(assembly, removalNeighbourhood(assembly, poses, subjects, tolerance), own) : recognizeConstraints(assembly, own));
   // One context per call: the starting overlaps and contacts it measures are this query's.
   const ctx = sweepContext(assembly, poses, tolerance);
   const sweep = options.sweep ?? ((units) => runSweepUnits(ctx, units));
@@ -138,7 +142,7 @@ function prepare(assembly: Assembly, options: RemovalOptions): Scene {
     const mate = pathIndex.get(c.partA) === fastener ? pathIndex.get(c.partB)! : pathIndex.get(c.partA)!;
     return shapes.shapeOf(mate).role === 'nut' ? mate : fastener;
   };
-  const common = { poses, tolerance, constraints, graph, unscrewing, pathIndex };
+  const common = { poses, tolerance, constraints, graph, unscrewing, runOff: threadRunOff(assembly, poses, pathIndex), pathIndex };
   return typeof d === 'number' ? { ...common, sphere: d, explicit: null } : { ...common, sphere: null, explicit: explicitDirections(d) };
 }
 
@@ -148,13 +152,13 @@ function prepare(assembly: Assembly, options: RemovalOptions): Scene {
  * surface pair in contact and the distance travelled.
  */
 export async function removalDirections(assembly: Assembly, path: string, options: RemovalOptions = {}): Promise<RemovalResult> {
-  const scene = prepare(assembly, options);
+  const scene = prepare(assembly, options, resolveSubject(assembly, path).parts);
   return (await removalOf(assembly, scene, [path]))[0]!;
 }
 
 /** `removalDirections` for several subjects (default: every part), sharing one blocking graph. */
 export async function removalAnalysis(assembly: Assembly, paths: readonly string[] | null, options: RemovalOptions = {}): Promise<RemovalResult[]> {
-  const scene = prepare(assembly, options);
+  const scene = prepare(assembly, options, paths ? [...new Set(paths.flatMap((path) => resolveSubject(assembly, path).parts))] : null);
   return removalOf(assembly, scene, paths ?? assembly.parts.map((p) => p.path));
 }
 
@@ -169,7 +173,9 @@ async function removalOf(assembly: Assembly, scene: Scene, paths: readonly strin
       if (!blocker) return { direction: d.direction, source: d.source, status: 'free', distance: clearDistance({ parts: assembly.parts, poses: scene.poses }, s.parts, d.direction) };
       return { direction: d.direction, source: d.source, status: 'blocked', distance: blocker.distance, blocker: blockerReport(assembly, blocker) };
     });
-    const u = s.parts.length === 1 ? unscrewOf(s.parts[0]!, scene.graph.constraints(s.parts[0]!), everyone, scene.unscrewing, scene.pathIndex) : null;
+    // the side a fitter turns: a bolt in its nut stays, the nut turns
+    const turning = s.parts.length === 1 ? unscrewOf(s.parts[0]!, scene.graph.constraints(s.parts[0]!), everyone, scene.unscrewing, scene.pathIndex, scene.runOff) : null;
+    const u = turning?.preferred ? turning : null;
     return {
       subject: s.path,
       kind: s.kind,
@@ -243,7 +249,15 @@ function kindName(surface: Parameters<typeof surfaceKindOf>[0] | undefined): str
 export interface DisassembleOptions extends RemovalOptions {
   /** Part that stays to the end (default: the part with the largest box). Pass null for none. */
   base?: string | null;
-  onStep?: (removed: number, total: number) => void;
+  /**
+   * Progress over a fixed total (the parts to take out): `removed` parts planned so far;
+   * `stage.redone` counts the moves the replay blocked and the planner chose again.
+   */
+  onStep?: (removed: number, total: number, stage: DisassemblyStage) => void;
+}
+
+export interface DisassemblyStage {
+  redone: number;
 }
 
 export interface DisassemblyResult extends DisassemblyPlan {
@@ -255,82 +269,44 @@ export interface DisassemblyResult extends DisassemblyPlan {
   /** Unscrew motions swept (conservative advancement), and their advancement steps. */
   unscrewSweeps: number;
   advancementSteps: number;
+  /** Steps replayed through `simulate` as they were chosen, and moves the replay blocked (chosen again). */
+  replayed: number;
+  redone: number;
 }
 
 /** A disassembly sequence for the whole assembly (see `planDisassembly` for the choice rules). */
 export async function disassemble(assembly: Assembly, options: DisassembleOptions = {}): Promise<DisassemblyResult> {
-  const scene = prepare(assembly, options);
+  const scene = prepare(assembly, options, null);
   const base = options.base === undefined ? largestPart(assembly, scene.poses) : options.base === null ? null : resolveSubject(assembly, options.base);
   if (base && typeof base === 'object' && base.kind !== 'part') throw new SurfcdError('INVALID_OPTION', `disassemble: base "${options.base}" is a product node; name one part`);
   const baseIndex = base === null ? null : typeof base === 'number' ? base : base.parts[0]!;
   const unscrews = new UnscrewChecks(assembly, scene.poses, scene.tolerance);
   const tolerance = options.tolerance ?? DEFAULT_REMOVAL_TOLERANCE;
-  // The plan must replay. The planner's pairwise sweeps can call free what the replay's
-  // continuous sweep blocks (a rod pushed sideways inside a spring's open coil): such a
-  // mover is vetoed while what blocked it is present, and the plan is made again (the
-  // sweeps already run are kept). Only from the assembled state, where replays start.
-  const vetoes = new Map<string, number[]>();
-  const misses = new Map<string, number>();
-  const replayable = !options.poses;
-  // A veto only takes away the move chosen at the missed step, so the steps before it are
-  // chosen again unchanged: each replay resumes there.
-  let verified = 0;
-  for (let round = 0; ; round++) {
-    const plan = await planDisassembly(assembly, scene.graph, {
-      base: baseIndex,
-      sphere: scene.sphere ?? DEFAULT_SPHERE_DIRECTIONS,
-      poses: scene.poses,
-      unscrewing: scene.unscrewing,
-      unscrews,
-      vetoes,
-      ...(options.onStep && round === 0 ? { onStep: options.onStep } : {}),
-    });
-    const missed = replayable && round < MAX_REPLANS ? firstMissedStep(assembly, plan, verified, tolerance) : null;
-    if (!missed) {
-      const baseName = baseIndex === null ? null : assembly.parts[baseIndex]!.path;
-      return { ...plan, base: baseName, script: removalScript(assembly, plan, tolerance), sweeps: scene.graph.sweeps, unscrewSweeps: unscrews.work.sweeps, advancementSteps: unscrews.work.advancementSteps };
-    }
-    verified = missed.index;
-    const key = vetoKey(missed.step.mover.parts, missed.step.direction);
-    vetoes.set(key, [...(vetoes.get(key) ?? []), ...missed.blockers]);
-    // Blocked by the same part along MOVER_VETO_AFTER directions the planner called free: its
-    // sweeps against that part are not to be trusted in any direction.
-    for (const b of missed.blockers) {
-      const count = `${vetoKey(missed.step.mover.parts)}>${b}`;
-      misses.set(count, (misses.get(count) ?? 0) + 1);
-      if (misses.get(count)! >= MOVER_VETO_AFTER) vetoes.set(vetoKey(missed.step.mover.parts), [...(vetoes.get(vetoKey(missed.step.mover.parts)) ?? []), b]);
-    }
-  }
-}
-
-/** Replans at most this many times; a plan still missing then is returned as it is. */
-const MAX_REPLANS = 16;
-/** Replay misses of one mover against one part before none of its moves is trusted while that part is there. */
-const MOVER_VETO_AFTER = 3;
-
-/**
- * The first plan step from `from` on whose replay through `simulate` misses its `expect`
- * (the steps before it taken out already), with the parts that blocked it (-1: held).
- */
-function firstMissedStep(assembly: Assembly, plan: DisassemblyPlan, from: number, tolerance: number): { index: number; step: DisassemblyPlan['steps'][number]; blockers: number[] } | null {
-  const rest = plan.steps.slice(from);
-  if (rest.length === 0) return null;
-  const script = removalScript(assembly, { ...plan, steps: rest }, tolerance);
-  const run = simulate(assembly, script, { tolerance, removed: plan.steps.slice(0, from).flatMap((s) => s.mover.parts) });
-  const at = run.steps.findIndex((s) => !s.met);
-  if (at < 0) return null;
-  // each plan step wrote an unscrew step (threaded parts) and a remove step
-  let k = 0;
-  for (const [offset, step] of rest.entries()) {
-    k += step.screw ? 2 : 1;
-    if (at < k) {
-      const index = new Map(assembly.parts.map((p, i) => [p.path, i] as const));
-      const missed = run.steps[at]!;
-      const blockers = [...new Set([...missed.blocking.map((b) => index.get(b.other.part) ?? -1), ...(missed.heldBy ? [index.get(missed.heldBy.part) ?? -1] : [])])];
-      return { index: from + offset, step, blockers: blockers.length > 0 ? blockers : [-1] };
-    }
-  }
-  return null;
+  // The plan must replay: each step is replayed through `simulate` as it is chosen. Only
+  // from the assembled state, where replays start.
+  const replay = options.poses ? null : new ReplayCheck(assembly, tolerance);
+  const onStep = options.onStep;
+  const plan = await planDisassembly(assembly, scene.graph, {
+    base: baseIndex,
+    sphere: scene.sphere ?? DEFAULT_SPHERE_DIRECTIONS,
+    poses: scene.poses,
+    unscrewing: scene.unscrewing,
+    runOff: scene.runOff,
+    unscrews,
+    ...(replay ? { vetoes: replay.vetoes, confirm: (step: SequenceStep, removed: readonly number[]) => replay.confirm(step, removed) } : {}),
+    ...(onStep ? { onStep: (done: number, total: number) => onStep(done, total, { redone: replay?.work.missed ?? 0 }) } : {}),
+  });
+  const baseName = baseIndex === null ? null : assembly.parts[baseIndex]!.path;
+  return {
+    ...plan,
+    base: baseName,
+    script: removalScript(assembly, plan, tolerance),
+    sweeps: scene.graph.sweeps,
+    unscrewSweeps: unscrews.work.sweeps,
+    advancementSteps: unscrews.work.advancementSteps,
+    replayed: replay?.work.replayed ?? 0,
+    redone: replay?.work.missed ?? 0,
+  };
 }
 
 function largestPart(assembly: Assembly, poses: Rigid[]): number | null {

@@ -77,6 +77,12 @@ export interface SimulateOptions {
   minClearance?: number;
   /** Indices of parts already taken out before the first step (a replay resumed part way). */
   removed?: readonly number[];
+  /**
+   * Measure each step's clearance to the parts it did not touch (default true). A caller
+   * that only asks free or blocked (the disassembly planner's replay) skips it: the search
+   * for the closest approach costs more than the sweep. `minClearance` needs it.
+   */
+  clearance?: boolean;
 }
 
 /**
@@ -96,9 +102,11 @@ export function simulate(assembly: Assembly, scriptInput: MotionScript | string 
   const poses: Rigid[] = assembly.parts.map(() => identityRigid());
   const threads = threadPitches(assembly, steps, poses, tolerance, source);
   const removed = new Set<number>(options.removed ?? []);
+  const clearance = options.clearance ?? true;
+  if (!clearance && minClearance !== undefined) throw new SurfcdError('INVALID_OPTION', 'simulate: minClearance needs the clearance measured (clearance: false was given)');
   const results: StepResult[] = [];
   for (const resolved of steps) {
-    const result = markTight(runStep(assembly, resolved, poses, removed, tolerance, threads.joints, threads.pitch.get(resolved.index)), minClearance);
+    const result = markTight(runStep(assembly, resolved, poses, removed, tolerance, threads.joints, threads.pitch.get(resolved.index), clearance), minClearance);
     results.push(result);
     options.onStep?.(result, resolved.index, steps.length);
   }
@@ -120,7 +128,7 @@ export function simulate(assembly: Assembly, scriptInput: MotionScript | string 
   };
 }
 
-function runStep(assembly: Assembly, r: ResolvedStep, poses: Rigid[], removed: Set<number>, defaultTolerance: number, joints: ThreadedJoints, threadPitch: number | undefined): StepResult {
+function runStep(assembly: Assembly, r: ResolvedStep, poses: Rigid[], removed: Set<number>, defaultTolerance: number, joints: ThreadedJoints, threadPitch: number | undefined, clearance: boolean): StepResult {
   const { step } = r;
   const tolerance = step.tolerance ?? defaultTolerance;
   const paths = r.moving.map((i) => assembly.parts[i]!.path);
@@ -156,7 +164,7 @@ function runStep(assembly: Assembly, r: ResolvedStep, poses: Rigid[], removed: S
   let sweep: SweepResult;
   let thread: ReturnType<typeof threadStep>;
   try {
-    thread = threadStep(joints, { parts: assembly.parts, poses }, r.moving, motion, ignored, tolerance);
+    thread = threadStep(joints, { parts: assembly.parts, poses }, r.moving, motion, ignored, tolerance, clearance);
     sweep = thread.sweep;
   } catch (error) {
     if (error instanceof SurfcdError) return finish({ ...base, requested, ...(direction ? { direction } : {}), ...(axis ? { axis } : {}), message: error.message }, assembly, r, poses);

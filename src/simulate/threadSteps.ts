@@ -53,7 +53,7 @@ export interface ThreadStep {
  * 0 (naming the faces already in the way if a short try meets them at once, else the
  * thread's own faces); a screw about a joint's own axis passes that joint's part pair.
  */
-export function threadStep(joints: ThreadedJoints, scene: Scene, moving: readonly number[], motion: RigidMotion, ignored: (m: number, o: number) => boolean, tolerance: number): ThreadStep {
+export function threadStep(joints: ThreadedJoints, scene: Scene, moving: readonly number[], motion: RigidMotion, ignored: (m: number, o: number) => boolean, tolerance: number, clearance = true): ThreadStep {
   const line = motion.kind === 'translate' ? null : { point: motion.point, direction: motion.axis };
   const verdict = threadVerdict(joints, moving, (o, m) => ignored(m, o), scene.poses, line, tolerance);
   const turning = new Set(verdict.turning.map((j) => (j.fastener < j.mate ? `${j.fastener}:${j.mate}` : `${j.mate}:${j.fastener}`)));
@@ -65,9 +65,9 @@ export function threadStep(joints: ThreadedJoints, scene: Scene, moving: readonl
     const part = moving.includes(joint.fastener) ? joint.fastener : joint.mate;
     held = { joint, part, other: part === joint.fastener ? joint.mate : joint.fastener, message: `held by the ${joints.describe(joint, part)}; a thread turns only with its advance: use a screw step` };
   }
-  if (!held) return { sweep: sweepParts(scene, moving, motion, { tolerance, ignore }), held: null };
+  if (!held) return { sweep: sweepParts(scene, moving, motion, { tolerance, ignore, clearance }), held: null };
   const thread = held.joint.designation ?? `Ø${held.joint.nominal}`;
-  const tried = sweepParts(scene, moving, shortened(motion), { tolerance, ignore: ignored });
+  const tried = sweepParts(scene, moving, shortened(motion), { tolerance, ignore: ignored, clearance });
   const stoppedAtOnce = tried.status === 'blocked' && tried.fraction * travel(motion, 1) <= tolerance;
   const blocking = stoppedAtOnce ? tried.blocking : threadFaces(held.joint, held.part);
   return {

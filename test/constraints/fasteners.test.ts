@@ -16,7 +16,7 @@ interface Truth {
   joints: { fastener: string; mate: string; point: V; axis: V; nominal: number; pitch: number; engagement: number; drawn: string }[];
 }
 
-const SAMPLES = ['rig', 'bolt-nut', 'screw-tapped', 'bolt-washer-nut', 'clamped-stack', 'press-fit-pins', 'compressed-spring', 'gear-pair-unclocked'];
+const SAMPLES = ['rig', 'bolt-nut', 'screw-tapped', 'bolt-washer-nut', 'captive-nut', 'clamped-stack', 'press-fit-pins', 'compressed-spring', 'gear-pair-unclocked'];
 const truthOf = (name: string): Truth => {
   if (name !== 'rig') return JSON.parse(readFileSync(sample(`${name}.truth.json`), 'utf8')) as Truth;
   // the rig predates truth files: its fastener truth from samples/README.md

@@ -12,6 +12,7 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { loadAssembly, recognizeFasteners, type Assembly, type FastenerReport } from '../../src/index.js';
+import { simulate } from '../../src/simulate/simulate.js';
 import { describeShared, sharedStep } from '../helpers/shared.js';
 
 function counts(report: FastenerReport): Record<string, number> {
@@ -105,5 +106,18 @@ describeShared('fasteners on the Fusion 360 gripper', () => {
       else expect(`${screw} > ${nut}`).toMatch(/M2x10#\d > .*M2 Nut#\d$/);
       expect(j.pitch).toBe(/M2x/.test(screw) ? 0.4 : 0.5);
     }
+  });
+  // In this file, not its own, so the 144-part gripper is imported once for both.
+  it('a shank drawn a few hundredths into its slots slides out of them: M3x20#10, its lock nut off, backs out through three slotted plates', () => {
+    // The surface verdict calls the start contact and the tessellation reads interference
+    // further along; the solids' overlap never deepens, so the screw is free, as removal says.
+    const at = (name: string): number => gripper.parts.findIndex((p) => p.path === `Gripper v1/Gripper/${name}`);
+    const removed = [at('M3 Locknut#21'), at('M3 Locknut#22')];
+    expect(removed.every((i) => i >= 0)).toBe(true);
+    const screw = 'Gripper v1/Gripper/M3x20#10';
+    const run = simulate(gripper, { schema: 'surfcd/motion@1', steps: [{ id: 'out', move: [screw], translate: { along: { normalOf: 'Gripper v1/Gripper/Laserteil 7#1' }, distance: 30 }, expect: 'free' }] }, { removed });
+    const step = run.steps[0]!;
+    expect(step.status, `${step.message ?? ''} ${JSON.stringify(step.blocking[0] ?? null)}`).toBe('free');
+    expect(step.direction?.[1]).toBeCloseTo(1, 9);
   });
 });

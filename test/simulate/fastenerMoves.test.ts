@@ -31,7 +31,7 @@ function fewerTurns(screw: NonNullable<Move['screw']>): NonNullable<Move['screw'
 
 describe('simulate: the fitter\'s moves of the fastener samples', () => {
   const assemblies = new Map<string, Assembly>();
-  const names = ['bolt-nut', 'bolt-washer-nut', 'clamped-stack', 'compressed-spring', 'gear-pair-unclocked', 'press-fit-pins', 'screw-tapped'];
+  const names = ['bolt-nut', 'bolt-washer-nut', 'captive-nut', 'clamped-stack', 'compressed-spring', 'gear-pair-unclocked', 'press-fit-pins', 'screw-tapped'];
   beforeAll(async () => {
     for (const n of names) assemblies.set(n, await loadAssembly(sample(`${n}.step`)));
   });

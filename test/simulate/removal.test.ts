@@ -134,8 +134,9 @@ describe('removal: threaded parts (the rig M10 bolt and nut)', () => {
     const u = nut.unscrew!;
     expect(u.pitchSource).toBe('thread');
     expect(u.screw.pitch).toBe(1.5);
-    // 8 mm of engagement in whole quarter turns, and a quarter turn more
-    expect(u.screw.turns).toBe(5.5 + 0.25);
+    // off the bolt's tip: its 8 mm of engagement and the 4 mm the bolt stands out below it
+    // (z -12 to -8), 12 mm in whole quarter turns, and a quarter turn more
+    expect(u.screw.turns).toBe(8 + 0.25);
     expect(u.screw.axis.direction[2]).toBeCloseTo(-1, 9); // the nut is under the plate: it runs off downwards
     const plate = await removalDirections(rig, 'plate', { directions: 0 });
     expect(plate.heldBy).toContainEqual({ part: 'bolt', constraint: 'clamped', thread: 'M10' });
