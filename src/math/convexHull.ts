@@ -225,10 +225,11 @@ export function hullTriangles(q: Float64Array, n: number): Uint32Array | null {
 }
 
 /**
- * Indices of the first occurrence of every distinct point (snapped coordinates, xyz flat), in
- * increasing order: open addressing on the coordinates' bits, the table sized per call.
+ * Indices of the first occurrence of every distinct point (exact coordinate equality, xyz
+ * flat), in increasing order: open addressing on a hash of the coordinates, the table sized
+ * per call.
  */
-export function firstOccurrences(X: Float64Array, n: number): Uint32Array {
+export function firstOccurrences(X: ArrayLike<number>, n: number): Uint32Array {
   let size = 16;
   while (size < 2 * n) size *= 2;
   const mask = size - 1;
@@ -237,9 +238,11 @@ export function firstOccurrences(X: Float64Array, n: number): Uint32Array {
   let m = 0;
   for (let i = 0; i < n; i++) {
     const x = X[3 * i]!, y = X[3 * i + 1]!, z = X[3 * i + 2]!;
-    // The snapped coordinates are integers below 2⁵³ in magnitude: mix their low and high words.
-    let h = Math.imul((x % 0x40000000) | 0, 0x9e3779b1) ^ Math.imul((y % 0x40000000) | 0, 0x85ebca77) ^ Math.imul((z % 0x40000000) | 0, 0xc2b2ae3d);
-    h ^= Math.imul((x / 0x40000000) | 0, 0x27d4eb2f) ^ Math.imul((y / 0x40000000) | 0, 0x165667b1) ^ Math.imul((z / 0x40000000) | 0, 0x61c88647);
+    // Equal points hash alike whatever the mix; this one spreads both millimetre coordinates
+    // (fraction bits) and the hull's snapped integers (up to 2⁵²) over the table.
+    let h = Math.imul((x * 1048576) | 0, 0x9e3779b1) ^ Math.imul((y * 1048576) | 0, 0x85ebca77) ^ Math.imul((z * 1048576) | 0, 0xc2b2ae3d);
+    h ^= Math.imul((x / 4096) | 0, 0x27d4eb2f) ^ Math.imul((y / 4096) | 0, 0x165667b1) ^ Math.imul((z / 4096) | 0, 0x61c88647);
+    h ^= Math.imul((x / 1073741824) | 0, 0x7feb352d) ^ Math.imul((y / 1073741824) | 0, 0x846ca68b) ^ Math.imul((z / 1073741824) | 0, 0x2c1b3c6d);
     h ^= h >>> 15;
     let slot = h & mask;
     for (;;) {

@@ -1,6 +1,6 @@
 import { SurfcdError } from '../errors.js';
 import { aabbMagnitude, emptyAabb } from './aabb.js';
-import { normalisedPoints } from './convexHull.js';
+import { firstOccurrences, normalisedPoints } from './convexHull.js';
 import { allFinite, hullStatistics, paddedVolume, pointCovariance, rectangleFrame } from './obbFrames.js';
 import { orthonormalizeRows, symmetricEigen3 } from './symmetricEigen.js';
 
@@ -213,38 +213,17 @@ function boundedSample(positions: ArrayLike<number>, n: number): Float64Array {
   return out.subarray(0, 3 * k);
 }
 
-/**
- * The points with every repeat after the first dropped (exact coordinate equality, order kept),
- * xyz flat: open addressing on a hash of the coordinates, the table sized per call.
- */
+/** The points with every repeat after the first dropped (exact coordinate equality, order kept), xyz flat. */
 export function distinctPoints(positions: ArrayLike<number>, n: number): Float64Array {
-  let size = 16;
-  while (size < 2 * n) size *= 2;
-  const mask = size - 1;
-  const slots = new Int32Array(size).fill(-1);
-  const out = new Float64Array(3 * n);
-  let m = 0;
-  for (let i = 0; i < n; i++) {
-    const x = positions[3 * i]!, y = positions[3 * i + 1]!, z = positions[3 * i + 2]!;
-    // Any function of the values will do (equal points hash alike); this one spreads millimetre CAD coordinates.
-    let h = Math.imul((x * 1048576) | 0, 0x9e3779b1) ^ Math.imul((y * 1048576) | 0, 0x85ebca77) ^ Math.imul((z * 1048576) | 0, 0xc2b2ae3d);
-    h ^= h >>> 15;
-    let slot = h & mask;
-    for (;;) {
-      const j = slots[slot]!;
-      if (j < 0) {
-        slots[slot] = m;
-        out[3 * m] = x;
-        out[3 * m + 1] = y;
-        out[3 * m + 2] = z;
-        m++;
-        break;
-      }
-      if (out[3 * j] === x && out[3 * j + 1] === y && out[3 * j + 2] === z) break;
-      slot = (slot + 1) & mask;
-    }
+  const first = firstOccurrences(positions, n);
+  const out = new Float64Array(3 * first.length);
+  for (let k = 0; k < first.length; k++) {
+    const i = first[k]!;
+    out[3 * k] = positions[3 * i]!;
+    out[3 * k + 1] = positions[3 * i + 1]!;
+    out[3 * k + 2] = positions[3 * i + 2]!;
   }
-  return out.subarray(0, 3 * m);
+  return out;
 }
 
 function allIndices(n: number): Uint32Array {
