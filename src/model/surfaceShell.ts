@@ -47,8 +47,8 @@ const SHELLS: DerivedKind<(SurfaceShell | null | undefined)[]> = {
 
 /**
  * The surface's shell in its part's frame, computed on first use and kept with the part; null
- * for small surfaces, planes, and surfaces no frame could be found for. The centre / axis comes
- * from the fitted kind when there is one, else from cheap algebraic fits (the thinner shell wins).
+ * for small surfaces, flat ones, and surfaces no frame could be found for. The centre / axis comes
+ * from cheap algebraic fits of the triangles (the thinner shell wins).
  */
 export function surfaceShell(surface: Surface): SurfaceShell | null {
   const shells = perSurface(SHELLS, surface.part);
@@ -88,13 +88,12 @@ const THIN = 0.01;
 type FrameOf = (surface: Surface) => ShellFrame | null;
 
 function framesOf(surface: Surface): FrameOf[] {
-  const kind = surface.kind;
-  if (kind?.type === 'plane') return [];
-  if (kind?.type === 'sphere') return [() => ({ type: 'sphere', center: kind.center })];
-  if (kind?.type === 'cylinder') return [() => ({ type: 'cylinder', point: kind.point, axis: kind.axis })];
-  // Not fitted yet: a flat face (most large faces of a machined part) has no useful shell,
-  // and telling so costs one cross product per triangle, not two fits.
-  if (kind === undefined && flat(surface)) return [];
+  // From the triangles alone, never from a fitted kind: whether a kind was fitted before
+  // depends on what ran earlier (a verdict, a constraint rule, a cache entry), and a shell
+  // that depended on it would make a query's work depend on history, not on its input.
+  // A flat face (most large faces of a machined part) has no useful shell, and telling so
+  // costs one cross product per triangle, not two fits.
+  if (flat(surface)) return [];
   return [algebraicSphere, normalScatterCylinder];
 }
 
