@@ -1,3 +1,4 @@
+import { orient3d } from 'robust-predicates';
 import { emptyAabb, expandAabbByPoint } from './aabb.js';
 
 /**
@@ -50,25 +51,33 @@ export function hullTriangles(q: Float64Array, n: number): Uint32Array | null {
   if (n < 4) return null;
   const X = new Float64Array(3 * n);
   for (let k = 0; k < 3 * n; k++) X[k] = Math.round(q[k]! * SNAP);
+  // CAD meshes repeat every vertex once per face that uses it. A later copy of a point can
+  // never change the hull: every choice below takes the first of equal candidates, a copy
+  // always shares its first occurrence's conflict list (after it, in list order), and once that
+  // occurrence is a hull vertex no new face sees the copy (orientation 0). So only first
+  // occurrences take part, and the hull is the same triangle for triangle.
+  const points = firstOccurrences(X, n);
+  const m = points.length;
 
   // Initial tetrahedron from well-spread points: extremes on the widest axis, the point
   // farthest from their line, the point farthest from their plane.
-  let axis = 0, spread = -1, i0 = 0, i1 = 0;
+  let spread = -1, i0 = 0, i1 = 0;
   for (let c = 0; c < 3; c++) {
     let lo = 0, hi = 0;
-    for (let i = 1; i < n; i++) {
+    for (let k = 1; k < m; k++) {
+      const i = points[k]!;
       if (X[3 * i + c]! < X[3 * lo + c]!) lo = i;
       if (X[3 * i + c]! > X[3 * hi + c]!) hi = i;
     }
     const d = X[3 * hi + c]! - X[3 * lo + c]!;
-    if (d > spread) { spread = d; axis = c; i0 = lo; i1 = hi; }
+    if (d > spread) { spread = d; i0 = lo; i1 = hi; }
   }
-  void axis;
   if (!(spread > 0)) return null;
   let i2 = -1, best = 0;
   {
     const ux = X[3 * i1]! - X[3 * i0]!, uy = X[3 * i1 + 1]! - X[3 * i0 + 1]!, uz = X[3 * i1 + 2]! - X[3 * i0 + 2]!;
-    for (let i = 0; i < n; i++) {
+    for (let k = 0; k < m; k++) {
+      const i = points[k]!;
       const wx = X[3 * i]! - X[3 * i0]!, wy = X[3 * i + 1]! - X[3 * i0 + 1]!, wz = X[3 * i + 2]! - X[3 * i0 + 2]!;
       const d = (uy * wz - uz * wy) ** 2 + (uz * wx - ux * wz) ** 2 + (ux * wy - uy * wx) ** 2;
       if (d > best) { best = d; i2 = i; }
@@ -78,7 +87,8 @@ export function hullTriangles(q: Float64Array, n: number): Uint32Array | null {
   const baseCross = Math.sqrt(best);
   let i3 = -1;
   best = 0;
-  for (let i = 0; i < n; i++) {
+  for (let k = 0; k < m; k++) {
+    const i = points[k]!;
     const d = Math.abs(orientFloat(X, i0, i1, i2, i));
     if (d > best) { best = d; i3 = i; }
   }
@@ -90,20 +100,24 @@ export function hullTriangles(q: Float64Array, n: number): Uint32Array | null {
   if (o === 0) return null; // exactly coplanar after snapping
 
   // Faces: vertices (a, b, c) counter-clockwise from outside; adj[k] = face across edge k
-  // (edge 0 = a→b, 1 = b→c, 2 = c→a); conflict = points outside this face.
+  // (edge 0 = a→b, 1 = b→c, 2 = c→a); conflict = points outside this face. seenIn[f] is the
+  // round that last tested face f against the new point, visibleIn[f] the round it saw it.
   const fa: number[] = [], fb: number[] = [], fc: number[] = [];
   const adj: number[] = [];
   const alive: boolean[] = [];
   const conflict: number[][] = [];
+  const seenIn: number[] = [], visibleIn: number[] = [];
   const addFace = (a: number, b: number, c: number): number => {
     fa.push(a); fb.push(b); fc.push(c);
     adj.push(-1, -1, -1);
     alive.push(true);
     conflict.push([]);
+    seenIn.push(-1); visibleIn.push(-1);
     return fa.length - 1;
   };
   // Orient the tetrahedron so every face sees the fourth vertex below it.
-  const [a, b, c, d] = o < 0 ? [i0, i1, i2, i3] : [i0, i2, i1, i3];
+  const a = i0, d = i3;
+  const b = o < 0 ? i1 : i2, c = o < 0 ? i2 : i1;
   const f0 = addFace(a, b, c); // d below
   const f1 = addFace(a, d, b);
   const f2 = addFace(b, d, c);
@@ -117,84 +131,132 @@ export function hullTriangles(q: Float64Array, n: number): Uint32Array | null {
   // f3 = (c, d, a): c→d (f2), d→a (f1), a→c (f0)
   adj[3 * f3] = f2; adj[3 * f3 + 1] = f1; adj[3 * f3 + 2] = f0;
 
-  const sees = (f: number, p: number) => orient(X, fa[f]!, fb[f]!, fc[f]!, p) > 0;
-  for (let p = 0; p < n; p++) {
+  for (let k = 0; k < m; k++) {
+    const p = points[k]!;
     if (p === a || p === b || p === c || p === d) continue;
-    for (const f of [f0, f1, f2, f3]) {
-      if (sees(f, p)) { conflict[f]!.push(p); break; }
+    for (let f = f0; f <= f3; f++) {
+      if (orient(X, fa[f]!, fb[f]!, fc[f]!, p) > 0) { conflict[f]!.push(p); break; }
     }
   }
 
   const pending = [f0, f1, f2, f3];
   const visible: number[] = [];
-  const isVisible = new Map<number, boolean>();
+  const horizon: number[] = []; // triples: u, v, face beyond edge u→v
+  const created: number[] = [];
+  // The new face whose horizon edge starts / ends at a vertex, valid for this round's horizon.
+  const startsAt = new Int32Array(n), endsAt = new Int32Array(n);
+  let round = 0;
   while (pending.length > 0) {
     const seed = pending.pop()!;
     if (!alive[seed] || conflict[seed]!.length === 0) continue;
+    round++;
     // The farthest conflict point of this face goes in next (as in quickhull).
+    const seedConflict = conflict[seed]!;
     let p = -1, far = -Infinity;
-    for (const i of conflict[seed]!) {
+    for (let k = 0; k < seedConflict.length; k++) {
+      const i = seedConflict[k]!;
       const dist = orientFloat(X, fa[seed]!, fb[seed]!, fc[seed]!, i);
       if (dist > far) { far = dist; p = i; }
     }
     // Visible region: connected faces that see p (exactly).
     visible.length = 0;
-    isVisible.clear();
-    isVisible.set(seed, true);
+    horizon.length = 0;
+    seenIn[seed] = round; visibleIn[seed] = round;
     visible.push(seed);
-    const horizon: number[] = []; // triples: u, v, face beyond edge u→v
     for (let k = 0; k < visible.length; k++) {
       const f = visible[k]!;
-      const vs = [fa[f]!, fb[f]!, fc[f]!];
       for (let e = 0; e < 3; e++) {
         const g = adj[3 * f + e]!;
-        let gv = isVisible.get(g);
-        if (gv === undefined) {
-          gv = sees(g, p);
-          isVisible.set(g, gv);
-          if (gv) visible.push(g);
+        if (seenIn[g] !== round) {
+          seenIn[g] = round;
+          if (orient(X, fa[g]!, fb[g]!, fc[g]!, p) > 0) { visibleIn[g] = round; visible.push(g); }
         }
-        if (!gv) horizon.push(vs[e]!, vs[(e + 1) % 3]!, g);
+        if (visibleIn[g] !== round) {
+          const u = e === 0 ? fa[f]! : e === 1 ? fb[f]! : fc[f]!;
+          const v = e === 0 ? fb[f]! : e === 1 ? fc[f]! : fa[f]!;
+          horizon.push(u, v, g);
+        }
       }
     }
     // New faces (u, v, p) on the horizon edges, stitched to the faces beyond and each other.
-    const startsAt = new Map<number, number>();
-    const endsAt = new Map<number, number>();
-    const created: number[] = [];
+    created.length = 0;
     for (let h = 0; h < horizon.length; h += 3) {
       const u = horizon[h]!, v = horizon[h + 1]!, g = horizon[h + 2]!;
       const f = addFace(u, v, p);
       adj[3 * f] = g;
-      for (let e = 0; e < 3; e++) {
-        const s = e === 0 ? fa[g]! : e === 1 ? fb[g]! : fc[g]!;
-        const t = e === 0 ? fb[g]! : e === 1 ? fc[g]! : fa[g]!;
-        if (s === v && t === u) adj[3 * g + e] = f;
-      }
-      startsAt.set(u, f);
-      endsAt.set(v, f);
+      if (fa[g] === v && fb[g] === u) adj[3 * g] = f;
+      if (fb[g] === v && fc[g] === u) adj[3 * g + 1] = f;
+      if (fc[g] === v && fa[g] === u) adj[3 * g + 2] = f;
+      startsAt[u] = f;
+      endsAt[v] = f;
       created.push(f);
     }
-    for (const f of created) {
-      adj[3 * f + 1] = startsAt.get(fb[f]!)!; // edge v→p is shared with the face starting at v
-      adj[3 * f + 2] = endsAt.get(fa[f]!)!; // edge p→u with the face ending at u
+    for (let k = 0; k < created.length; k++) {
+      const f = created[k]!;
+      adj[3 * f + 1] = startsAt[fb[f]!]!; // edge v→p is shared with the face starting at v
+      adj[3 * f + 2] = endsAt[fa[f]!]!; // edge p→u with the face ending at u
     }
     // Hand the orphaned conflict points to the new faces; points seeing none are inside.
-    for (const f of visible) {
+    for (let k = 0; k < visible.length; k++) {
+      const f = visible[k]!;
       alive[f] = false;
-      for (const i of conflict[f]!) {
+      const orphans = conflict[f]!;
+      for (let j = 0; j < orphans.length; j++) {
+        const i = orphans[j]!;
         if (i === p) continue;
-        for (const g of created) {
-          if (sees(g, i)) { conflict[g]!.push(i); break; }
+        for (let l = 0; l < created.length; l++) {
+          const g = created[l]!;
+          if (orient(X, fa[g]!, fb[g]!, fc[g]!, i) > 0) { conflict[g]!.push(i); break; }
         }
       }
-      conflict[f] = [];
+      orphans.length = 0;
     }
-    for (const f of created) if (conflict[f]!.length > 0) pending.push(f);
+    for (let k = 0; k < created.length; k++) if (conflict[created[k]!]!.length > 0) pending.push(created[k]!);
   }
 
-  const out: number[] = [];
-  for (let f = 0; f < fa.length; f++) if (alive[f]) out.push(fa[f]!, fb[f]!, fc[f]!);
-  return Uint32Array.from(out);
+  let aliveCount = 0;
+  for (let f = 0; f < fa.length; f++) if (alive[f]) aliveCount++;
+  const out = new Uint32Array(3 * aliveCount);
+  for (let f = 0, k = 0; f < fa.length; f++) {
+    if (!alive[f]) continue;
+    out[k++] = fa[f]!; out[k++] = fb[f]!; out[k++] = fc[f]!;
+  }
+  return out;
+}
+
+/**
+ * Indices of the first occurrence of every distinct point (exact coordinate equality, xyz
+ * flat), in increasing order: open addressing on a hash of the coordinates, the table sized
+ * per call.
+ */
+export function firstOccurrences(X: ArrayLike<number>, n: number): Uint32Array {
+  let size = 16;
+  while (size < 2 * n) size *= 2;
+  const mask = size - 1;
+  const slots = new Int32Array(size).fill(-1);
+  const out = new Uint32Array(n);
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const x = X[3 * i]!, y = X[3 * i + 1]!, z = X[3 * i + 2]!;
+    // Equal points hash alike whatever the mix; this one spreads both millimetre coordinates
+    // (fraction bits) and the hull's snapped integers (up to 2⁵²) over the table.
+    let h = Math.imul((x * 1048576) | 0, 0x9e3779b1) ^ Math.imul((y * 1048576) | 0, 0x85ebca77) ^ Math.imul((z * 1048576) | 0, 0xc2b2ae3d);
+    h ^= Math.imul((x / 4096) | 0, 0x27d4eb2f) ^ Math.imul((y / 4096) | 0, 0x165667b1) ^ Math.imul((z / 4096) | 0, 0x61c88647);
+    h ^= Math.imul((x / 1073741824) | 0, 0x7feb352d) ^ Math.imul((y / 1073741824) | 0, 0x846ca68b) ^ Math.imul((z / 1073741824) | 0, 0x2c1b3c6d);
+    h ^= h >>> 15;
+    let slot = h & mask;
+    for (;;) {
+      const j = slots[slot]!;
+      if (j < 0) {
+        slots[slot] = i;
+        out[m++] = i;
+        break;
+      }
+      if (X[3 * j] === x && X[3 * j + 1] === y && X[3 * j + 2] === z) break;
+      slot = (slot + 1) & mask;
+    }
+  }
+  return out.subarray(0, m);
 }
 
 /** (b − a) × (c − a) · (p − a) in floating point (magnitude only used to rank points). */
@@ -209,7 +271,9 @@ function orientFloat(X: Float64Array, a: number, b: number, c: number, p: number
 /**
  * Exact sign of (b − a) × (c − a) · (p − a) for integer coordinates of at most 2⁵¹ + 1 (their
  * differences are exact doubles): a floating-point evaluation when its error bound allows,
- * BigInt otherwise.
+ * else Shewchuk's adaptive predicate (exact expansions, no allocation; its sign convention is
+ * the opposite of this one). Points on an axis-aligned face give a zero permanent, hence an
+ * exact zero, without the adaptive stage.
  */
 export function orient(X: Float64Array, a: number, b: number, c: number, p: number): number {
   const ax = X[3 * a]!, ay = X[3 * a + 1]!, az = X[3 * a + 2]!;
@@ -225,9 +289,6 @@ export function orient(X: Float64Array, a: number, b: number, c: number, p: numb
   if (det > bound) return 1;
   if (det < -bound) return -1;
   if (permanent === 0) return 0;
-  const Ux = BigInt(ux), Uy = BigInt(uy), Uz = BigInt(uz);
-  const Vx = BigInt(vx), Vy = BigInt(vy), Vz = BigInt(vz);
-  const exact = (Uy * Vz - Uz * Vy) * BigInt(wx) + (Uz * Vx - Ux * Vz) * BigInt(wy) + (Ux * Vy - Uy * Vx) * BigInt(wz);
-  return exact > 0n ? 1 : exact < 0n ? -1 : 0;
+  const r = orient3d(ax, ay, az, X[3 * b]!, X[3 * b + 1]!, X[3 * b + 2]!, X[3 * c]!, X[3 * c + 1]!, X[3 * c + 2]!, X[3 * p]!, X[3 * p + 1]!, X[3 * p + 2]!);
+  return r < 0 ? 1 : r > 0 ? -1 : 0;
 }
-

@@ -1,6 +1,6 @@
 import { SurfcdError } from '../errors.js';
-import { aabbMagnitude, emptyAabb, expandAabbByPoint } from './aabb.js';
-import { normalisedPoints } from './convexHull.js';
+import { aabbMagnitude, emptyAabb } from './aabb.js';
+import { firstOccurrences, normalisedPoints } from './convexHull.js';
 import { allFinite, hullStatistics, paddedVolume, pointCovariance, rectangleFrame } from './obbFrames.js';
 import { orthonormalizeRows, symmetricEigen3 } from './symmetricEigen.js';
 
@@ -53,13 +53,21 @@ export function fitObb(positions: ArrayLike<number>, count?: number): Obb {
   if (n === 0) throw new SurfcdError('INVALID_MESH', 'fitObb: no points to bound');
 
   const box = emptyAabb();
+  // Inline min / max: this loop runs once per part in a cold process, where a call per point costs more than the point.
+  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
   for (let i = 0; i < n; i++) {
     const x = positions[3 * i]!, y = positions[3 * i + 1]!, z = positions[3 * i + 2]!;
     if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) {
       throw new SurfcdError('INVALID_MESH', `fitObb: point ${i} is (${x}, ${y}, ${z}), expected finite coordinates`);
     }
-    expandAabbByPoint(box, x, y, z);
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+    if (z < z0) z0 = z;
+    if (z > z1) z1 = z;
   }
+  box[0] = x0; box[1] = y0; box[2] = z0; box[3] = x1; box[4] = y1; box[5] = z1;
   const identity = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
   // Near the subnormal range products and halvings round by whole units of the last place, which
   // is no longer relative to the coordinates: keep the box's own axes, extents widened by a few units.
@@ -68,7 +76,11 @@ export function fitObb(positions: ArrayLike<number>, count?: number): Obb {
   // Large clouds: choose the axes from a bounded sample (the extremes plus an even stride),
   // then bound every point along them. Linear in n; the exact hull of 300k points took seconds.
   const sample = n > SAMPLE_ABOVE ? boundedSample(positions, n) : null;
-  const norm = sample ? normalisedPoints(sample, sample.length / 3) : normalisedPoints(positions, n);
+  // A point repeated (CAD meshes repeat each vertex once per face) changes neither the hull,
+  // its statistics and support (built from first occurrences, in order), nor any extent; only
+  // a flat set's point covariance counts repeats, so that fallback takes every point.
+  const distinct = sample ? null : distinctPoints(positions, n);
+  const norm = sample ? normalisedPoints(sample, sample.length / 3) : normalisedPoints(distinct!, distinct!.length / 3);
   const centre: [number, number, number] = [0.5 * box[0]! + 0.5 * box[3]!, 0.5 * box[1]! + 0.5 * box[4]!, 0.5 * box[2]! + 0.5 * box[5]!];
   // all coincident (or one point): the AABB, i.e. the point itself
   if (!norm) return finalize(positions, n, centre, identity, CONTAIN_EPS * aabbMagnitude(box));
@@ -76,32 +88,39 @@ export function fitObb(positions: ArrayLike<number>, count?: number): Obb {
   const { q, c, s } = norm;
   const eps = CONTAIN_EPS * (aabbMagnitude(box) + s);
 
-  const m = sample ? sample.length / 3 : n;
+  let m = sample ? sample.length / 3 : distinct!.length / 3;
   const hull = hullStatistics(q, m);
+  let points = sample ?? distinct!;
+  if (!hull && !sample && m < n) {
+    // Flat: the fallback below weighs every point, repeats included, as it always has.
+    points = positions instanceof Float64Array ? positions.subarray(0, 3 * n) : Float64Array.from({ length: 3 * n }, (_, k) => positions[k]!);
+    m = n;
+  }
+  const qs = points === distinct || points === sample ? q : normalisedPoints(points, m)!.q;
   const support = hull ? hull.vertices : allIndices(m);
-  const covariance = hull ? hull.covariance : pointCovariance(q, m);
+  const covariance = hull ? hull.covariance : pointCovariance(qs, m);
   const eigen = symmetricEigen3(covariance);
 
   const candidates: Float64Array[] = [identity, eigen.vectors];
   for (let k = 0; k < 3; k++) {
-    candidates.push(rectangleFrame(q, support, eigen.vectors.subarray(3 * k, 3 * k + 3)));
+    candidates.push(rectangleFrame(qs, support, eigen.vectors.subarray(3 * k, 3 * k + 3)));
   }
   if (hull) {
     for (const normal of hull.largestFaceNormals) candidates.push(rectangleFrame(q, support, normal));
   }
 
   let best: Float64Array = identity;
-  let bestVolume = paddedVolume(q, support, identity);
+  let bestVolume = paddedVolume(qs, support, identity);
   for (let k = 1; k < candidates.length; k++) {
     const axes = candidates[k]!;
     if (!allFinite(axes)) continue;
-    const volume = paddedVolume(q, support, axes);
+    const volume = paddedVolume(qs, support, axes);
     if (volume < bestVolume * IMPROVEMENT) {
       best = axes;
       bestVolume = volume;
     }
   }
-  const fitted = finalize(positions, n, c, best, eps);
+  const fitted = distinct ? finalize(distinct, distinct.length / 3, c, best, eps) : finalize(positions, n, c, best, eps);
   if (!sample || best === identity) return fitted;
   // The sample chose the axes; all points decide: never worse than the AABB.
   const aligned = finalize(positions, n, c, identity, eps);
@@ -192,6 +211,19 @@ function boundedSample(positions: ArrayLike<number>, n: number): Float64Array {
     k++;
   }
   return out.subarray(0, 3 * k);
+}
+
+/** The points with every repeat after the first dropped (exact coordinate equality, order kept), xyz flat. */
+export function distinctPoints(positions: ArrayLike<number>, n: number): Float64Array {
+  const first = firstOccurrences(positions, n);
+  const out = new Float64Array(3 * first.length);
+  for (let k = 0; k < first.length; k++) {
+    const i = first[k]!;
+    out[3 * k] = positions[3 * i]!;
+    out[3 * k + 1] = positions[3 * i + 1]!;
+    out[3 * k + 2] = positions[3 * i + 2]!;
+  }
+  return out;
 }
 
 function allIndices(n: number): Uint32Array {

@@ -111,24 +111,40 @@ export function hullStatistics(q: Float64Array, n: number): Hull | null {
 /** Normals of the largest hull facets: coplanar triangles grouped by normal, by total area. */
 function largestFacets(triArea: Float64Array, triNormal: Float64Array): Float64Array[] {
   const order = Array.from(triArea.keys()).sort((i, j) => triArea[j]! - triArea[i]!);
-  const groups: { normal: Float64Array; area: number }[] = [];
-  for (const t of order) {
+  // Groups in creation order: unit normals (xyz flat) and total areas. A triangle joins the
+  // first group within the angle; unit normals that close differ by < 5e-5 in x, so a larger
+  // x difference settles a group without the dot product (the same groups, fewer operations).
+  const normals = new Float64Array(3 * MAX_FACET_GROUPS), areas = new Float64Array(MAX_FACET_GROUPS);
+  let count = 0;
+  for (let k = 0; k < order.length; k++) {
+    const t = order[k]!;
     if (!(triArea[t]! > 0)) break;
     const nx = triNormal[3 * t]!, ny = triNormal[3 * t + 1]!, nz = triNormal[3 * t + 2]!;
-    const g = groups.find((h) => h.normal[0]! * nx + h.normal[1]! * ny + h.normal[2]! * nz > 1 - 1e-9);
-    if (g) g.area += triArea[t]!;
-    else if (groups.length < 64) groups.push({ normal: new Float64Array([nx, ny, nz]), area: triArea[t]! });
+    let g = -1;
+    for (let h = 0; h < count; h++) {
+      const hx = normals[3 * h]!;
+      if (hx - nx > 1e-4 || nx - hx > 1e-4) continue;
+      if (hx * nx + normals[3 * h + 1]! * ny + normals[3 * h + 2]! * nz > 1 - 1e-9) { g = h; break; }
+    }
+    if (g >= 0) areas[g] += triArea[t]!;
+    else if (count < MAX_FACET_GROUPS) {
+      normals[3 * count] = nx; normals[3 * count + 1] = ny; normals[3 * count + 2] = nz;
+      areas[count++] = triArea[t]!;
+    }
   }
-  groups.sort((a, b) => b.area - a.area);
-  return groups.slice(0, FACE_CANDIDATES).map((g) => g.normal);
+  const byArea = Array.from({ length: count }, (_, h) => h).sort((a, b) => areas[b]! - areas[a]!);
+  return byArea.slice(0, FACE_CANDIDATES).map((h) => normals.slice(3 * h, 3 * h + 3));
 }
+
+/** At most this many facet groups are kept (the first ones, by triangle area). */
+const MAX_FACET_GROUPS = 64;
 
 // ---------------------------------------------------------------------------------------------
 // Convex hull. quickhull3d (the package) loops forever on nearly collinear or nearly coplanar
 // input (ten points on a line are enough) and its package entry does not load in plain Node, so
 // the hull is built here: incremental insertion with conflict lists, on coordinates snapped to
-// a 2⁻⁵¹ grid (about one ulp), with an exact orientation predicate (floating-point filter,
-// BigInt fallback).
+// a 2⁻⁵¹ grid (about one ulp), with an exact orientation predicate (Shewchuk's adaptive
+// arithmetic, robust-predicates).
 // Exact signs keep the combinatorics consistent, so it always terminates with a closed,
 // outward-oriented triangulated surface (coplanar triangles are not merged).
 
@@ -178,7 +194,8 @@ export function rectangleFrame(q: Float64Array, support: Uint32Array, normalIn: 
       if (!(len > 0)) continue;
       ex2 /= len; ey2 /= len;
       let lo1 = Infinity, hi1 = -Infinity, lo2 = Infinity, hi2 = -Infinity;
-      for (const k of ring) {
+      for (let r = 0; r < ring.length; r++) {
+        const k = ring[r]!;
         const p1 = xs[k]! * ex2 + ys[k]! * ey2;
         const p2 = ys[k]! * ex2 - xs[k]! * ey2;
         if (p1 < lo1) lo1 = p1;
@@ -209,22 +226,26 @@ function hull2d(xs: Float64Array, ys: Float64Array): number[] {
     if (m === 2 && xs[idx[0]!] === xs[idx[1]!] && ys[idx[0]!] === ys[idx[1]!]) return [idx[0]!];
     return idx;
   }
-  const cross = (o: number, a: number, b: number) =>
-    (xs[a]! - xs[o]!) * (ys[b]! - ys[o]!) - (ys[a]! - ys[o]!) * (xs[b]! - xs[o]!);
   const out: number[] = [];
-  for (const i of idx) {
-    while (out.length >= 2 && cross(out[out.length - 2]!, out[out.length - 1]!, i) <= 0) out.pop();
+  for (let k = 0; k < m; k++) {
+    const i = idx[k]!;
+    while (out.length >= 2 && cross2d(xs, ys, out[out.length - 2]!, out[out.length - 1]!, i) <= 0) out.pop();
     out.push(i);
   }
   const lower = out.length + 1;
   for (let k = m - 2; k >= 0; k--) {
     const i = idx[k]!;
-    while (out.length >= lower && cross(out[out.length - 2]!, out[out.length - 1]!, i) <= 0) out.pop();
+    while (out.length >= lower && cross2d(xs, ys, out[out.length - 2]!, out[out.length - 1]!, i) <= 0) out.pop();
     out.push(i);
   }
   out.pop();
   if (out.length === 2 && xs[out[0]!] === xs[out[1]!] && ys[out[0]!] === ys[out[1]!]) out.pop();
   return out;
+}
+
+/** (a − o) × (b − o) of three 2-D points. */
+function cross2d(xs: Float64Array, ys: Float64Array, o: number, a: number, b: number): number {
+  return (xs[a]! - xs[o]!) * (ys[b]! - ys[o]!) - (ys[a]! - ys[o]!) * (xs[b]! - xs[o]!);
 }
 
 /** Π (extent_i + pad) of the box with the given axes around the support points. */

@@ -22,18 +22,23 @@ function boxCentre(surface: Surface): V3 {
 export function algebraicSphere(surface: Surface): ShellFrame | null {
   const { positions, indices } = surface.part;
   const o = boxCentre(surface);
-  const a = new Float64Array(16), rhs = new Float64Array(4), row = new Float64Array(4);
+  // The normal equations of rows (x, y, z, 1) against −|p|², summed in locals: each sum takes
+  // the same products in the same order as a row-by-row outer product would, so the same bits.
+  let xx = 0, xy = 0, xz = 0, x1 = 0, yy = 0, yz = 0, y1 = 0, zz = 0, z1 = 0, n = 0;
+  let xw = 0, yw = 0, zw = 0, w1 = 0;
   const end = 3 * (surface.firstTriangle + surface.triangleCount);
   for (let i = 3 * surface.firstTriangle; i < end; i++) {
     const v = 3 * indices[i]!;
     const x = positions[v]! - o[0], y = positions[v + 1]! - o[1], z = positions[v + 2]! - o[2];
     const w = -(x * x + y * y + z * z);
-    row[0] = x; row[1] = y; row[2] = z; row[3] = 1;
-    for (let r = 0; r < 4; r++) {
-      rhs[r] += row[r]! * w;
-      for (let c = 0; c < 4; c++) a[4 * r + c] += row[r]! * row[c]!;
-    }
+    xw += x * w; yw += y * w; zw += z * w; w1 += w;
+    xx += x * x; xy += x * y; xz += x * z; x1 += x;
+    yy += y * y; yz += y * z; y1 += y;
+    zz += z * z; z1 += z;
+    n += 1;
   }
+  const a = Float64Array.of(xx, xy, xz, x1, xy, yy, yz, y1, xz, yz, zz, z1, x1, y1, z1, n);
+  const rhs = Float64Array.of(xw, yw, zw, w1);
   const s = solveSymmetric(a, rhs, 4, 1e-14);
   const center: V3 = [o[0] - s[0]! / 2, o[1] - s[1]! / 2, o[2] - s[2]! / 2];
   return center.every(Number.isFinite) ? { type: 'sphere', center } : null;

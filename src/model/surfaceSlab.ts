@@ -124,6 +124,8 @@ export function measureFlatMoved(surface: Surface, m: ArrayLike<number>, scratch
 function measureTriangles(positions: Float64Array, indices: ArrayLike<number>, first: number, end: number, box: ArrayLike<number>): SurfaceSlab | null {
   // Reference normal: the sum of the (area-weighted) triangle normals, normalised.
   let sx = 0, sy = 0, sz = 0, minCrit = Infinity, maxOwn = 0;
+  // Each triangle's normal and L1 edge lengths, kept for the second pass (measured once).
+  const kept = new Float64Array(5 * (end - first));
   for (let t = first; t < end; t++) {
     const i = 3 * indices[3 * t]!, j = 3 * indices[3 * t + 1]!, k = 3 * indices[3 * t + 2]!;
     const own = triangleRecord(
@@ -134,6 +136,8 @@ function measureTriangles(positions: Float64Array, indices: ArrayLike<number>, f
     if (record[6]! < minCrit) minCrit = record[6]!;
     if (own > maxOwn) maxOwn = own;
     sx += record[0]!; sy += record[1]!; sz += record[2]!;
+    const o = 5 * (t - first);
+    kept[o] = record[0]!; kept[o + 1] = record[1]!; kept[o + 2] = record[2]!; kept[o + 3] = record[4]!; kept[o + 4] = record[5]!;
   }
   const len = Math.hypot(sx, sy, sz);
   if (!(len > 0) || !Number.isFinite(len)) return null;
@@ -146,17 +150,14 @@ function measureTriangles(positions: Float64Array, indices: ArrayLike<number>, f
   let delta = 0, sin = 0, ratio = 0, ratio2 = 0, minExtent = Infinity;
   for (let t = first; t < end; t++) {
     const i = 3 * indices[3 * t]!, j = 3 * indices[3 * t + 1]!, k = 3 * indices[3 * t + 2]!;
-    triangleRecord(
-      positions[i]!, positions[i + 1]!, positions[i + 2]!, positions[j]!, positions[j + 1]!, positions[j + 2]!,
-      positions[k]!, positions[k + 1]!, positions[k + 2]!, record, 0,
-    );
-    const nx = record[0]!, ny = record[1]!, nz = record[2]!;
+    const o = 5 * (t - first);
+    const nx = kept[o]!, ny = kept[o + 1]!, nz = kept[o + 2]!;
     const n = Math.hypot(nx, ny, nz);
     if (!(nx * ux + ny * uy + nz * uz > 0)) return null; // not on u's side
     const cx = ny * uz - nz * uy, cy = nz * ux - nx * uz, cz = nx * uy - ny * ux;
     const s = Math.hypot(cx, cy, cz) / n;
     if (s > sin) sin = s;
-    const la = record[4]!, lb = record[5]!;
+    const la = kept[o + 3]!, lb = kept[o + 4]!;
     if ((la + lb) / n > ratio) ratio = (la + lb) / n;
     if ((la * lb) / n > ratio2) ratio2 = (la * lb) / n;
     const h = Math.max(
