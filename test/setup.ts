@@ -5,7 +5,7 @@ import fc from 'fast-check';
 // Reproduce a local failure with the seed fast-check prints.
 if (process.env['CI']) fc.configureGlobal({ seed: 20261122 });
 
-// The CLI caches indexed assemblies in $XDG_CACHE_HOME/surfcd by default (issue 14): tests
+// The CLI caches indexed assemblies in $XDG_CACHE_HOME/surfcd by default: tests
 // get a fresh directory of their own instead of the user's cache.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -53,7 +53,7 @@ export const EXPECT = {
     })(),
   },
 };
-// issue 15 samples (scripts/samples/*.mjs)
+// The samples built by the modules in scripts/samples/*.mjs
 const SQ3 = Math.sqrt(3);
 const ALL = [0, 1, 2];
 const boltBox = ([size, d, series, af, x]) => [

@@ -1,4 +1,4 @@
-// Samples for clearance verification and interference volume (issue 25), each with a
+// Samples for clearance verification and interference volume, each with a
 // ground-truth file <name>.truth.json. Imported by scripts/generate-samples.mjs; each build()
 // returns { parts, mates, truth } from one table of numbers.
 //

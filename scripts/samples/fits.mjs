@@ -1,4 +1,4 @@
-// Samples for issue 15: standard clearance holes, prismatic bores, a filleted lid.
+// Samples: standard clearance holes, prismatic bores, a filleted lid.
 // Imported by scripts/generate-samples.mjs (SAMPLES); each build() returns { parts, mates }
 // from one table of numbers, like the samples there.
 import * as R from 'replicad';

@@ -1,4 +1,4 @@
-// Gear samples for issue 15: a spur gear pair on pins of a plate, clocked (the teeth sit in
+// Gear samples: a spur gear pair on pins of a plate, clocked (the teeth sit in
 // the gaps, with backlash, no contact) and unclocked (the second gear turned by 0.3 of a
 // tooth pitch, so the teeth interpenetrate slightly, as when a CAD user does not clock them).
 // Imported by scripts/generate-samples.mjs.

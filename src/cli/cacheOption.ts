@@ -1,4 +1,4 @@
-// --cache DIR / --no-cache for every command that loads a CAD file (issue 14).
+// --cache DIR / --no-cache for every command that loads a CAD file.
 import type { Command } from 'commander';
 import type { CacheOption } from '../import/cache.js';
 

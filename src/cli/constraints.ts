@@ -85,7 +85,7 @@ export function registerConstraintsCommand(program: Command, outcome: RunOutcome
       const [found, contactsMs] = await timed('finding interferences', () => findContacts(assembly, { tolerance, memo: loaded.memo, ...(select ? { select } : {}) }));
       const { review, exitCode } = reviewInterferences(assembly, found, flags, { accepted, previousIds, memo: loaded.memo });
       const report = annotateConstraints(recognized, review.interferences);
-      // Keep the surface kinds just fitted in the cache entry, so the next run skips the fitting (issue 14).
+      // Keep the surface kinds just fitted in the cache entry, so the next run skips the fitting.
       await updateAssemblyCache(loaded);
       let text: string;
       if (reporter) {

@@ -46,7 +46,7 @@ export function registerSimulateCommand(program: Command): void {
       const script = parseMotionScript(text, scriptFile);
       const stop = status(`loading ${file}`);
       const loadStart = performance.now();
-      // Through the indexed-assembly cache, as every other command (issue 14).
+      // Through the indexed-assembly cache, as every other command.
       const loaded = await openAssembly(file, load).finally(stop);
       const assembly = loaded.assembly;
       reportWarnings(assembly, flags.strict);

@@ -3,7 +3,7 @@
 // faces at rest are a flat face against a coplanar face, or against a surface standing on it
 // (a bolt's shank on a plate, a hole's rim under a bracket): hundreds of thousands of touching
 // triangle pairs on a fine model, none of which can cross. This proves that once per surface
-// pair, so the pair is settled at its first hit (issue 14: at-rest contacts, fine models).
+// pair, so the pair is settled at its first hit (at-rest contacts, fine models).
 //
 // Why no pair can cross. trianglesCross(p, q) is true only if q has vertices strictly on both
 // sides of p's plane AND p strictly on both sides of q's: d = n̂·(v − p0) in floats, "on the

@@ -1,4 +1,4 @@
-// Shell rejection inside one S-CD query (issue 14): for the B surface being processed, each
+// Shell rejection inside one S-CD query: for the B surface being processed, each
 // A surface met is judged once by shellsApart and remembered; a B surface whose every A
 // neighbour is rejected is skipped before its triangle tree is opened. Shells are built
 // lazily (surfaceShell.ts), only for pairs of surfaces with many triangles.

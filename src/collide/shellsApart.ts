@@ -1,5 +1,5 @@
 /**
- * The shell test (issue 14): two surfaces are farther apart than `reach` when one shell's
+ * The shell test: two surfaces are farther apart than `reach` when one shell's
  * body (a ball, or a capped cylinder, holding all its triangles) lies in the other's
  * hollow (the open ball or infinite cylinder of radius rMin that none of its triangles
  * enter) with `reach` to spare. Distance to a point or a line is 1-Lipschitz, so a body

@@ -1,4 +1,4 @@
-// Flat-surface slabs (issue 14, tumbling all-triangles): most triangles of a machined part lie
+// Flat-surface slabs (tumbling all-triangles): most triangles of a machined part lie
 // on large flat faces. For a flat surface S of part A, measured once in A's own frame, a
 // triangle q (B's, already moved into A's frame) whose three vertices lie strictly beyond S's
 // slab on one side meets no triangle of S: decided once per (q, S) instead of per pair. A face

@@ -24,7 +24,7 @@ const MAX_SWEEPS = 64;
  * or an all-zero matrix yields the identity basis (values 0 for the zero matrix, NaN-free
  * zeros for the non-finite one).
  */
-// Working matrices of symmetricEigen3, reused (issue 14: four typed-array allocations were
+// Working matrices of symmetricEigen3, reused (four typed-array allocations were
 // most of a 3×3 solve's cost); the function is not re-entrant and calls nothing that is.
 const work = new Float64Array(9);
 const basis = new Float64Array(9);
@@ -66,14 +66,14 @@ export function symmetricEigen3Into(m: ArrayLike<number>, values: Float64Array, 
     const off = a[1]! * a[1]! + a[2]! * a[2]! + a[5]! * a[5]!;
     const diag = a[0]! * a[0]! + a[4]! * a[4]! + a[8]! * a[8]!;
     if (off === 0 || off <= 1e-34 * diag) break;
-    // the three planes in the cyclic order (0,1), (0,2), (1,2), constant indices (issue 14)
+    // the three planes in the cyclic order (0,1), (0,2), (1,2), constant indices
     rotate(a, v, 0, 1);
     rotate(a, v, 0, 2);
     rotate(a, v, 1, 2);
   }
 
   // Sort descending; a stable insertion sort, as Array.prototype.sort (ties keep their order)
-  // but without its call overhead on this hot path (surface fitting, issue 14).
+  // but without its call overhead on this hot path (surface fitting).
   let o0 = 0, o1 = 1, o2 = 2;
   let e0 = a[0]!, e1 = a[4]!, e2 = a[8]!; // the diagonal in the order o0, o1, o2
   let tmp: number;

@@ -67,7 +67,7 @@ export function planeSide(t: Float64Array, n: Float64Array, v: Float64Array, o: 
   if (s > quick) return 1; // clear of even the upper bound: the common case
   if (s < -quick) return -1;
   // Within TOL·|n|₁, a lower bound of band3 (its first terms; float sums of non-negative
-  // terms only grow): zero without band3. Coplanar faces end here (issue 14).
+  // terms only grow): zero without band3. Coplanar faces end here.
   if (Math.abs(s) <= TOL[0]! * (Math.abs(nx) + Math.abs(ny) + Math.abs(nz))) return 0;
   const tol = band3(n[3]!, n[4]!, n[5]!, n[6]!, n[7]!, n[8]!, wx, wy, wz, nx, ny, nz);
   return s > tol ? 1 : s < -tol ? -1 : 0;

@@ -1,5 +1,5 @@
 /**
- * A shortcut in front of trianglesIntersect for hot loops (issue 14): the same predicates on
+ * A shortcut in front of trianglesIntersect for hot loops: the same predicates on
  * the same float values in the same order, but with each triangle's normal computed once
  * (not per pair) and with zero bands taken from an upper bound M of the coordinates instead
  * of the pair's own largest coordinate. Every band term grows with M and float rounding is
@@ -224,7 +224,7 @@ function strictFromSides(p: Float64Array, rec: Float64Array, o: number, q: Float
 }
 
 /**
- * Coplanar faces (issue 14: a tumble's axis-aligned steps lay whole faces on each other).
+ * Coplanar faces (a tumble's axis-aligned steps lay whole faces on each other).
  * trianglesIntersect(p, q) on this pair, replayed with its own tolerance length (the pair's
  * largest |coordinate| is max(mOwn of p, mOwn of q)): the same box test; both triangles
  * proper (p by its record's mCrit, q by prepareTriangle's wider test); all six vertices

@@ -1,4 +1,4 @@
-// The slab of a flat surface (issue 14): its plane, how far its vertices stray from it and
+// The slab of a flat surface: its plane, how far its vertices stray from it and
 // the bounds the pair test's bands need, measured once in its part's frame. What the slab
 // proves and why is in src/collide/surfaceSlab.ts, which uses it; it lives here, with the
 // other per-surface measurements (surfaceShell.ts, tessellationError.ts), so the

@@ -2,7 +2,7 @@
  * The one place motion asks "does this surface pair interfere?". It must give the same
  * verdict as `surfcd contacts` (src/verdict/contactVerdict.ts): crossing beyond the
  * tolerance and the tessellations' chordal sag, not explained by coinciding fitted
- * primitives. When that module's API changes (issue 13), only this file changes.
+ * primitives. When that module's API changes, only this file changes.
  *
  * One addition: the depth must also exceed the part-level allowance (tolerance + the
  * largest sag of either part). A planar face's boundary inherits the sag of the curved

@@ -1,7 +1,7 @@
 // Static R-tree bulk load straight into the flat BoxTree arrays: the same top-down
 // partition as rbush-3d's `load` (sort-tile slabs on min x, then min z: its y slabs never cut;
 // fan-out M, leaves of at most M items), so queries see the same tree shape, but no per-item
-// objects, no node objects and no flattening pass. Issue 14: cold builds were dominated by
+// objects, no node objects and no flattening pass. Cold builds were dominated by
 // allocating and walking rbush's objects.
 //
 // The builder works on float32 boxes held as order keys (float32Box.ts `keysFromFloat32`:

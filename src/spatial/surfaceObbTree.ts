@@ -1,4 +1,4 @@
-// Per-surface OBB trees (issue 14, tumbling all-triangles), built on first use: a binary tree
+// Per-surface OBB trees (tumbling all-triangles), built on first use: a binary tree
 // of oriented boxes over one surface's triangles, one triangle per leaf, for the pair descent
 // under rotated poses (traverse/pairDescent.ts). Each leaf's box is its triangle's own
 // rectangle (an edge, the normal and their cross product as axes, zero thickness but for

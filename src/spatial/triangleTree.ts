@@ -1,4 +1,4 @@
-// Per-surface triangle trees (S-CD's TBV), built on first use (issue 14): a query pruned by
+// Per-surface triangle trees (S-CD's TBV), built on first use: a query pruned by
 // the OBB pre-check and the OAABB reaches few surfaces, so a cold process builds only the
 // trees it needs. Every reader goes through triangleTreeOf, never surface.triangleTree.
 //

@@ -1,4 +1,4 @@
-// Leaf-batched descent (issue 14). Descending A's trees once per triangle of B repeated the
+// Leaf-batched descent. Descending A's trees once per triangle of B repeated the
 // upper levels for every triangle; now they are descended once per leaf of B's triangle tree
 // (≤ 9 triangles), and each triangle filters that leaf's candidate list with its own box.
 // The candidate lists keep the trees' depth-first order, so each triangle meets exactly the

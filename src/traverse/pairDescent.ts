@@ -1,4 +1,4 @@
-// Simultaneous descent of two surfaces' OBB trees (issue 14, tumbling all-triangles). Under a
+// Simultaneous descent of two surfaces' OBB trees (tumbling all-triangles). Under a
 // rotated pose S-CD's per-triangle search moves each B triangle into A's frame and takes its
 // box there: a sliver of a tilted face gets a box as big as its length and meets hundreds of
 // A triangles it is nowhere near (the fine plate tumble: ~1M triangle tests a step, ~1 % of

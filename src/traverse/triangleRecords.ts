@@ -1,4 +1,4 @@
-// Per-part cache of triangle records (issue 14): A's triangles are tested in A's own frame,
+// Per-part cache of triangle records: A's triangles are tested in A's own frame,
 // so a triangle's normal and edge lengths are the same in every query and every pair; they
 // are computed once per surface, on its first exact test, instead of once per candidate pair.
 // Only surfaces that reach the triangle test are allocated (RECORD floats per triangle).

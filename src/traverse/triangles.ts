@@ -49,7 +49,7 @@ export function transformMargin(a: Part, b: Part, rel: Rigid): number {
 }
 
 /**
- * Cheap rejection before the exact triangle test (issue 14): triangles farther apart than
+ * Cheap rejection before the exact triangle test: triangles farther apart than
  * `tolerance` across either one's plane cannot meet. `plane` holds the normal of the other
  * triangle (from `trianglePlane`), so it is computed once per triangle, not per pair. The
  * margin is about 10⁶ × the exact test's own zero band (1e-9 relative to the coordinates

@@ -1,4 +1,4 @@
-// collide's exact mode with cached triangle records and the prepared test (issue 14) must
+// collide's exact mode with cached triangle records and the prepared test must
 // still equal the brute-force oracle: touching, coplanar and degenerate soups at tiny and
 // huge scales, rigid and axis poses.
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
 /**
- * Pins the constraints recognized on every generated sample (issue 14, item 5): the faster
+ * Pins the constraints recognized on every generated sample: the faster
  * surface fits must not change what the rules see. The pin was written by the fitting code
  * before that change; regenerate only on purpose, with
  * `SURFCD_UPDATE_PINS=1 npx vitest run test/constraints/pinnedSamples.test.ts`.

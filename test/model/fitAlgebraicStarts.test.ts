@@ -1,5 +1,5 @@
 /**
- * The algebraic cone and torus starts (coneAlgebraic.ts, torusAlgebraic.ts, issue 14): on
+ * The algebraic cone and torus starts (coneAlgebraic.ts, torusAlgebraic.ts): on
  * vertices of an exact cone (apex in or out of the patch, 3°–85°) or torus (fat to thin
  * tubes, partial and full rings), any pose and scale, the start is that surface to rounding,
  * so the cone fit keeps it without Levenberg–Marquardt and the torus fit polishes it in a

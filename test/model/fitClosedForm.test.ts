@@ -1,5 +1,5 @@
 /**
- * The closed-form side of the fits (issue 14, item 5): the Cholesky solve agrees with the
+ * The closed-form side of the fits: the Cholesky solve agrees with the
  * pseudo-inverse wherever it is used; the cylinder start (normals' axis, circle, point
  * tilt) recovers exact cylinders from tilted normals at any scale, also thin patches;
  * every primitive sampled exactly is fitted without Levenberg–Marquardt; with noise or
@@ -166,7 +166,7 @@ describe('cylinder closed form (normals axis → circle → tilt from the vertic
         // never worse, up to the last bits (the code measures with √(x²+y²+z²), this with Math.hypot)
         expect(worstResidual(patch, fit!)).toBeLessThanOrEqual(worstResidual(patch, cylinderAround(patch, start)!) * (1 + 1e-12));
         // and Levenberg–Marquardt takes it the rest of the way (thin arcs with 3° off normals
-        // end freeform at this tolerance, before issue 14 too)
+        // end freeform at this tolerance, before the fast fits too)
         if (arcDeg < 90) return;
         const k = fitSurface({ ...fitInput(mesh, 1e-6 * r), angleTolerance: 5 * DEG });
         expect(k.type).toBe('cylinder');

@@ -1,5 +1,5 @@
 /**
- * The analytic Jacobians of the cylinder, cone, sphere and torus (issue 14) are the
+ * The analytic Jacobians of the cylinder, cone, sphere and torus are the
  * derivatives Levenberg–Marquardt used to take by central differences: on random states and
  * points (O(1) local coordinates, axes in every direction, points near the axis) both agree
  * to the differences' own error. The fused normal equations (JᵀJ and −Jᵀr in one pass) are

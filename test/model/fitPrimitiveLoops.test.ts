@@ -1,6 +1,6 @@
 /**
  * The acceptance test's one-loop fast paths (`maxDistance`, `minNormalCos` of the local
- * primitives, issue 14) give exactly the numbers of the per-vertex loops over `distance` and
+ * primitives) give exactly the numbers of the per-vertex loops over `distance` and
  * `normal` that evaluatePrimitive runs without them: random primitives, points near and far
  * (on the axis, at the centre, on a torus's core circle, and 1e-2…1e-13 from them), random
  * unit normals.

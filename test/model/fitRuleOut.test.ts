@@ -1,5 +1,5 @@
 /**
- * The normal-based rule-outs (issue 14) only skip primitives the acceptance test would
+ * The normal-based rule-outs only skip primitives the acceptance test would
  * reject: on random exact and perturbed patches of every kind, a ruled-out plane or
  * cylinder is never one that fitting would have accepted, and a plane or cylinder patch
  * is never ruled out for its own kind.

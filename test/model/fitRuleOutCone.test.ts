@@ -1,6 +1,6 @@
 /**
  * The vertex-only proof that no cylinder or cone fits, spheres allowed
- * (ruleOutQuadric.ts `conesAndCylindersRuledOut`, issue 14), by construction: it never fires
+ * (ruleOutQuadric.ts `conesAndCylindersRuledOut`), by construction: it never fires
  * on vertices within the tolerance of an exact cylinder or cone (apex included, thin to flat,
  * tolerance-edge displacements, scales 1e-3 to 1e4); it fires on sphere caps and bands
  * (not vacuous), and where it fires the full fit (diagnostics, no proofs) accepts no cylinder

@@ -1,5 +1,5 @@
 /**
- * The sphere, cone and torus rule-outs (issue 14) only skip primitives the acceptance test
+ * The sphere, cone and torus rule-outs only skip primitives the acceptance test
  * would reject: on random patches of every kind (exact, noisy vertices, normals tilted
  * by up to the angle tolerance, scales 1e-3 and 1e4, thin strips, a handful of vertices),
  * a ruled-out primitive is never one the full fit accepts, and a patch of a kind is never

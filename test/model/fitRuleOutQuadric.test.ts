@@ -1,5 +1,5 @@
 /**
- * The vertex-only proof that no cylinder, cone or sphere fits (ruleOutQuadric.ts, issue 14)
+ * The vertex-only proof that no cylinder, cone or sphere fits (ruleOutQuadric.ts)
  * never fires where one does, by construction: vertices moved off an exact cylinder, cone
  * (apex included) or sphere by up to the tolerance, also exactly the tolerance with
  * alternating signs, at scales 1e-3 to 1e4. Where it fires, the full fit (diagnostics, no

@@ -16,7 +16,7 @@ describe('assemblyToData / assemblyFromData (structured clone across workers)', 
     }),
   };
   const pose = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.9, 0.1, 0, 1];
-  const identity = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]; // a null pose is an error (issue 10), not the identity
+  const identity = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]; // a null pose is an error, not the identity
 
   it('survives structuredClone with every typed array transferred, and collides the same without re-indexing', () => {
     const before = collide(assembly.parts[0]!, pose, assembly.parts[1]!, identity, { mode: 'all-triangles' });

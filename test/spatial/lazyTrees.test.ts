@@ -1,4 +1,4 @@
-// Triangle trees are built on first use (issue 14). A lazily built tree must be the tree an
+// Triangle trees are built on first use. A lazily built tree must be the tree an
 // eager build gives, queries on a part whose trees are not built yet must answer exactly as
 // the brute-force oracle, and a query that never reaches a surface must not build its tree.
 import fc from 'fast-check';

@@ -1,6 +1,6 @@
 /**
  * Cholesky solve of a small symmetric system, used only where it provably equals the
- * pseudo-inverse solve of linalg.ts (issue 14: the Jacobi eigen-solver behind every
+ * pseudo-inverse solve of linalg.ts (the Jacobi eigen-solver behind every
  * Levenberg–Marquardt step was most of the fitting time).
  *
  * The pseudo-inverse drops eigen-directions with |λ| ≤ relCut·λmax. Cholesky is used only
@@ -9,7 +9,7 @@
  * eigenvalues of A' multiply to at most ((n − λ'min)/(n − 1))^(n−1) ≤ (n/(n−1))^(n−1), so
  * λ'min ≥ det A' · ((n−1)/n)^(n−1), and λmin(A) ≥ λ'min(A') · min Dᵢ; λmax ≤ trace A.
  */
-// Working arrays (issue 14: three typed-array allocations per solve showed in the profile of
+// Working arrays (three typed-array allocations per solve showed in the profile of
 // small patches); n ≤ 8 here, the function is not re-entrant.
 let scaleScratch = new Float64Array(8);
 let lowerScratch = new Float64Array(64);
@@ -72,7 +72,7 @@ let definiteScratch = new Float64Array(64);
  * True when the symmetric n×n matrix `a` (row-major, both triangles the same) is positive
  * definite: its Cholesky factorisation has positive pivots. The same verdict as "smallest
  * eigenvalue > 0" up to rounding of a few ulps of the diagonal, at a fraction of a Jacobi
- * eigen-solve (issue 14: the torus rule-out made four per patch).
+ * eigen-solve (the torus rule-out made four per patch).
  */
 export function isPositiveDefinite(a: ArrayLike<number>, n: number): boolean {
   if (definiteScratch.length < n * n) definiteScratch = new Float64Array(n * n);

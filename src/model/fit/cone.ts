@@ -59,7 +59,7 @@ export function applyCone(s: ConeState, d: Float64Array): ConeState {
 }
 
 /**
- * ∂residual/∂(tilt u, tilt v, shift u, shift v, ρ₀, α) in applyCone's basis (issue 14: one
+ * ∂residual/∂(tilt u, tilt v, shift u, shift v, ρ₀, α) in applyCone's basis (one
  * pass instead of twelve residual evaluations by central differences). With P = p − q,
  * h = P·a, ρ = |P − h·a|, ê the unit radial direction: a tilt along u turns a and slides q
  * along a by −(q·u), so h grows by p·u and ρ by −h·ê·u; a shift along u moves ρ by −ê·u.
@@ -94,7 +94,7 @@ function coneStart(patch: Patch, a: V3): ConeState | null {
   const { p, n } = patch;
   // 2-D point where the projected normal lines meet
   // per-vertex loops on scalars, no tuples or helper calls: they run cold in a CLI process
-  // (interpreted), where each small allocation and call costs (issue 14)
+  // (interpreted), where each small allocation and call costs
   const [u0, u1, u2] = u;
   const [v0, v1, v2] = v;
   let m0 = 0, m1 = 0, m2 = 0, m3 = 0, b0 = 0, b1 = 0;
@@ -147,7 +147,7 @@ function coneStart(patch: Patch, a: V3): ConeState | null {
 
 /**
  * The normal-band and axis proofs that no cone passes the normal test (ruleOutConeBand.ts,
- * ruleOutRevolution.ts), memoised: refine asks only when a start is far off (issue 14: on a
+ * ruleOutRevolution.ts), memoised: refine asks only when a start is far off (on a
  * true cone the band search was a quarter of the fit).
  */
 function coneRuledOut(patch: Patch, ctx: FitContext): boolean {
@@ -232,7 +232,7 @@ function apexForm(best: ConeState): ConeFit | null {
 }
 
 // Primitives are class instances, not objects of closures: closures made per patch lose
-// their optimised code at every full GC and start cold again (issue 14).
+// their optimised code at every full GC and start cold again.
 class ConePrimitive implements LocalPrimitive {
   readonly ca: number;
   readonly sa: number;

@@ -1,5 +1,5 @@
 /**
- * A cone start from the vertices alone (issue 14): a cone is the quadric
+ * A cone start from the vertices alone: a cone is the quadric
  * (x − V)ᵀ(aaᵀ − cos²α·I)(x − V) = 0, so vertices on one make the moment matrix M of
  * quadricMoments.ts singular, with that quadric as its null vector. The start from the
  * normals (cone.ts) inherits their error (a few degrees at face boundaries), and

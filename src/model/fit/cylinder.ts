@@ -63,7 +63,7 @@ export function applyCylinder(s: CylinderFit, d: Float64Array): CylinderFit {
 /**
  * ∂residual/∂(tilt u, tilt v, shift u, shift v, radius) in applyCylinder's basis: with
  * P = p − q, h = P·a and d̂ the unit radial direction, −h·d̂·u, −h·d̂·v, −d̂·u, −d̂·v, −1
- * (issue 14: one pass instead of ten residual evaluations by central differences).
+ * (one pass instead of ten residual evaluations by central differences).
  */
 export function cylinderJacobian(patch: PointSet, s: CylinderFit, cols: Float64Array[]): void {
   const { p } = patch;
@@ -89,7 +89,7 @@ export function cylinderJacobian(patch: PointSet, s: CylinderFit, cols: Float64A
 /**
  * JᵀJ and −Jᵀr of cylinderJacobian's columns in one pass (lm.ts's normal equations): each
  * entry by cylinderJacobian's expression, each sum in vertex order as lm.ts sums the
- * columns, so the same numbers bit for bit (issue 14: as1's cylinders run LM twice each).
+ * columns, so the same numbers bit for bit (as1's cylinders run LM twice each).
  */
 export function cylinderNormalEquations(patch: PointSet, s: CylinderFit, r: Float64Array, a: Float64Array, g: Float64Array): void {
   const { p } = patch;
@@ -137,7 +137,7 @@ function measuredResidualOf(patch: Patch, fit: CylinderFit): number | undefined 
   return start !== null && start.fit === fit ? start.residual : undefined;
 }
 
-/** Scratch of cylinderAround: the projected coordinates (issue 14: no arrays per call). */
+/** Scratch of cylinderAround: the projected coordinates (no arrays per call). */
 let projectedX = new Float64Array(1024);
 let projectedY = new Float64Array(1024);
 
@@ -160,7 +160,7 @@ export function cylinderAround(patch: Patch, a: V3): CylinderFit | null {
   return { q: add(scale(u, c.cx), scale(v, c.cy)), a, r: c.r };
 }
 
-/** Working arrays of tiltedAxis (issue 14: no arrays per call). */
+/** Working arrays of tiltedAxis (no arrays per call). */
 const tiltNormal = new Float64Array(36);
 const tiltRight = new Float64Array(6);
 
@@ -171,7 +171,7 @@ const tiltRight = new Float64Array(6);
  * term is second order in the tilt and left out: two rings of vertices cannot tell it
  * from h and 1). Vertex normals are often a few degrees off, while the vertices lie
  * on the surface: this one linear solve brings the axis to where Levenberg–Marquardt
- * needs an iteration or two instead of five (issue 14). Null when the heights do not vary.
+ * needs an iteration or two instead of five. Null when the heights do not vary.
  */
 export function tiltedAxis(patch: Patch, a: V3): V3 | null {
   const [u, v] = perpBasis(a);
@@ -180,7 +180,7 @@ export function tiltedAxis(patch: Patch, a: V3): V3 | null {
   for (let i = 0; i < patch.count; i++) hMean += (p[i * 3]! * a[0] + p[i * 3 + 1]! * a[1] + p[i * 3 + 2]! * a[2]) / patch.count;
   let hSpread = 0;
   // Σ row·rowᵀ (upper triangle) and Σ row·w for row = (x, y, h·x, h·y, 1, h), w = −(x² + y²),
-  // on scalars (issue 14: the nested loops over small arrays were a tenth of as1's fitting)
+  // on scalars (the nested loops over small arrays were a tenth of as1's fitting)
   let m00 = 0, m01 = 0, m02 = 0, m03 = 0, m04 = 0, m05 = 0;
   let m11 = 0, m12 = 0, m13 = 0, m14 = 0, m15 = 0;
   let m22 = 0, m23 = 0, m24 = 0, m25 = 0;
@@ -271,7 +271,7 @@ export function fitCylinder(patch: Patch, ctx: FitContext): CylinderFit | null {
 }
 
 // Primitives are class instances, not objects of closures: closures made per patch lose
-// their optimised code at every full GC and start cold again (issue 14).
+// their optimised code at every full GC and start cold again.
 class CylinderPrimitive implements LocalPrimitive {
   /** @param measuredOn the points cylinderStart measured `f` on (NaN residual: none). */
   constructor(readonly f: CylinderFit, private readonly measuredOn: Float64Array | null = null, private readonly measuredResidual = NaN) {}

@@ -51,7 +51,7 @@ export interface LocalPrimitive {
   normal(x: number, y: number, z: number, out: Float64Array): boolean;
   /**
    * Optional: the largest distance of `count` points (3 per point), as the loop over
-   * `distance` would give; one monomorphic loop instead of a call per vertex (issue 14).
+   * `distance` would give; one monomorphic loop instead of a call per vertex.
    */
   maxDistance?(p: Float64Array, count: number): number;
   /** Optional: the smallest |n·normal| over the points where the normal is defined (1 when none), as `normal` would give. */
@@ -69,7 +69,7 @@ export interface Evaluation {
 
 /**
  * @param rejectAbove when the residual exceeds this, the normals are not checked (the
- *   primitive is rejected anyway; issue 14): `worstAngle` is NaN and `normalsOk` false.
+ *   primitive is rejected anyway): `worstAngle` is NaN and `normalsOk` false.
  */
 export function evaluatePrimitive(patch: Patch, prim: LocalPrimitive, angleTolerance: number, rejectAbove = Infinity): Evaluation {
   const { count, p, n, given } = patch;
@@ -146,7 +146,7 @@ export function evaluatePrimitive(patch: Patch, prim: LocalPrimitive, angleToler
   return { residual, worstAngle, normalsOk };
 }
 
-/** The normal test when every normal is given: no facet turn, so no per-vertex buffers (issue 14). */
+/** The normal test when every normal is given: no facet turn, so no per-vertex buffers. */
 function givenNormalsCheck(patch: Patch, prim: LocalPrimitive, angleTolerance: number, residual: number): Evaluation {
   const { count, p, n } = patch;
   const out = scratch;

@@ -1,5 +1,5 @@
 /**
- * Work counters of the surface fits (issue 14): how many fits each primitive got, how many
+ * Work counters of the surface fits: how many fits each primitive got, how many
  * were ruled out before fitting, how often Levenberg–Marquardt ran and for how many
  * iterations. Plain increments on one module-level record, so the fits pay nothing for
  * them; benchmarks and tests reset and read it.

@@ -42,7 +42,7 @@ export const DEFAULT_ANGLE_TOLERANCE = (3 * Math.PI) / 180;
 /**
  * One primitive kind as fitSurface tries it. The fit, its local primitive and its kind are
  * three module-level functions, not closures made per fit: those were recompiled by the
- * optimising compiler after every full GC (issue 14: ~6 ms of compiler CPU per pass over
+ * optimising compiler after every full GC (~6 ms of compiler CPU per pass over
  * the samples in the bench, as much as the fitting itself).
  */
 interface Candidate<F> {

@@ -8,7 +8,7 @@ import { choleskySolveIfSafe } from './cholesky.js';
 import { fitCounters } from './fitCounters.js';
 
 /**
- * Plain arrays, not typed arrays (issue 14): a small typed array costs several times a
+ * Plain arrays, not typed arrays: a small typed array costs several times a
  * literal's allocation, and two were made per 3×3 solve, most of a small patch's fit.
  */
 export interface SymmetricEigen {
@@ -20,7 +20,7 @@ export interface SymmetricEigen {
 
 /** Eigen-decomposition of the symmetric n×n matrix `a` (only read, not modified). */
 export function symmetricEigen(a: ArrayLike<number>, n: number): SymmetricEigen {
-  // 3×3 (planes, normal scatters) is most calls: the math layer's unrolled solver (issue 14)
+  // 3×3 (planes, normal scatters) is most calls: the math layer's unrolled solver
   if (n === 3) {
     symmetricEigen3Into(a, desc.values, desc.vectors);
     return ascending3(desc);
@@ -140,7 +140,7 @@ export function solveSymmetric(a: ArrayLike<number>, b: ArrayLike<number>, n: nu
 
 /** Eigenvector k (ascending order) of a decomposition as a plain array. */
 export function eigenVector(e: SymmetricEigen, k: number, n: number): number[] {
-  // a plain loop: Array.from over a subarray walks the iterator protocol (issue 14)
+  // a plain loop: Array.from over a subarray walks the iterator protocol
   const out = new Array<number>(n);
   for (let i = 0; i < n; i++) out[i] = e.vectors[k * n + i]!;
   return out;

@@ -52,7 +52,7 @@ export interface LmOptions {
 /**
  * A step whose predicted gain (from the linear model) is below this fraction of the sum of
  * squares moves the residuals by ~1e-4 of their RMS at most: stop there instead of raising
- * the damping through a dozen failing trials (issue 14: that hunt was most of the solves,
+ * the damping through a dozen failing trials (that hunt was most of the solves,
  * each an eigen-decomposition).
  */
 const NEGLIGIBLE_GAIN = 1e-8;
@@ -71,7 +71,7 @@ export function levenbergMarquardt<S>(problem: LmProblem<S>, init: S, options: L
   const m = problem.nResiduals;
   if (m === 0) return init;
   fitCounters.lmRuns++;
-  // views over reused buffers (issue 14: ten typed arrays per run; every entry is written before it is read)
+  // views over reused buffers (ten typed arrays per run; every entry is written before it is read)
   if (work.length < (3 + k) * m) work = new Float64Array(2 * (3 + k) * m);
   const r = work.subarray(0, m);
   const rp = work.subarray(m, 2 * m);

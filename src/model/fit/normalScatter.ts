@@ -1,6 +1,6 @@
 /**
- * Σ n nᵀ of a patch's vertex normals and its eigen-decomposition, computed once per patch
- * (issue 14): the plane and cylinder rule-outs, the cylinder axis and the cone's second
+ * Σ n nᵀ of a patch's vertex normals and its eigen-decomposition, computed once per patch:
+ * the plane and cylinder rule-outs, the cylinder axis and the cone's second
  * axis all read it, and each used to build and decompose it again.
  */
 import { symmetricEigen, type SymmetricEigen } from './linalg.js';
@@ -33,7 +33,7 @@ export class NormalScatter {
 
 
 function build(patch: Patch, givenOnly: boolean): NormalScatter {
-  // sums on scalars, in vertex order (issue 14: every surface's plane rule-out reads this;
+  // sums on scalars, in vertex order (every surface's plane rule-out reads this;
   // adding into small arrays per vertex was most of it), then plain arrays, not typed ones
   const { n, given } = patch;
   let sx = 0, sy = 0, sz = 0, xx = 0, xy = 0, xz = 0, yy = 0, yz = 0, zz = 0;
@@ -68,7 +68,7 @@ export function normalScatter(patch: Patch, givenOnly = false): NormalScatter {
 /**
  * One instance kept alive for good: the instance map is reached through transitions, which
  * a full GC drops when no instance is alive, deoptimising every function that checks it
- * (the bench collects before each pass; issue 14).
+ * (the bench collects before each pass).
  */
 export const KEEP_SHAPE = new NormalScatter([0.5, 0, 0, 0, 0.5, 0, 0, 0, 0.5], 0, [0.5, 0, 0]);
 KEEP_SHAPE.eigen;

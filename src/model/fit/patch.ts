@@ -46,7 +46,7 @@ export interface Patch {
   normalsGiven: boolean;
   /**
    * Per-patch results shared by several fits and rule-outs, filled by their modules
-   * (a field, not a WeakMap: ephemeron tables made the collector slow; issue 14).
+   * (a field, not a WeakMap: ephemeron tables made the collector slow).
    */
   memo: PatchMemo;
 }
@@ -155,11 +155,11 @@ export function buildPatch(input: FitInput, scratch?: PatchScratch): Patch {
       }
     }
   }
-  // weld groups (by exact position) matter only where normals are estimated (issue 14)
+  // weld groups (by exact position) matter only where normals are estimated
   const { group, groupCount } = needEstimate ? weldGroups(positions, globalOf) : NO_WELD;
   const patch: Patch = { count: m, p, n, given, group, groupCount, tri, sums: null, origin, scale, normalsGiven, memo: { scatterAll: null, scatterGiven: null, pluecker: null, quadric: null, cone: null, quadricMoments: null, cylinderStart: null } };
   // estimated normals need the triangle pass now; otherwise only a cylinder's kind (the
-  // centroid) and an orientation without given normals (the winding) read it (issue 14)
+  // centroid) and an orientation without given normals (the winding) read it
   if (needEstimate) patch.sums = sumTriangles(patch, new Float64Array(groupCount * 3));
   return patch;
 }
@@ -199,7 +199,7 @@ function sumTriangles(patch: Patch, est: Float64Array | null): TriangleSums {
   const { p, n, given, group, tri } = patch;
   const m = patch.count;
   const count = tri.length / 3;
-  // scalar sums (issue 14: element stores into small arrays were this loop's hot line)
+  // scalar sums (element stores into small arrays were this loop's hot line)
   let wx = 0, wy = 0, wz = 0;
   let cx = 0, cy = 0, cz = 0;
   let area = 0;

@@ -1,6 +1,6 @@
 /**
  * The vertices of one face for buildPatch (patch.ts): local indices, the index range check
- * and the bounding box in one pass over the face's indices (issue 14), on scratch that
+ * and the bounding box in one pass over the face's indices, on scratch that
  * needs no clearing per call.
  */
 import { SurfcdError } from '../../errors.js';

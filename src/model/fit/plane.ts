@@ -56,7 +56,7 @@ export function fitPlane(patch: Patch): PlaneFit | null {
 }
 
 // Primitives are class instances, not objects of closures: closures made per patch lose
-// their optimised code at every full GC and start cold again (issue 14).
+// their optimised code at every full GC and start cold again.
 class PlanePrimitive implements LocalPrimitive {
   constructor(readonly a: number, readonly b: number, readonly c: number, readonly d: number) {}
   distance(x: number, y: number, z: number): number {

@@ -1,5 +1,5 @@
 /**
- * The quadric moment matrix of a patch's vertices (issue 14), shared by the no-quadric proof
+ * The quadric moment matrix of a patch's vertices, shared by the no-quadric proof
  * (ruleOutQuadric.ts) and the algebraic cone start (coneAlgebraic.ts): M = Σ z zᵀ with
  * z = (x², y², z², 2xy, 2xz, 2yz, x, y, z, 1), so that uᵀMu = Σ G(pᵢ)² for the quadric
  * G(x) = xᵀAx + bᵀx + c with u = (A11, A22, A33, A12, A13, A23, b1, b2, b3, c).
@@ -21,7 +21,7 @@ export function quadricMoments(patch: Patch, out: Float64Array): void {
 function accumulate(patch: Patch, out: Float64Array): void {
   const { p, count } = patch;
   // one scalar per entry of the upper triangle, summed in vertex order as before: the same
-  // sums bit for bit, 3–4× faster than adding into the typed array per vertex (issue 14)
+  // sums bit for bit, 3–4× faster than adding into the typed array per vertex
   let m00 = 0, m01 = 0, m02 = 0, m03 = 0, m04 = 0, m05 = 0, m06 = 0, m07 = 0, m08 = 0, m09 = 0;
   let m11 = 0, m12 = 0, m13 = 0, m14 = 0, m15 = 0, m16 = 0, m17 = 0, m18 = 0, m19 = 0;
   let m22 = 0, m23 = 0, m24 = 0, m25 = 0, m26 = 0, m27 = 0, m28 = 0, m29 = 0;

@@ -53,22 +53,22 @@ export interface RefineProblem<S> {
 
 /**
  * A closed-form start whose every vertex already lies within this fraction of the tolerance
- * is kept as it is (issue 14): on exact tessellation vertices the algebraic fits are
+ * is kept as it is: on exact tessellation vertices the algebraic fits are
  * exact to rounding, and Levenberg–Marquardt would only polish the last digits.
  */
 export const KEEP_INITIAL_FRACTION = 0.01;
 
 /**
  * Inside fitSurface (ctx.proofPatch set), the proofs that a primitive cannot be accepted run
- * only for a closed-form start that misses some vertex by more than this many tolerances
- * (issue 14): a start within the tolerance shows that no proof can succeed, one just outside
+ * only for a closed-form start that misses some vertex by more than this many tolerances:
+ * a start within the tolerance shows that no proof can succeed, one just outside
  * it is almost always refined into an accepted fit (as1's cylinders start at ~0.02
  * tolerances, the samples' cones at 2–4, io1's freeform faces at ~100), and a proof is
  * dearer than a closed-form start (the cone's normal band search most of all).
  */
 const PROVE_ABOVE = 4;
 
-/** Residual scratch (issue 14: a fresh typed array per refine was an off-heap allocation per surface). */
+/** Residual scratch (a fresh typed array per refine was an off-heap allocation per surface). */
 let residualScratch = new Float64Array(1024);
 
 /** Largest |residual| of `state` on the points. */
@@ -110,8 +110,8 @@ export function refine<S>(points: PointSet, problem: RefineProblem<S>, init: S, 
 
 /**
  * A refine problem bound to its points, as Levenberg–Marquardt sees it. A class, not an
- * object of closures made per call: those lose their optimised code at every full GC
- * (issue 14); one instance is kept alive so its map survives too.
+ * object of closures made per call: those lose their optimised code at every full GC;
+ * one instance is kept alive so its map survives too.
  */
 class OnPoints<S> implements LmProblem<S> {
   readonly nParams: number;

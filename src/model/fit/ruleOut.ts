@@ -1,7 +1,7 @@
 /**
  * Cheap proofs, from the given (exact-surface) normals alone, that a primitive cannot pass
  * the acceptance test (evaluate.ts: every given normal within the angle tolerance θ of the
- * primitive's normal, as lines). A ruled-out primitive is never fitted (issue 14).
+ * primitive's normal, as lines). A ruled-out primitive is never fitted.
  */
 import type { FitContext } from './evaluate.js';
 import { normalScatter } from './normalScatter.js';

@@ -1,5 +1,5 @@
 /**
- * Cone rule-out from the given normals (issue 14): a cone's normals make the constant angle
+ * Cone rule-out from the given normals: a cone's normals make the constant angle
  * 90° − α with its axis, so for the axis a every given normal (within θ of the cone's, as
  * lines) has φ = acos|n·a| inside a band of width 2θ. This proves that no axis direction
  * has such a band, by branch and bound over directions (cube-map cells of the hemisphere):
@@ -23,7 +23,7 @@ const MAX_TRIM = 8;
 /**
  * Upper bound of the number of vertices within 2e-6 of one another: such a cluster spans at
  * most 4e-6 along any unit direction, so it is no larger than the fullest window of that
- * width of the sorted projections on it. One generic direction first (issue 14: one sort
+ * width of the sorted projections on it. One generic direction first (one sort
  * instead of three): exact duplicates (a pole or an apex split per triangle) count the same
  * along every direction, while rings of a structured mesh share x, y or z but hardly ever a
  * projection on it. Only when that bound is above MAX_TRIM are x, y and z tried as well.

@@ -1,6 +1,6 @@
 /**
  * Proof from the vertices alone that no cylinder, cone or sphere lies within the distance
- * tolerance t of every vertex (issue 14): such a patch (io1's coarse freeform faces) used to
+ * tolerance t of every vertex: such a patch (io1's coarse freeform faces) used to
  * get three Levenberg–Marquardt fits, each rejected.
  *
  * Each of the three is the zero set of a quadric G(x) = xᵀAx + bᵀx + c:
@@ -93,7 +93,7 @@ const MU_STEPS = [2, 8, 32, 128, 512];
 
 /**
  * True when no cylinder or cone lies within `ctx.tol` of every vertex, spheres allowed
- * (issue 14: the samples' sphere patches fitted a cone, refined it and ran the normal-band
+ * (the samples' sphere patches fitted a cone, refined it and ran the normal-band
  * search, only to reject it). A cylinder's or cone's A = cos²α·I − aaᵀ (cos α = 1 for the
  * cylinder) has D(A) = 3‖A‖²_F − (tr A)² = 2 against ‖A‖²_F = 3cos⁴α − 2cos²α + 1 ≤ 2, so
  * D ≥ ‖A‖²_F (scale-free), while a sphere's A = I has D = 0. So for such a quadric

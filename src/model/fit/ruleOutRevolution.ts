@@ -1,5 +1,5 @@
 /**
- * Cone and torus rule-out from the given normals (issue 14): on a surface of revolution
+ * Cone and torus rule-out from the given normals: on a surface of revolution
  * every normal line meets the axis. For an axis (unit d through q, moment m = q × d) and a
  * vertex p with unit normal n, f = d·(p × n) + m·n = n·(d × (p − q)) is 0 when n is the
  * surface normal N. A given normal within θ of ±N moves f by at most
@@ -36,7 +36,7 @@ function plueckerScatter(patch: Patch): { s: Float64Array; used: number } {
 /**
  * Σ w wᵀ, w = (p × n, n), over the vertices with a normal (only the given ones with
  * `givenOnly`) into `out` (6×6, both triangles); returns their number. On scalars, each
- * entry summed in vertex order (issue 14: the 6×6 loops over arrays per vertex were most of
+ * entry summed in vertex order (the 6×6 loops over arrays per vertex were most of
  * this rule-out and of the torus's axis start on io1's freeform faces).
  */
 export function plueckerSums(patch: Patch, givenOnly: boolean, out: Float64Array): number {

@@ -1,5 +1,5 @@
 /**
- * Sphere rule-out from the given normals (issue 14): a sphere's normal at p is the radial
+ * Sphere rule-out from the given normals: a sphere's normal at p is the radial
  * direction, so the line through a vertex along its given normal (within θ of radial)
  * passes within |p − c|·sin θ of the centre c. Summed over the vertices,
  * F(c) = Σ (c − pᵢ)ᵀ(cos²θ I − nᵢnᵢᵀ)(c − pᵢ) ≤ 0 for the centre of every sphere that

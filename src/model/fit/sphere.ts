@@ -52,7 +52,7 @@ function meanRadius(patch: Patch, c: V3): number {
 
 /** The point nearest (least squares) to all normal lines. */
 function normalLinesCentre(patch: Patch): V3 | null {
-  // Σ (I − n nᵀ) and Σ (I − n nᵀ) p on scalars (no tuples per vertex: cold code, issue 14)
+  // Σ (I − n nᵀ) and Σ (I − n nᵀ) p on scalars (no tuples per vertex: cold code)
   let a00 = 0, a01 = 0, a02 = 0, a10 = 0, a11 = 0, a12 = 0, a20 = 0, a21 = 0, a22 = 0;
   let b0 = 0, b1 = 0, b2 = 0;
   let used = 0;
@@ -82,7 +82,7 @@ function normalLinesCentre(patch: Patch): V3 | null {
 /** Algebraic sphere x² + y² + z² + D x + E y + F z + G = 0 through the vertices. */
 function algebraicCentre(patch: Patch): V3 | null {
   // the normal equations on scalars, each sum in vertex order as the loop over a 4×4 typed
-  // array gave them (bit for bit; issue 14: that loop was a tenth of a sphere patch's fit)
+  // array gave them (bit for bit; that loop was a tenth of a sphere patch's fit)
   let a00 = 0, a01 = 0, a02 = 0, a03 = 0, a11 = 0, a12 = 0, a13 = 0, a22 = 0, a23 = 0, a33 = 0;
   let b0 = 0, b1 = 0, b2 = 0, b3 = 0;
   const { p, count } = patch;
@@ -126,7 +126,7 @@ export function fitSphere(patch: Patch, ctx: FitContext): SphereFit | null {
 }
 
 // Primitives are class instances, not objects of closures: closures made per patch lose
-// their optimised code at every full GC and start cold again (issue 14).
+// their optimised code at every full GC and start cold again.
 class SpherePrimitive implements LocalPrimitive {
   constructor(readonly f: SphereFit) {}
   distance(x: number, y: number, z: number): number {
@@ -167,7 +167,7 @@ export function sphereKind(f: SphereFit, patch: Patch, residual: number): Sphere
 }
 
 // The acceptance test's loops over `distance` and `normal` as one monomorphic loop each, the
-// same expressions (issue 14: a call per vertex on the samples' ~1,300-vertex sphere patches).
+// same expressions (a call per vertex on the samples' ~1,300-vertex sphere patches).
 function sphereMaxDistance(f: SphereFit, p: Float64Array, count: number): number {
   const [cx, cy, cz] = f.c;
   let worst = 0;

@@ -44,7 +44,7 @@ export function applyTorus(s: TorusFit, d: Float64Array): TorusFit {
 }
 
 /**
- * ∂residual/∂(centre x, y, z, tilt u, tilt v, R, r) in applyTorus's basis (issue 14: one
+ * ∂residual/∂(centre x, y, z, tilt u, tilt v, R, r) in applyTorus's basis (one
  * pass instead of fourteen residual evaluations by central differences). With P = p − c,
  * h = P·a, ρ = |P − h·a|, ê the unit radial direction and D = √((ρ − R)² + h²): moving c
  * along eₖ moves ρ by −êₖ and h by −aₖ; a tilt along u moves h by P·u and ρ by −h·ê·u.
@@ -77,7 +77,7 @@ export function torusJacobian(patch: PointSet, s: TorusFit, cols: Float64Array[]
 /**
  * JᵀJ and −Jᵀr of torusJacobian's columns in one pass (Levenberg–Marquardt's normal
  * equations, lm.ts): each Jacobian entry by torusJacobian's expression, each sum in vertex
- * order as lm.ts sums the columns, so the same numbers bit for bit (issue 14: the columns
+ * order as lm.ts sums the columns, so the same numbers bit for bit (the columns
  * and the 35 passes over them were a quarter of io1's freeform faces).
  */
 export function torusNormalEquations(patch: PointSet, s: TorusFit, r: Float64Array, a: Float64Array, g: Float64Array): void {
@@ -132,7 +132,7 @@ const TORUS_PROBLEM = { nParams: 7, apply: applyTorus, residuals: torusResiduals
 /** (R, h0, t) for an axis line through q along a; null when the normals do not define them. */
 function torusStart(patch: Patch, q: V3, a: V3): TorusFit | null {
   // on scalars, the same expressions as the tuple helpers in the same order (bit for bit;
-  // issue 14: four small arrays per vertex were the collector's work on io1)
+  // four small arrays per vertex were the collector's work on io1)
   const { p, n: nv } = patch;
   const [q0, q1, q2] = q;
   const [a0, a1, a2] = a;
@@ -225,7 +225,7 @@ function usable(best: TorusFit): TorusFit | null {
 }
 
 // Primitives are class instances, not objects of closures: closures made per patch lose
-// their optimised code at every full GC and start cold again (issue 14).
+// their optimised code at every full GC and start cold again.
 class TorusPrimitive implements LocalPrimitive {
   constructor(readonly f: TorusFit) {}
   distance(x: number, y: number, z: number): number {
@@ -278,7 +278,7 @@ export function torusKind(f: TorusFit, patch: Patch, residual: number): TorusKin
 }
 
 // The acceptance test's loops over `distance` and `normal` as one monomorphic loop each, the
-// same expressions (issue 14: a call per vertex on io1's freeform faces).
+// same expressions (a call per vertex on io1's freeform faces).
 function torusMaxDistance(f: TorusFit, p: Float64Array, count: number): number {
   const [cx, cy, cz] = f.c;
   const [ax, ay, az] = f.a;

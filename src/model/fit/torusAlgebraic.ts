@@ -1,5 +1,5 @@
 /**
- * A torus start from the vertices alone (issue 14). With X = x − c, axis a, K = R² − r²,
+ * A torus start from the vertices alone. With X = x − c, axis a, K = R² − r²,
  * the torus is the quartic (|X|² + K)² − 4R²(|X|² − (a·X)²) = 0, which lies in the linear
  * family α|x|⁴ + |x|²(β·x) + xᵀMx + δ·x + ε = 0 (14 coefficients, M symmetric): vertices on
  * a torus make that family's moment matrix singular, with the torus as its null vector.
@@ -38,7 +38,7 @@ export function algebraicTorus(patch: Patch): AlgebraicTorus | null {
   if (count < N) return null;
   // Σ z zᵀ, z = (|x|⁴, |x|²x, |x|²y, |x|²z, x², y², z², 2xy, 2xz, 2yz, x, y, z, 1), upper triangle
   // one scalar per entry of the upper triangle, summed in vertex order as the typed-array
-  // loop did (bit for bit; issue 14: that loop was a fifth of io1's freeform faces)
+  // loop did (bit for bit; that loop was a fifth of io1's freeform faces)
   let m0_0 = 0, m0_1 = 0, m0_2 = 0, m0_3 = 0, m0_4 = 0, m0_5 = 0, m0_6 = 0, m0_7 = 0, m0_8 = 0, m0_9 = 0, m0_10 = 0, m0_11 = 0, m0_12 = 0, m0_13 = 0;
   let m1_1 = 0, m1_2 = 0, m1_3 = 0, m1_4 = 0, m1_5 = 0, m1_6 = 0, m1_7 = 0, m1_8 = 0, m1_9 = 0, m1_10 = 0, m1_11 = 0, m1_12 = 0, m1_13 = 0;
   let m2_2 = 0, m2_3 = 0, m2_4 = 0, m2_5 = 0, m2_6 = 0, m2_7 = 0, m2_8 = 0, m2_9 = 0, m2_10 = 0, m2_11 = 0, m2_12 = 0, m2_13 = 0;

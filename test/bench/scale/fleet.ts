@@ -1,4 +1,4 @@
-// A many-part assembly with known constraints, by construction (issue 14's "144-part
+// A many-part assembly with known constraints, by construction ("144-part
 // assembly" is not in the test data): every bundled sample, each placed `copies` times side
 // by side on a grid far enough apart that no two modules touch or come within any rule's
 // reach. Its constraints must therefore be, module by module, those of the sample alone.

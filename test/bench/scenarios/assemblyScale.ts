@@ -1,4 +1,4 @@
-// Assembly scale (issue 14: "constraint recognition on a 144-part assembly spends 7.6 s
+// Assembly scale ("constraint recognition on a 144-part assembly spends 7.6 s
 // fitting surfaces … against 0.9 s of collision queries"; that assembly is not in the test
 // data). A fleet of every bundled sample, twice (quick) or also four times, side by side
 // (scale/fleet.ts): ground truth by construction, module by module. Each measurement runs in

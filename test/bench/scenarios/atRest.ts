@@ -1,4 +1,4 @@
-// At rest (issue 14): as1 as assembled, every pair of parts queried in all-surfaces mode
+// At rest: as1 as assembled, every pair of parts queried in all-surfaces mode
 // (what `surfcd contacts` does without the broad phase), against three-mesh-bvh's bvhcast
 // on the same pairs. Mean µs per part pair over all pairs.
 import { collide } from '../../../entries/index.js';

@@ -1,4 +1,4 @@
-// Clearance and interference volume (issue 25). Three comparisons, each in the same run:
+// Clearance and interference volume. Three comparisons, each in the same run:
 //  - distance between posed parts: surfcd's two-level descent against three-mesh-bvh's
 //    closestPointToGeometry and manifold-3d's minGap, on the same parts and random poses;
 //  - a whole assembly's clearance check (every part pair) at 1, 2 and 5 mm, warm;

@@ -1,4 +1,4 @@
-// Cold start, as a CLI user meets it (issue 14): every figure comes from a fresh Node
+// Cold start, as a CLI user meets it: every figure comes from a fresh Node
 // process. Index build (createPart + indexPart: surface trees, triangle trees lazy; and
 // "full", every triangle tree built as the cache stores it) against three-mesh-bvh's MeshBVH
 // on the same triangles; loadAssembly without the cache against a

@@ -1,4 +1,4 @@
-// Surface fitting (issue 14, item 5): every surface of the shared CAx-IF assemblies (and of
+// Surface fitting: every surface of the shared CAx-IF assemblies (and of
 // all samples/) fitted as surfaceKindOf fits it, CPU ms per pass over the assembly, with
 // the fit counters. SURFCD_BENCH_BASE=<dist dir of another build> (e.g. the commit before)
 // runs that build's fitSurface on the same inputs, interleaved, so the ratio comes from one
@@ -66,7 +66,7 @@ const pause = new Int32Array(new SharedArrayBuffer(4));
  * Waits (in 5 ms sleeps, at most 200 ms) until the process spends under 0.5 ms of CPU in two
  * sleeps in a row: the full GC before each pass leaves the collector's background threads sweeping
  * the heap (the loaded assemblies), and the process CPU timer charged that to whichever pass
- * came next (issue 14: 5–7 ms on the samples' 5 ms pass, the same few ms on the base's 80 ms
+ * came next (5–7 ms on the samples' 5 ms pass, the same few ms on the base's 80 ms
  * one). Both builds wait alike; the pass itself is timed as before.
  */
 function waitQuiet(): void {
@@ -91,7 +91,7 @@ function cpuMs(run: () => void): number {
  * Runs every pass until it has spent `minMs` of CPU (at least 2 passes, at most 400) and
  * returns the number of passes of each. V8 tiers a function up by the work it has executed,
  * so a fixed number of warm-up passes leaves the faster build's code still compiling (on a
- * background thread that the process CPU timer counts) inside the measured passes (issue 14:
+ * background thread that the process CPU timer counts) inside the measured passes (
  * io1's 1 ms passes then measured the JIT); equal warm-up CPU for both builds measures both
  * at their steady pass. No GC between warm-up passes: they only need to run.
  */

@@ -1,4 +1,4 @@
-// Continuous collision checking (issue 7): swept translations against discrete sampling,
+// Continuous collision checking: swept translations against discrete sampling,
 // against three-mesh-bvh sampled at 0.01 mm, part distance against closestPointToGeometry,
 // and time per step of whole maintenance sequences.
 import { readFileSync } from 'node:fs';

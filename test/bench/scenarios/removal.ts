@@ -1,4 +1,4 @@
-// Removal analysis (issue 8): removal directions for every part with the default 26-direction
+// Removal analysis: removal directions for every part with the default 26-direction
 // sphere sample, on one thread and on a pool of two worker threads (same results, speed-up),
 // and the swept triangle tests the pruned sweeps ran against a brute-force sweep of every
 // triangle pair of every (part, direction, other part). Then a generated 50-part assembly of
@@ -98,6 +98,6 @@ export async function removalScenario(opts: BenchOptions): Promise<ScenarioOutpu
   rows.push([`peg field: ${field.parts.length} parts, ${fmt(tri, 6)} triangles, disassemble on 2 workers`, '', fmt(t / 1000), '', fmt(plan.sweeps, 6), '', '', '', plan.steps.length === field.parts.length - 1 ? 'all out' : `${plan.steps.length} out`]);
   json['pegField'] = { parts: field.parts.length, triangles: tri, seconds: t / 1000, steps: plan.steps.length, sweeps: plan.sweeps, unscrewSweeps: plan.unscrewSweeps, advancementSteps: plan.advancementSteps };
   targets.push({ target: '50-part, 500k-triangle assembly analysed in < 60 s on 2 cores', where: `peg field (${fmt(tri, 6)} triangles${opts.quick ? ', quick: coarser pegs' : ''})`, value: `${fmt(t / 1000)} s`, met: t < 60_000 && !opts.quick });
-  process.stdout.write(table('Removal analysis (issue 8): 1 vs 2 worker threads; swept vs brute-force triangle tests', ['case', '1 thread s', '2 workers s', 'speed-up', 'pair sweeps', 'swept tri tests', 'brute-force tri tests', 'brute/swept', 'same result'], rows));
+  process.stdout.write(table('Removal analysis: 1 vs 2 worker threads; swept vs brute-force triangle tests', ['case', '1 thread s', '2 workers s', 'speed-up', 'pair sweeps', 'swept tri tests', 'brute-force tri tests', 'brute/swept', 'same result'], rows));
   return { json, targets };
 }

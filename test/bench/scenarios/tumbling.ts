@@ -17,7 +17,7 @@ interface Subject {
   sweep?: { steps: number; distances: number[]; warmup: number; repeats: number };
 }
 
-/** The issue 14 case "fine plate tumble": as1 read at this tessellation gives the plate 12,420 triangles (852 at occt's default). */
+/** The case "fine plate tumble": as1 read at this tessellation gives the plate 12,420 triangles (852 at occt's default). */
 const FINE = { linearDeflection: 0.1, angularDeflection: 0.03 } as const;
 
 /** The part turned by 0.7 rad about x, then 0.4 rad about y, in its own frame. */
