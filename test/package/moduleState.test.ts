@@ -10,7 +10,7 @@ import { projectRoot } from '../helpers/shared.js';
 
 const FIT_SCRATCH = 'growable scratch of the surface fitter, which calls no code of its caller (so it is never re-entered); to move into one scratch object per fit';
 const BUILD_SCRATCH = 'growable scratch of a tree build, which calls no code of its caller (never re-entered); to move into one scratch object per build';
-const MOTION_SCRATCH = 'growable candidate lists of the motion queries, which call no code of their caller; src/motion is another helper\'s this round, to move into the query\'s scratch';
+const MOTION_SCRATCH = 'growable candidate lists of the motion queries (time of impact, distance, the sweep verdict), which call no code of their caller and so cannot be re-entered; not yet moved into a query scratch';
 
 /** `file: name` → why it stays module state. */
 const ALLOWED: Record<string, string> = {
