@@ -58,7 +58,8 @@ const script = z.strictObject({
   schema: z.literal(MOTION_SCHEMA, { error: `expected "${MOTION_SCHEMA}"` }),
   assembly: z.string().min(1).optional(),
   defaults: z.strictObject({ tolerance: z.number().nonnegative('expected a tolerance ≥ 0 (mm)').refine(Number.isFinite).optional() }).optional(),
-  steps: z.array(step, { error: 'expected a list of steps' }).min(1, 'expected at least one step'),
+  // An empty list is a valid script: what `disassemble` writes for an assembly with nothing to take out.
+  steps: z.array(step, { error: 'expected a list of steps' }),
 });
 
 // Plain interfaces (the public declarations must not depend on zod's types).

@@ -19,7 +19,7 @@ const fails = (value: unknown): string => {
 describe('motion script: every malformed field is named with its step id', () => {
   it.each([
     ['schema', { schema: 'surfcd/motion@2', steps: [ok] }, /x\.motion\.json: schema: expected "surfcd\/motion@1"/],
-    ['steps empty', { schema: 'surfcd/motion@1', steps: [] }, /steps: expected at least one step/],
+    ['steps not a list', { schema: 'surfcd/motion@1', steps: {} }, /steps: expected a list of steps/],
     ['unknown top-level field', { schema: 'surfcd/motion@1', steps: [ok], extra: 1 }, /x\.motion\.json: .*extra/],
     ['id missing', script({ move: ['bolt'], translate: { direction: [0, 0, 1], distance: 5 } }), /step 1: id: expected a step id/],
     ['move empty', script({ ...ok, move: [] }), /step "s1": move: expected at least one part or node to move/],
@@ -70,6 +70,10 @@ describe('motion script: names and axes are checked against the assembly before 
     }
     throw new Error('expected an error');
   };
+  it('an empty script (what disassemble writes when nothing comes out) runs and answers no steps', () => {
+    const result = simulate(rig, parseMotionScript({ schema: 'surfcd/motion@1', steps: [] }, 'x.motion.json'));
+    expect(result.steps).toEqual([]);
+  });
   it('an unknown part, even in a later step', () => {
     expect(run(ok, { ...ok, id: 's2', move: ['bolts'] })).toMatch(/^UNKNOWN_PART: x\.motion\.json: step "s2": move\[0\]: no part or product node matches "bolts".*"bolt"/);
     expect(run({ ...ok, ignore: [['bolt', 'cable']] })).toMatch(/step "s1": ignore\[0\]\[1\]: no part or product node matches "cable"/);
