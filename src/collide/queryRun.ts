@@ -87,8 +87,9 @@ export class QueryRun {
     const skipKnownPairs = opts.mode !== 'all-triangles';
     const settle = skipKnownPairs && opts.classify;
     this.skip = skipKnownPairs ? (settle ? this.scratch.settled : this.scratch.pairState) : null;
-    this.flatsA = settle ? slabsOf(a) : null;
-    this.slabsA = opts.tolerance === 0 ? slabsOf(a) : null;
+    const slabs = settle || opts.tolerance === 0 ? slabsOf(a) : null;
+    this.flatsA = settle ? slabs : null;
+    this.slabsA = opts.tolerance === 0 ? slabs : null;
     this.done = false;
     this.slabCuts = 0;
     this.crossFreePairs = 0;
