@@ -99,29 +99,149 @@ export function hullTriangles(q: Float64Array, n: number): Uint32Array | null {
   const o = orient(X, i0, i1, i2, i3);
   if (o === 0) return null; // exactly coplanar after snapping
 
-  // Faces: vertices (a, b, c) counter-clockwise from outside; adj[k] = face across edge k
-  // (edge 0 = a→b, 1 = b→c, 2 = c→a); conflict = points outside this face. seenIn[f] is the
-  // round that last tested face f against the new point, visibleIn[f] the round it saw it.
-  const fa: number[] = [], fb: number[] = [], fc: number[] = [];
-  const adj: number[] = [];
-  const alive: boolean[] = [];
-  const conflict: number[][] = [];
-  const seenIn: number[] = [], visibleIn: number[] = [];
-  const addFace = (a: number, b: number, c: number): number => {
-    fa.push(a); fb.push(b); fc.push(c);
-    adj.push(-1, -1, -1);
-    alive.push(true);
-    conflict.push([]);
-    seenIn.push(-1); visibleIn.push(-1);
-    return fa.length - 1;
-  };
   // Orient the tetrahedron so every face sees the fourth vertex below it.
   const a = i0, d = i3;
   const b = o < 0 ? i1 : i2, c = o < 0 ? i2 : i1;
-  const f0 = addFace(a, b, c); // d below
-  const f1 = addFace(a, d, b);
-  const f2 = addFace(b, d, c);
-  const f3 = addFace(c, d, a);
+  return quickhull(X, points, n, a, b, c, d);
+}
+
+/**
+ * The hull's faces: vertices (a, b, c) counter-clockwise from outside, adj (the face across
+ * edge k: 0 = a→b, 1 = b→c, 2 = c→a), each face's plane (PLANE numbers: vertex a, the normal
+ * (b − a) × (c − a) and the absolute terms of its products, `orient`'s filter) and its
+ * conflict list (points outside it, a linked list through the points, in the order they
+ * joined). Typed arrays grown by doubling: a cold process runs this interpreted, where an
+ * array of arrays costs an allocation per face and a call per push.
+ */
+export class HullFaces {
+  count = 0;
+  verts: Int32Array;
+  adj: Int32Array;
+  plane: Float64Array;
+  alive: Uint8Array;
+  /** The round that last tested the face against the new point, and the round it saw it. */
+  seenIn: Int32Array;
+  visibleIn: Int32Array;
+  head: Int32Array;
+  tail: Int32Array;
+  /** Per point: the next point of its conflict list (−1 last). */
+  readonly next: Int32Array;
+
+  constructor(readonly X: Float64Array, points: number, capacity: number) {
+    this.verts = new Int32Array(3 * capacity);
+    this.adj = new Int32Array(3 * capacity);
+    this.plane = new Float64Array(PLANE * capacity);
+    this.alive = new Uint8Array(capacity);
+    this.seenIn = new Int32Array(capacity);
+    this.visibleIn = new Int32Array(capacity);
+    this.head = new Int32Array(capacity);
+    this.tail = new Int32Array(capacity);
+    this.next = new Int32Array(points);
+  }
+
+  /** A new live face (u, v, w) with no neighbours and no conflict points; its index. */
+  add(u: number, v: number, w: number): number {
+    if (this.count === this.alive.length) this.grow();
+    const f = this.count++;
+    this.verts[3 * f] = u; this.verts[3 * f + 1] = v; this.verts[3 * f + 2] = w;
+    this.adj[3 * f] = -1; this.adj[3 * f + 1] = -1; this.adj[3 * f + 2] = -1;
+    this.alive[f] = 1;
+    this.seenIn[f] = -1; this.visibleIn[f] = -1;
+    this.head[f] = -1; this.tail[f] = -1;
+    // The normal and the filter's absolute terms, in orient's operations and order.
+    const X = this.X, P = this.plane, o = PLANE * f;
+    const ax = X[3 * u]!, ay = X[3 * u + 1]!, az = X[3 * u + 2]!;
+    const ux = X[3 * v]! - ax, uy = X[3 * v + 1]! - ay, uz = X[3 * v + 2]! - az;
+    const vx = X[3 * w]! - ax, vy = X[3 * w + 1]! - ay, vz = X[3 * w + 2]! - az;
+    P[o] = ax; P[o + 1] = ay; P[o + 2] = az;
+    P[o + 3] = uy * vz - uz * vy; P[o + 4] = uz * vx - ux * vz; P[o + 5] = ux * vy - uy * vx;
+    P[o + 6] = Math.abs(uy * vz) + Math.abs(uz * vy);
+    P[o + 7] = Math.abs(uz * vx) + Math.abs(ux * vz);
+    P[o + 8] = Math.abs(ux * vy) + Math.abs(uy * vx);
+    return f;
+  }
+
+  /** Appends point p to face f's conflict list. */
+  push(f: number, p: number): void {
+    const t = this.tail[f]!;
+    if (t < 0) this.head[f] = p;
+    else this.next[t] = p;
+    this.tail[f] = p;
+    this.next[p] = -1;
+  }
+
+  /**
+   * orient(X, a, b, c, p) of face f = (a, b, c): the same determinant and filter bit for bit
+   * (the face's products are the same floating-point operations, made once), so the same
+   * exact sign.
+   */
+  orient(f: number, p: number): number {
+    const X = this.X, P = this.plane, o = PLANE * f;
+    const wx = X[3 * p]! - P[o]!, wy = X[3 * p + 1]! - P[o + 1]!, wz = X[3 * p + 2]! - P[o + 2]!;
+    const det = P[o + 3]! * wx + P[o + 4]! * wy + P[o + 5]! * wz;
+    const permanent = P[o + 6]! * Math.abs(wx) + P[o + 7]! * Math.abs(wy) + P[o + 8]! * Math.abs(wz);
+    const bound = 1e-14 * permanent;
+    if (det > bound) return 1;
+    if (det < -bound) return -1;
+    if (permanent === 0) return 0;
+    return orient(X, this.verts[3 * f]!, this.verts[3 * f + 1]!, this.verts[3 * f + 2]!, p);
+  }
+
+  /** orientFloat(X, a, b, c, p) of face f = (a, b, c), bit for bit. */
+  height(f: number, p: number): number {
+    const X = this.X, P = this.plane, o = PLANE * f;
+    return P[o + 3]! * (X[3 * p]! - P[o]!) + P[o + 4]! * (X[3 * p + 1]! - P[o + 1]!) + P[o + 5]! * (X[3 * p + 2]! - P[o + 2]!);
+  }
+
+  private grow(): void {
+    const size = 2 * this.alive.length;
+    const more = <T extends Int32Array | Uint8Array | Float64Array>(old: T, width: number): T => {
+      const out = new (old.constructor as new (n: number) => T)(width * size);
+      out.set(old);
+      return out;
+    };
+    this.verts = more(this.verts, 3);
+    this.adj = more(this.adj, 3);
+    this.plane = more(this.plane, PLANE);
+    this.alive = more(this.alive, 1);
+    this.seenIn = more(this.seenIn, 1);
+    this.visibleIn = more(this.visibleIn, 1);
+    this.head = more(this.head, 1);
+    this.tail = more(this.tail, 1);
+  }
+}
+
+/** Numbers per face plane in HullFaces. */
+const PLANE = 9;
+
+/** A stack of integers (face indices, horizon triples) that grows by doubling and is reused. */
+class IntStack {
+  length = 0;
+  items: Int32Array;
+  constructor(capacity: number) {
+    this.items = new Int32Array(capacity);
+  }
+  push(v: number): void {
+    if (this.length === this.items.length) {
+      const more = new Int32Array(2 * this.items.length);
+      more.set(this.items);
+      this.items = more;
+    }
+    this.items[this.length++] = v;
+  }
+}
+
+/**
+ * Incremental insertion from the tetrahedron (a, b, c, d) (d below face (a, b, c)) over the
+ * first occurrences `points`: the hull's triangles, live faces in creation order.
+ */
+function quickhull(X: Float64Array, points: Uint32Array, n: number, a: number, b: number, c: number, d: number): Uint32Array {
+  const faces = new HullFaces(X, n, 8 * points.length + 16);
+  const f0 = faces.add(a, b, c); // d below
+  const f1 = faces.add(a, d, b);
+  const f2 = faces.add(b, d, c);
+  const f3 = faces.add(c, d, a);
+  const adj = faces.adj;
   // f0 edges: a→b (f1 has b→a), b→c (f2 has c→b), c→a (f3 has a→c)
   adj[3 * f0] = f1; adj[3 * f0 + 1] = f2; adj[3 * f0 + 2] = f3;
   // f1 = (a, d, b): a→d (f3 has d→a), d→b (f2 has b→d), b→a (f0)
@@ -131,97 +251,104 @@ export function hullTriangles(q: Float64Array, n: number): Uint32Array | null {
   // f3 = (c, d, a): c→d (f2), d→a (f1), a→c (f0)
   adj[3 * f3] = f2; adj[3 * f3 + 1] = f1; adj[3 * f3 + 2] = f0;
 
-  for (let k = 0; k < m; k++) {
+  for (let k = 0; k < points.length; k++) {
     const p = points[k]!;
     if (p === a || p === b || p === c || p === d) continue;
     for (let f = f0; f <= f3; f++) {
-      if (orient(X, fa[f]!, fb[f]!, fc[f]!, p) > 0) { conflict[f]!.push(p); break; }
+      if (faces.orient(f, p) > 0) { faces.push(f, p); break; }
     }
   }
 
-  const pending = [f0, f1, f2, f3];
-  const visible: number[] = [];
-  const horizon: number[] = []; // triples: u, v, face beyond edge u→v
-  const created: number[] = [];
+  const pending = new IntStack(64);
+  pending.push(f0); pending.push(f1); pending.push(f2); pending.push(f3);
+  const visible = new IntStack(64);
+  const horizon = new IntStack(192); // triples: u, v, face beyond edge u→v
+  const created = new IntStack(64);
   // The new face whose horizon edge starts / ends at a vertex, valid for this round's horizon.
   const startsAt = new Int32Array(n), endsAt = new Int32Array(n);
   let round = 0;
   while (pending.length > 0) {
-    const seed = pending.pop()!;
-    if (!alive[seed] || conflict[seed]!.length === 0) continue;
+    const seed = pending.items[--pending.length]!;
+    if (!faces.alive[seed] || faces.head[seed]! < 0) continue;
     round++;
     // The farthest conflict point of this face goes in next (as in quickhull).
-    const seedConflict = conflict[seed]!;
     let p = -1, far = -Infinity;
-    for (let k = 0; k < seedConflict.length; k++) {
-      const i = seedConflict[k]!;
-      const dist = orientFloat(X, fa[seed]!, fb[seed]!, fc[seed]!, i);
+    for (let i = faces.head[seed]!; i >= 0; i = faces.next[i]!) {
+      const dist = faces.height(seed, i);
       if (dist > far) { far = dist; p = i; }
     }
-    // Visible region: connected faces that see p (exactly).
-    visible.length = 0;
-    horizon.length = 0;
-    seenIn[seed] = round; visibleIn[seed] = round;
-    visible.push(seed);
-    for (let k = 0; k < visible.length; k++) {
-      const f = visible[k]!;
-      for (let e = 0; e < 3; e++) {
-        const g = adj[3 * f + e]!;
-        if (seenIn[g] !== round) {
-          seenIn[g] = round;
-          if (orient(X, fa[g]!, fb[g]!, fc[g]!, p) > 0) { visibleIn[g] = round; visible.push(g); }
-        }
-        if (visibleIn[g] !== round) {
-          const u = e === 0 ? fa[f]! : e === 1 ? fb[f]! : fc[f]!;
-          const v = e === 0 ? fb[f]! : e === 1 ? fc[f]! : fa[f]!;
-          horizon.push(u, v, g);
-        }
-      }
-    }
+    findHorizon(faces, seed, p, round, visible, horizon);
     // New faces (u, v, p) on the horizon edges, stitched to the faces beyond and each other.
     created.length = 0;
     for (let h = 0; h < horizon.length; h += 3) {
-      const u = horizon[h]!, v = horizon[h + 1]!, g = horizon[h + 2]!;
-      const f = addFace(u, v, p);
-      adj[3 * f] = g;
-      if (fa[g] === v && fb[g] === u) adj[3 * g] = f;
-      if (fb[g] === v && fc[g] === u) adj[3 * g + 1] = f;
-      if (fc[g] === v && fa[g] === u) adj[3 * g + 2] = f;
+      const u = horizon.items[h]!, v = horizon.items[h + 1]!, g = horizon.items[h + 2]!;
+      const f = faces.add(u, v, p);
+      const fv = faces.verts, fadj = faces.adj;
+      fadj[3 * f] = g;
+      if (fv[3 * g] === v && fv[3 * g + 1] === u) fadj[3 * g] = f;
+      if (fv[3 * g + 1] === v && fv[3 * g + 2] === u) fadj[3 * g + 1] = f;
+      if (fv[3 * g + 2] === v && fv[3 * g] === u) fadj[3 * g + 2] = f;
       startsAt[u] = f;
       endsAt[v] = f;
       created.push(f);
     }
+    const fv = faces.verts, fadj = faces.adj;
     for (let k = 0; k < created.length; k++) {
-      const f = created[k]!;
-      adj[3 * f + 1] = startsAt[fb[f]!]!; // edge v→p is shared with the face starting at v
-      adj[3 * f + 2] = endsAt[fa[f]!]!; // edge p→u with the face ending at u
+      const f = created.items[k]!;
+      fadj[3 * f + 1] = startsAt[fv[3 * f + 1]!]!; // edge v→p is shared with the face starting at v
+      fadj[3 * f + 2] = endsAt[fv[3 * f]!]!; // edge p→u with the face ending at u
     }
     // Hand the orphaned conflict points to the new faces; points seeing none are inside.
     for (let k = 0; k < visible.length; k++) {
-      const f = visible[k]!;
-      alive[f] = false;
-      const orphans = conflict[f]!;
-      for (let j = 0; j < orphans.length; j++) {
-        const i = orphans[j]!;
+      const f = visible.items[k]!;
+      faces.alive[f] = 0;
+      for (let i = faces.head[f]!, after = -1; i >= 0; i = after) {
+        after = faces.next[i]!; // read before push relinks i
         if (i === p) continue;
         for (let l = 0; l < created.length; l++) {
-          const g = created[l]!;
-          if (orient(X, fa[g]!, fb[g]!, fc[g]!, i) > 0) { conflict[g]!.push(i); break; }
+          const g = created.items[l]!;
+          if (faces.orient(g, i) > 0) { faces.push(g, i); break; }
         }
       }
-      orphans.length = 0;
+      faces.head[f] = faces.tail[f] = -1;
     }
-    for (let k = 0; k < created.length; k++) if (conflict[created[k]!]!.length > 0) pending.push(created[k]!);
+    for (let k = 0; k < created.length; k++) if (faces.head[created.items[k]!]! >= 0) pending.push(created.items[k]!);
   }
 
   let aliveCount = 0;
-  for (let f = 0; f < fa.length; f++) if (alive[f]) aliveCount++;
+  for (let f = 0; f < faces.count; f++) aliveCount += faces.alive[f]!;
   const out = new Uint32Array(3 * aliveCount);
-  for (let f = 0, k = 0; f < fa.length; f++) {
-    if (!alive[f]) continue;
-    out[k++] = fa[f]!; out[k++] = fb[f]!; out[k++] = fc[f]!;
+  for (let f = 0, k = 0; f < faces.count; f++) {
+    if (!faces.alive[f]) continue;
+    out[k++] = faces.verts[3 * f]!; out[k++] = faces.verts[3 * f + 1]!; out[k++] = faces.verts[3 * f + 2]!;
   }
   return out;
+}
+
+/**
+ * The faces that see p (exactly), connected to `seed` (which does), into `visible`, and the
+ * horizon edges around them (u, v, face beyond u→v) into `horizon`, in search order.
+ */
+function findHorizon(faces: HullFaces, seed: number, p: number, round: number, visible: IntStack, horizon: IntStack): void {
+  visible.length = 0;
+  horizon.length = 0;
+  faces.seenIn[seed] = round; faces.visibleIn[seed] = round;
+  visible.push(seed);
+  for (let k = 0; k < visible.length; k++) {
+    const f = visible.items[k]!;
+    for (let e = 0; e < 3; e++) {
+      const g = faces.adj[3 * f + e]!;
+      if (faces.seenIn[g] !== round) {
+        faces.seenIn[g] = round;
+        if (faces.orient(g, p) > 0) { faces.visibleIn[g] = round; visible.push(g); }
+      }
+      if (faces.visibleIn[g] !== round) {
+        horizon.push(faces.verts[3 * f + e]!);
+        horizon.push(faces.verts[3 * f + (e === 2 ? 0 : e + 1)]!);
+        horizon.push(g);
+      }
+    }
+  }
 }
 
 /**

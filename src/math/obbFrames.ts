@@ -182,26 +182,50 @@ export function rectangleFrame(q: Float64Array, support: Uint32Array, normalIn: 
     ys[k] = px * vx + py * vy + pz * vz;
   }
   const ring = hull2d(xs, ys);
+  const direction = new Float64Array(2);
+  minRectangleDirection(xs, ys, ring, direction);
+  const dx = direction[0]!, dy = direction[1]!;
+  const ax = dx * ux + dy * vx, ay = dx * uy + dy * vy, az = dx * uz + dy * vz;
+  const axes = new Float64Array(9);
+  axes[0] = ax; axes[1] = ay; axes[2] = az;
+  axes[3] = ey * az - ez * ay; axes[4] = ez * ax - ex * az; axes[5] = ex * ay - ey * ax;
+  return orthonormalizeRows(axes);
+}
+
+/**
+ * The unit direction (into `out`) of the ring edge whose rectangle around the ring (xs, ys at
+ * the ring's indices) has the smallest area, the first on ties, at most MAX_RECT_EDGES edges
+ * tried (evenly strided); (1, 0) when no edge has a length.
+ */
+export function minRectangleDirection(xs: Float64Array, ys: Float64Array, ring: number[], out: Float64Array): void {
   let dx = 1, dy = 0;
   if (ring.length >= 2) {
     const edges = ring.length === 2 ? 1 : ring.length;
     const stride = Math.ceil(edges / MAX_RECT_EDGES);
     let bestArea = Infinity;
+    // Ring positions of points extreme along the last edge fully scanned (lo and hi along it,
+    // hi across it), walked forward for each new edge: as the edge turns, they turn with it.
+    const seeds = new Int32Array(3);
     for (let e = 0; e < edges; e += stride) {
       const a = ring[e]!, b = ring[(e + 1) % ring.length]!;
       let ex2 = xs[b]! - xs[a]!, ey2 = ys[b]! - ys[a]!;
       const len = Math.hypot(ex2, ey2);
       if (!(len > 0)) continue;
       ex2 /= len; ey2 /= len;
+      // A rectangle's area only grows with the points it bounds, in floating point too
+      // (differences, sums and products of non-negative terms round monotonically), so when
+      // the edge's own points and the walked extremes already bound one no smaller than the
+      // best, the full rectangle cannot win (it must be strictly smaller): skipped, same answer.
+      if (bestArea < Infinity && seededArea(xs, ys, ring, seeds, a, b, ex2, ey2) >= bestArea) continue;
       let lo1 = Infinity, hi1 = -Infinity, lo2 = Infinity, hi2 = -Infinity;
       for (let r = 0; r < ring.length; r++) {
         const k = ring[r]!;
         const p1 = xs[k]! * ex2 + ys[k]! * ey2;
         const p2 = ys[k]! * ex2 - xs[k]! * ey2;
-        if (p1 < lo1) lo1 = p1;
-        if (p1 > hi1) hi1 = p1;
+        if (p1 < lo1) { lo1 = p1; seeds[0] = r; }
+        if (p1 > hi1) { hi1 = p1; seeds[1] = r; }
         if (p2 < lo2) lo2 = p2;
-        if (p2 > hi2) hi2 = p2;
+        if (p2 > hi2) { hi2 = p2; seeds[2] = r; }
       }
       const area = (hi1 - lo1 + COMPARE_PAD) * (hi2 - lo2 + COMPARE_PAD);
       if (area < bestArea) {
@@ -211,15 +235,44 @@ export function rectangleFrame(q: Float64Array, support: Uint32Array, normalIn: 
       }
     }
   }
-  const ax = dx * ux + dy * vx, ay = dx * uy + dy * vy, az = dx * uz + dy * vz;
-  const axes = new Float64Array(9);
-  axes[0] = ax; axes[1] = ay; axes[2] = az;
-  axes[3] = ey * az - ez * ay; axes[4] = ez * ax - ex * az; axes[5] = ex * ay - ey * ax;
-  return orthonormalizeRows(axes);
+  out[0] = dx;
+  out[1] = dy;
+}
+
+/**
+ * The area of the rectangle along (ex2, ey2) around edge points a, b and the ring points at
+ * `seeds`, each seed first walked forward while its point gets more extreme (lo, hi along the
+ * edge, hi across it); the projections are the full scan's, operation for operation.
+ */
+function seededArea(xs: Float64Array, ys: Float64Array, ring: number[], seeds: Int32Array, a: number, b: number, ex2: number, ey2: number): number {
+  const n = ring.length;
+  for (let s = 0; s < 3; s++) {
+    // Direction to push along: −edge, +edge, or across (p2 = ys·ex2 − xs·ey2).
+    const cx = s === 0 ? -ex2 : s === 1 ? ex2 : -ey2, cy = s === 0 ? -ey2 : s === 1 ? ey2 : ex2;
+    let r = seeds[s]!, k = ring[r]!, here = xs[k]! * cx + ys[k]! * cy;
+    for (let steps = 0; steps < n; steps++) {
+      const next = r + 1 === n ? 0 : r + 1, j = ring[next]!;
+      const there = xs[j]! * cx + ys[j]! * cy;
+      if (!(there > here)) break;
+      r = next; here = there;
+    }
+    seeds[s] = r;
+  }
+  let lo1 = Infinity, hi1 = -Infinity, lo2 = Infinity, hi2 = -Infinity;
+  for (let s = 0; s < 5; s++) {
+    const k = s < 3 ? ring[seeds[s]!]! : s === 3 ? a : b;
+    const p1 = xs[k]! * ex2 + ys[k]! * ey2;
+    const p2 = ys[k]! * ex2 - xs[k]! * ey2;
+    if (p1 < lo1) lo1 = p1;
+    if (p1 > hi1) hi1 = p1;
+    if (p2 < lo2) lo2 = p2;
+    if (p2 > hi2) hi2 = p2;
+  }
+  return (hi1 - lo1 + COMPARE_PAD) * (hi2 - lo2 + COMPARE_PAD);
 }
 
 /** Andrew's monotone chain; returns indices of the counter-clockwise hull (no collinear points). */
-function hull2d(xs: Float64Array, ys: Float64Array): number[] {
+export function hull2d(xs: Float64Array, ys: Float64Array): number[] {
   const m = xs.length;
   const idx = Array.from({ length: m }, (_, i) => i).sort((a, b) => xs[a]! - xs[b]! || ys[a]! - ys[b]!);
   if (m < 3) {

@@ -54,15 +54,12 @@ export function surfaceShell(surface: Surface): SurfaceShell | null {
   const shells = perSurface(SHELLS, surface.part);
   const known = shells[surface.index];
   if (known !== undefined) return known;
-  let shell: SurfaceShell | null = null;
-  if (surface.triangleCount >= MIN_SHELL_TRIANGLES) {
-    for (const frameOf of framesOf(surface)) {
-      const frame = frameOf(surface);
-      const s = frame && shellAround(surface, frame);
-      if (s && (shell === null || s.rMax - s.rMin < shell.rMax - shell.rMin)) shell = s;
-      if (shell !== null && shell.rMax - shell.rMin < THIN * shell.rMax) break; // thin enough: skip the other fit
-    }
-  }
+  // From the triangles alone, never from a fitted kind: whether a kind was fitted before
+  // depends on what ran earlier (a verdict, a constraint rule, a cache entry), and a shell
+  // that depended on it would make a query's work depend on history, not on its input.
+  // A flat face (most large faces of a machined part) has no useful shell, and telling so
+  // costs one cross product per triangle, not two fits.
+  const shell = surface.triangleCount >= MIN_SHELL_TRIANGLES && !flat(surface) ? fittedShell(surface) : null;
   shells[surface.index] = shell;
   derivedOf(surface.part).touch(SHELLS);
   return shell;
@@ -85,16 +82,64 @@ function shellFromNumbers(n: Float64Array): SurfaceShell {
 /** A shell thinner than this fraction of its radius is not worth a second fit. */
 const THIN = 0.01;
 
-type FrameOf = (surface: Surface) => ShellFrame | null;
+const thickness = (s: SurfaceShell): number => s.rMax - s.rMin;
 
-function framesOf(surface: Surface): FrameOf[] {
-  // From the triangles alone, never from a fitted kind: whether a kind was fitted before
-  // depends on what ran earlier (a verdict, a constraint rule, a cache entry), and a shell
-  // that depended on it would make a query's work depend on history, not on its input.
-  // A flat face (most large faces of a machined part) has no useful shell, and telling so
-  // costs one cross product per triangle, not two fits.
-  if (flat(surface)) return [];
-  return [algebraicSphere, normalScatterCylinder];
+/**
+ * The thinner of the shells around the algebraic sphere and the normal-scatter cylinder (the
+ * sphere on a tie, and alone when it is thinner than THIN of its radius). When a cheap floor
+ * of the sphere shell's thickness (sphereFloor) already rules out a thin sphere and the
+ * cylinder shell is thinner than that floor, the sphere shell is never measured: the answer
+ * is the cylinder's either way.
+ */
+function fittedShell(surface: Surface): SurfaceShell | null {
+  const sphereFrame = algebraicSphere(surface);
+  const floor = sphereFrame && sphereFloor(surface, sphereFrame);
+  if (floor !== null && floor.thickness >= THIN * floor.rMax) {
+    const cylinderFrame = normalScatterCylinder(surface);
+    const cylinder = cylinderFrame && shellAround(surface, cylinderFrame);
+    if (cylinder !== null && thickness(cylinder) < floor.thickness) return cylinder;
+    const sphere = shellAround(surface, sphereFrame!);
+    return cylinder !== null && (sphere === null || thickness(cylinder) < thickness(sphere)) ? cylinder : sphere;
+  }
+  const sphere = sphereFrame && shellAround(surface, sphereFrame);
+  if (sphere !== null && thickness(sphere) < THIN * sphere.rMax) return sphere;
+  const cylinderFrame = normalScatterCylinder(surface);
+  const cylinder = cylinderFrame && shellAround(surface, cylinderFrame);
+  return cylinder !== null && (sphere === null || thickness(cylinder) < thickness(sphere)) ? cylinder : sphere;
+}
+
+/**
+ * A floor under the thickness (rMax − rMin) of shellAround(surface, frame) for a sphere, and
+ * that shell's rMax, from one pass over the vertices and one triangle: rMax and the slack are
+ * shellAround's own, and rMin² is a minimum over triangles of the distance that
+ * triangleDistance2 computes, so the distance of any one triangle (the one holding the
+ * nearest vertex) bounds it from above; every step after is monotone in it. Null when the
+ * shell would be null or the bound cannot be had.
+ */
+export function sphereFloor(surface: Surface, frame: ShellFrame): { thickness: number; rMax: number } | null {
+  if (frame.type !== 'sphere') return null;
+  const { positions, indices } = surface.part;
+  const c = frame.center;
+  let rMax = 0, rNear = Infinity, near = -1;
+  const first = surface.firstTriangle, end = first + surface.triangleCount;
+  for (let i = 3 * first; i < 3 * end; i++) {
+    const v = 3 * indices[i]!;
+    const r = Math.hypot(positions[v]! - c[0], positions[v + 1]! - c[1], positions[v + 2]! - c[2]);
+    if (r > rMax) rMax = r;
+    if (r < rNear) { rNear = r; near = (i / 3) | 0; }
+  }
+  if (near < 0 || !Number.isFinite(rMax)) return null;
+  for (let k = 0; k < 3; k++) {
+    const v = 3 * indices[3 * near + k]!;
+    tri[3 * k] = positions[v]! - c[0];
+    tri[3 * k + 1] = positions[v + 1]! - c[1];
+    tri[3 * k + 2] = positions[v + 2]! - c[2];
+  }
+  const dNear = triangleDistance2();
+  if (!(dNear >= 0)) return null;
+  const slack = SLACK * shellScale(surface, c, rMax, 0);
+  const rMaxShell = rMax + slack;
+  return { thickness: rMaxShell - Math.max(0, Math.sqrt(dNear) - slack), rMax: rMaxShell };
 }
 
 /** Are all the surface's triangle normals parallel (within 1e-6 rad, degenerate ones skipped)? */
@@ -152,18 +197,13 @@ export function shellAround(surface: Surface, frame: ShellFrame): SurfaceShell |
       if (r > rMax) rMax = r;
     }
     // Across the axis the triangle projects to a plane triangle: same closest-point routine, z = 0.
-    // A degenerate triangle is its edges (the closest-point routine may give NaN for it).
-    const d2 = Math.min(edgeDistance2(0, 3), edgeDistance2(3, 6), edgeDistance2(6, 0));
-    const face = closestPointOnTriangle(tri, 0, 0, 0, 0, closest);
-    const d = face < d2 ? face : d2;
+    const d = triangleDistance2();
     if (d < rMin2) rMin2 = d;
   }
   const rMin = Math.sqrt(rMin2);
   if (!Number.isFinite(rMax) || !Number.isFinite(rMin) || (cylinder && !(hMax >= hMin))) return null;
-  const b = surface.bounds;
-  const magnitude = Math.max(Math.abs(b[0]!), Math.abs(b[1]!), Math.abs(b[2]!), Math.abs(b[3]!), Math.abs(b[4]!), Math.abs(b[5]!));
   const hMag = cylinder ? Math.max(Math.abs(hMin), Math.abs(hMax)) : 0;
-  const scale = magnitude + Math.max(Math.abs(c[0]), Math.abs(c[1]), Math.abs(c[2])) + rMax + hMag;
+  const scale = shellScale(surface, c, rMax, hMag);
   const slack = SLACK * scale;
   return {
     cylinder,
@@ -175,6 +215,23 @@ export function shellAround(surface: Surface, frame: ShellFrame): SurfaceShell |
     hMax: cylinder ? hMax + slack : 0,
     scale,
   };
+}
+
+/** Magnitude of a shell's numbers (its rounding allowance is SLACK of it). */
+function shellScale(surface: Surface, c: V3, rMax: number, hMag: number): number {
+  const b = surface.bounds;
+  const magnitude = Math.max(Math.abs(b[0]!), Math.abs(b[1]!), Math.abs(b[2]!), Math.abs(b[3]!), Math.abs(b[4]!), Math.abs(b[5]!));
+  return magnitude + Math.max(Math.abs(c[0]), Math.abs(c[1]), Math.abs(c[2])) + rMax + hMag;
+}
+
+/**
+ * Squared distance from the origin to the triangle in `tri`; NaN when it cannot be had. A
+ * degenerate triangle is its edges (the closest-point routine may give NaN for it).
+ */
+function triangleDistance2(): number {
+  const d2 = Math.min(edgeDistance2(0, 3), edgeDistance2(3, 6), edgeDistance2(6, 0));
+  const face = closestPointOnTriangle(tri, 0, 0, 0, 0, closest);
+  return face < d2 ? face : d2;
 }
 
 /** Squared distance from the origin to the segment between vertices i and j of `tri`. */

@@ -49,10 +49,37 @@ export function slabsOf(part: Part): (SurfaceSlab | null | undefined)[] {
   return perSurface(SLABS, part);
 }
 
-/** The surface's slab from the cache `slabs` (slabsOf), measured when first asked; null for an axis-parallel face. */
+/**
+ * The surface's slab from the cache `slabs` (slabsOf), measured when first asked; null for an
+ * axis-parallel face. A surface whose vertices all share one coordinate is not measured here
+ * (flatSurface measures it): its slab is null or axis-parallel, so this answer is null either way.
+ */
 export function surfaceSlab(slabs: (SurfaceSlab | null | undefined)[], surface: Surface): SurfaceSlab | null {
+  if (slabs[surface.index] === undefined && inCoordinatePlane(surface)) return null;
   const s = flatSurface(slabs, surface);
   return s !== null && !s.axisParallel ? s : null;
+}
+
+/**
+ * Whether every vertex of the surface has the same x, the same y or the same z. Then both
+ * edge vectors of every triangle have an exact zero there, so the two other components of
+ * each normal are exact zeros, their sums too, and the normalised sum is that axis exactly:
+ * measureFlat gives null or an axis-parallel slab.
+ */
+export function inCoordinatePlane(surface: Surface): boolean {
+  const { positions, indices } = surface.part;
+  const first = 3 * surface.firstTriangle, end = first + 3 * surface.triangleCount;
+  if (end === first) return false;
+  const v0 = 3 * indices[first]!;
+  const x = positions[v0]!, y = positions[v0 + 1]!, z = positions[v0 + 2]!;
+  let sameX = true, sameY = true, sameZ = true;
+  for (let i = first + 1; i < end && (sameX || sameY || sameZ); i++) {
+    const v = 3 * indices[i]!;
+    if (positions[v] !== x) sameX = false;
+    if (positions[v + 1] !== y) sameY = false;
+    if (positions[v + 2] !== z) sameZ = false;
+  }
+  return sameX || sameY || sameZ;
 }
 
 /** The flat measurement of the surface (axis-parallel or not) from the cache `slabs`; null when not flat. */
@@ -122,6 +149,7 @@ export function measureFlatMoved(surface: Surface, m: ArrayLike<number>, scratch
 
 /** The flat measurement of triangles first … end − 1 of (positions, indices), whose box is `box`. */
 function measureTriangles(positions: Float64Array, indices: ArrayLike<number>, first: number, end: number, box: ArrayLike<number>): SurfaceSlab | null {
+  if (turns(positions, indices, first, end)) return null;
   // Reference normal: the sum of the (area-weighted) triangle normals, normalised.
   let sx = 0, sy = 0, sz = 0, minCrit = Infinity, maxOwn = 0;
   // Each triangle's normal and L1 edge lengths, kept for the second pass (measured once).
@@ -183,6 +211,36 @@ function measureTriangles(positions: Float64Array, indices: ArrayLike<number>, f
     lo0: b[0]!, lo1: b[1]!, lo2: b[2]!, hi0: b[3]!, hi1: b[4]!, hi2: b[5]!,
     minExtent, axisParallel,
   };
+}
+
+/** Two triangle normals at least this far apart (sine; degenerate normals aside) rule out a slab. */
+const TURN_SIN = 2.2e-4;
+
+/**
+ * True when two normals of triangles first … end − 1 (n = (v1 − v0) × (v2 − v0), the records'
+ * own vectors) are more than asin(TURN_SIN) apart, or opposed: then any unit u is more than
+ * half that (above MAX_SIN, rounding included) from one of them, or on the wrong side of one,
+ * and measureTriangles' second pass would return null. One cross product per triangle, and a
+ * curved surface usually shows it at its second triangle, before any record is made.
+ */
+export function turns(positions: Float64Array, indices: ArrayLike<number>, first: number, end: number): boolean {
+  let rx = 0, ry = 0, rz = 0, rr = 0;
+  for (let t = first; t < end; t++) {
+    const i = 3 * indices[3 * t]!, j = 3 * indices[3 * t + 1]!, k = 3 * indices[3 * t + 2]!;
+    const ax = positions[j]! - positions[i]!, ay = positions[j + 1]! - positions[i + 1]!, az = positions[j + 2]! - positions[i + 2]!;
+    const bx = positions[k]! - positions[i]!, by = positions[k + 1]! - positions[i + 1]!, bz = positions[k + 2]! - positions[i + 2]!;
+    const nx = ay * bz - az * by, ny = az * bx - ax * bz, nz = ax * by - ay * bx;
+    const nn = nx * nx + ny * ny + nz * nz;
+    if (!(nn > 0) || nn === Infinity) continue; // degenerate or overflowing: no direction to compare
+    if (rr === 0) {
+      rx = nx; ry = ny; rz = nz; rr = nn;
+      continue;
+    }
+    if (nx * rx + ny * ry + nz * rz <= 0) return true;
+    const cx = ny * rz - nz * ry, cy = nz * rx - nx * rz, cz = nx * ry - ny * rx;
+    if (cx * cx + cy * cy + cz * cz > TURN_SIN * TURN_SIN * nn * rr) return true;
+  }
+  return false;
 }
 
 /** trianglesCross's extent of the triangle with vertices at i, j, k of `positions`, the same float operations. */

@@ -7,7 +7,7 @@ import type { LoadOptions } from '../import/readAssembly.js';
 import { derivedOf } from '../model/derived.js';
 import { defaultFitTolerance, kindFitTolerance } from '../model/surfaceKindOf.js';
 import { surfaceShell } from '../model/surfaceShell.js';
-import { slabsOf, surfaceSlab } from '../model/surfaceSlab.js';
+import { flatSurface, slabsOf } from '../model/surfaceSlab.js';
 import { partSag } from '../model/tessellationError.js';
 import type { Assembly, Surface } from '../model/types.js';
 import { isSurfcdError } from '../errors.js';
@@ -111,7 +111,7 @@ function measureSurfaces(assembly: Assembly, onProgress?: ImportProgressListener
     const slabs = slabsOf(part);
     for (const s of part.surfaces) {
       surfaceShell(s);
-      surfaceSlab(slabs, s);
+      flatSurface(slabs, s);
     }
     partSag(part);
     onProgress?.({ phase: 'measure', done: i + 1, total: parts.length });
