@@ -57,45 +57,22 @@ export function hullTriangles(q: Float64Array, n: number): Uint32Array | null {
   // occurrence is a hull vertex no new face sees the copy (orientation 0). So only first
   // occurrences take part, and the hull is the same triangle for triangle.
   const points = firstOccurrences(X, n);
-  const m = points.length;
 
   // Initial tetrahedron from well-spread points: extremes on the widest axis, the point
-  // farthest from their line, the point farthest from their plane.
-  let spread = -1, i0 = 0, i1 = 0;
-  for (let c = 0; c < 3; c++) {
-    let lo = 0, hi = 0;
-    for (let k = 1; k < m; k++) {
-      const i = points[k]!;
-      if (X[3 * i + c]! < X[3 * lo + c]!) lo = i;
-      if (X[3 * i + c]! > X[3 * hi + c]!) hi = i;
-    }
-    const d = X[3 * hi + c]! - X[3 * lo + c]!;
-    if (d > spread) { spread = d; i0 = lo; i1 = hi; }
-  }
-  if (!(spread > 0)) return null;
-  let i2 = -1, best = 0;
-  {
-    const ux = X[3 * i1]! - X[3 * i0]!, uy = X[3 * i1 + 1]! - X[3 * i0 + 1]!, uz = X[3 * i1 + 2]! - X[3 * i0 + 2]!;
-    for (let k = 0; k < m; k++) {
-      const i = points[k]!;
-      const wx = X[3 * i]! - X[3 * i0]!, wy = X[3 * i + 1]! - X[3 * i0 + 1]!, wz = X[3 * i + 2]! - X[3 * i0 + 2]!;
-      const d = (uy * wz - uz * wy) ** 2 + (uz * wx - ux * wz) ** 2 + (ux * wy - uy * wx) ** 2;
-      if (d > best) { best = d; i2 = i; }
-    }
-  }
+  // farthest from their line, the point farthest from their plane. (Each pass over the
+  // points is a function of its own: in a cold process a small hot function is compiled
+  // alone, where one long function with several hot loops is compiled whole.)
+  const ends = new Int32Array(2);
+  if (!(widestAxisEnds(X, points, ends) > 0)) return null;
+  const i0 = ends[0]!, i1 = ends[1]!;
+  const i2 = farthestFromLine(X, points, i0, i1);
   if (i2 < 0) return null;
-  const baseCross = Math.sqrt(best);
-  let i3 = -1;
-  best = 0;
-  for (let k = 0; k < m; k++) {
-    const i = points[k]!;
-    const d = Math.abs(orientFloat(X, i0, i1, i2, i));
-    if (d > best) { best = d; i3 = i; }
-  }
+  const baseCross = Math.sqrt(lineDistance2(X, i0, i1, i2));
+  const i3 = farthestFromPlane(X, points, i0, i1, i2);
   if (i3 < 0) return null;
   // Normalising rounds coordinates by ~1 grid unit, which can lift a flat set off its plane:
   // a set whose farthest point is within a few units of the base plane is flat, no hull.
-  if (best / baseCross <= FLAT_UNITS) return null;
+  if (Math.abs(orientFloat(X, i0, i1, i2, i3)) / baseCross <= FLAT_UNITS) return null;
   const o = orient(X, i0, i1, i2, i3);
   if (o === 0) return null; // exactly coplanar after snapping
 
@@ -103,6 +80,53 @@ export function hullTriangles(q: Float64Array, n: number): Uint32Array | null {
   const a = i0, d = i3;
   const b = o < 0 ? i1 : i2, c = o < 0 ? i2 : i1;
   return quickhull(X, points, n, a, b, c, d);
+}
+
+/** The lowest and highest point (first of equals) on the axis where they lie farthest apart, into `ends`; that spread. */
+function widestAxisEnds(X: Float64Array, points: Uint32Array, ends: Int32Array): number {
+  let spread = -1;
+  for (let c = 0; c < 3; c++) {
+    let lo = 0, hi = 0;
+    for (let k = 1; k < points.length; k++) {
+      const i = points[k]!;
+      if (X[3 * i + c]! < X[3 * lo + c]!) lo = i;
+      if (X[3 * i + c]! > X[3 * hi + c]!) hi = i;
+    }
+    const d = X[3 * hi + c]! - X[3 * lo + c]!;
+    if (d > spread) { spread = d; ends[0] = lo; ends[1] = hi; }
+  }
+  return spread;
+}
+
+/** |(b − a) × (p − a)|², in floating point. */
+function lineDistance2(X: Float64Array, a: number, b: number, p: number): number {
+  const ux = X[3 * b]! - X[3 * a]!, uy = X[3 * b + 1]! - X[3 * a + 1]!, uz = X[3 * b + 2]! - X[3 * a + 2]!;
+  const wx = X[3 * p]! - X[3 * a]!, wy = X[3 * p + 1]! - X[3 * a + 1]!, wz = X[3 * p + 2]! - X[3 * a + 2]!;
+  return (uy * wz - uz * wy) ** 2 + (uz * wx - ux * wz) ** 2 + (ux * wy - uy * wx) ** 2;
+}
+
+/** The first point farthest from line a–b (lineDistance2's operations), −1 when all lie on it. */
+function farthestFromLine(X: Float64Array, points: Uint32Array, a: number, b: number): number {
+  const ux = X[3 * b]! - X[3 * a]!, uy = X[3 * b + 1]! - X[3 * a + 1]!, uz = X[3 * b + 2]! - X[3 * a + 2]!;
+  let far = -1, best = 0;
+  for (let k = 0; k < points.length; k++) {
+    const i = points[k]!;
+    const wx = X[3 * i]! - X[3 * a]!, wy = X[3 * i + 1]! - X[3 * a + 1]!, wz = X[3 * i + 2]! - X[3 * a + 2]!;
+    const d = (uy * wz - uz * wy) ** 2 + (uz * wx - ux * wz) ** 2 + (ux * wy - uy * wx) ** 2;
+    if (d > best) { best = d; far = i; }
+  }
+  return far;
+}
+
+/** The first point farthest from plane a, b, c (|orientFloat|), −1 when all lie on it. */
+function farthestFromPlane(X: Float64Array, points: Uint32Array, a: number, b: number, c: number): number {
+  let far = -1, best = 0;
+  for (let k = 0; k < points.length; k++) {
+    const i = points[k]!;
+    const d = Math.abs(orientFloat(X, a, b, c, i));
+    if (d > best) { best = d; far = i; }
+  }
+  return far;
 }
 
 /**
@@ -251,13 +275,7 @@ function quickhull(X: Float64Array, points: Uint32Array, n: number, a: number, b
   // f3 = (c, d, a): c→d (f2), d→a (f1), a→c (f0)
   adj[3 * f3] = f2; adj[3 * f3 + 1] = f1; adj[3 * f3 + 2] = f0;
 
-  for (let k = 0; k < points.length; k++) {
-    const p = points[k]!;
-    if (p === a || p === b || p === c || p === d) continue;
-    for (let f = f0; f <= f3; f++) {
-      if (faces.orient(f, p) > 0) { faces.push(f, p); break; }
-    }
-  }
+  assignFirstConflicts(faces, points, a, b, c, d, f0, f3);
 
   const pending = new IntStack(64);
   pending.push(f0); pending.push(f1); pending.push(f2); pending.push(f3);
@@ -271,50 +289,78 @@ function quickhull(X: Float64Array, points: Uint32Array, n: number, a: number, b
     const seed = pending.items[--pending.length]!;
     if (!faces.alive[seed] || faces.head[seed]! < 0) continue;
     round++;
-    // The farthest conflict point of this face goes in next (as in quickhull).
-    let p = -1, far = -Infinity;
-    for (let i = faces.head[seed]!; i >= 0; i = faces.next[i]!) {
-      const dist = faces.height(seed, i);
-      if (dist > far) { far = dist; p = i; }
-    }
+    const p = farthestConflict(faces, seed);
     findHorizon(faces, seed, p, round, visible, horizon);
-    // New faces (u, v, p) on the horizon edges, stitched to the faces beyond and each other.
-    created.length = 0;
-    for (let h = 0; h < horizon.length; h += 3) {
-      const u = horizon.items[h]!, v = horizon.items[h + 1]!, g = horizon.items[h + 2]!;
-      const f = faces.add(u, v, p);
-      const fv = faces.verts, fadj = faces.adj;
-      fadj[3 * f] = g;
-      if (fv[3 * g] === v && fv[3 * g + 1] === u) fadj[3 * g] = f;
-      if (fv[3 * g + 1] === v && fv[3 * g + 2] === u) fadj[3 * g + 1] = f;
-      if (fv[3 * g + 2] === v && fv[3 * g] === u) fadj[3 * g + 2] = f;
-      startsAt[u] = f;
-      endsAt[v] = f;
-      created.push(f);
-    }
-    const fv = faces.verts, fadj = faces.adj;
-    for (let k = 0; k < created.length; k++) {
-      const f = created.items[k]!;
-      fadj[3 * f + 1] = startsAt[fv[3 * f + 1]!]!; // edge v→p is shared with the face starting at v
-      fadj[3 * f + 2] = endsAt[fv[3 * f]!]!; // edge p→u with the face ending at u
-    }
-    // Hand the orphaned conflict points to the new faces; points seeing none are inside.
-    for (let k = 0; k < visible.length; k++) {
-      const f = visible.items[k]!;
-      faces.alive[f] = 0;
-      for (let i = faces.head[f]!, after = -1; i >= 0; i = after) {
-        after = faces.next[i]!; // read before push relinks i
-        if (i === p) continue;
-        for (let l = 0; l < created.length; l++) {
-          const g = created.items[l]!;
-          if (faces.orient(g, i) > 0) { faces.push(g, i); break; }
-        }
-      }
-      faces.head[f] = faces.tail[f] = -1;
-    }
+    addCone(faces, horizon, p, created, startsAt, endsAt);
+    handOver(faces, visible, created, p);
     for (let k = 0; k < created.length; k++) if (faces.head[created.items[k]!]! >= 0) pending.push(created.items[k]!);
   }
+  return liveTriangles(faces);
+}
 
+/** Each point but the tetrahedron's corners joins the first of faces f0 … f3 it is outside of (inside all: dropped). */
+function assignFirstConflicts(faces: HullFaces, points: Uint32Array, a: number, b: number, c: number, d: number, f0: number, f3: number): void {
+  for (let k = 0; k < points.length; k++) {
+    const p = points[k]!;
+    if (p === a || p === b || p === c || p === d) continue;
+    for (let f = f0; f <= f3; f++) {
+      if (faces.orient(f, p) > 0) { faces.push(f, p); break; }
+    }
+  }
+}
+
+/** The face's conflict point farthest above it (the first of equals), which goes in next (as in quickhull). */
+function farthestConflict(faces: HullFaces, seed: number): number {
+  let p = -1, far = -Infinity;
+  for (let i = faces.head[seed]!; i >= 0; i = faces.next[i]!) {
+    const dist = faces.height(seed, i);
+    if (dist > far) { far = dist; p = i; }
+  }
+  return p;
+}
+
+/** New faces (u, v, p) on the horizon edges, into `created`, stitched to the faces beyond and to each other. */
+function addCone(faces: HullFaces, horizon: IntStack, p: number, created: IntStack, startsAt: Int32Array, endsAt: Int32Array): void {
+  created.length = 0;
+  for (let h = 0; h < horizon.length; h += 3) {
+    const u = horizon.items[h]!, v = horizon.items[h + 1]!, g = horizon.items[h + 2]!;
+    const f = faces.add(u, v, p);
+    const fv = faces.verts, fadj = faces.adj;
+    fadj[3 * f] = g;
+    if (fv[3 * g] === v && fv[3 * g + 1] === u) fadj[3 * g] = f;
+    if (fv[3 * g + 1] === v && fv[3 * g + 2] === u) fadj[3 * g + 1] = f;
+    if (fv[3 * g + 2] === v && fv[3 * g] === u) fadj[3 * g + 2] = f;
+    startsAt[u] = f;
+    endsAt[v] = f;
+    created.push(f);
+  }
+  const fv = faces.verts, fadj = faces.adj;
+  for (let k = 0; k < created.length; k++) {
+    const f = created.items[k]!;
+    fadj[3 * f + 1] = startsAt[fv[3 * f + 1]!]!; // edge v→p is shared with the face starting at v
+    fadj[3 * f + 2] = endsAt[fv[3 * f]!]!; // edge p→u with the face ending at u
+  }
+}
+
+/** The visible faces die; their conflict points (but p) go to the first new face they are outside of, or are inside. */
+function handOver(faces: HullFaces, visible: IntStack, created: IntStack, p: number): void {
+  for (let k = 0; k < visible.length; k++) {
+    const f = visible.items[k]!;
+    faces.alive[f] = 0;
+    for (let i = faces.head[f]!, after = -1; i >= 0; i = after) {
+      after = faces.next[i]!; // read before push relinks i
+      if (i === p) continue;
+      for (let l = 0; l < created.length; l++) {
+        const g = created.items[l]!;
+        if (faces.orient(g, i) > 0) { faces.push(g, i); break; }
+      }
+    }
+    faces.head[f] = faces.tail[f] = -1;
+  }
+}
+
+/** The live faces' vertices, in creation order. */
+function liveTriangles(faces: HullFaces): Uint32Array {
   let aliveCount = 0;
   for (let f = 0; f < faces.count; f++) aliveCount += faces.alive[f]!;
   const out = new Uint32Array(3 * aliveCount);

@@ -52,15 +52,49 @@ export function hullStatistics(q: Float64Array, n: number): Hull | null {
   const triangles = hullTriangles(q, n);
   if (!triangles) return null;
 
+  const onHull = new Uint8Array(n);
+  const tCount = triangles.length / 3;
+  const triArea = new Float64Array(tCount);
+  const triNormal = new Float64Array(3 * tCount);
+  const sums = new Float64Array(MOMENTS);
+  surfaceMoments(q, triangles, onHull, triArea, triNormal, sums);
+  const area = sums[0]!, volume6 = sums[1]!, sx = sums[2]!, sy = sums[3]!, sz = sums[4]!;
+  const mxx = sums[5]!, myy = sums[6]!, mzz = sums[7]!, mxy = sums[8]!, mxz = sums[9]!, myz = sums[10]!;
+  if (!(area > 0) || !(Math.abs(volume6) / 6 > FLAT_HULL_VOLUME) || !Number.isFinite(volume6)) return null;
+
+  const mean = new Float64Array([sx / area, sy / area, sz / area]);
+  const covariance = new Float64Array(9);
+  covariance[0] = mxx / area - mean[0]! * mean[0]!;
+  covariance[4] = myy / area - mean[1]! * mean[1]!;
+  covariance[8] = mzz / area - mean[2]! * mean[2]!;
+  covariance[1] = covariance[3] = mxy / area - mean[0]! * mean[1]!;
+  covariance[2] = covariance[6] = mxz / area - mean[0]! * mean[2]!;
+  covariance[5] = covariance[7] = myz / area - mean[1]! * mean[2]!;
+  if (!allFinite(covariance)) return null;
+
+  let hullCount = 0;
+  for (let i = 0; i < n; i++) hullCount += onHull[i]!;
+  const vertices = new Uint32Array(hullCount);
+  for (let i = 0, k = 0; i < n; i++) if (onHull[i]) vertices[k++] = i;
+
+  return { vertices, mean, covariance, area, largestFaceNormals: largestFacets(triArea, triNormal) };
+}
+
+/** Numbers surfaceMoments writes: area, 6·volume, area-weighted centroid sums (3), second moments xx yy zz xy xz yz. */
+const MOMENTS = 11;
+
+/**
+ * The hull surface's area, signed volume and first and second moments (into `sums`, in
+ * MOMENTS order), each triangle's area and unit normal, and which points are hull vertices.
+ * A function of its own: in a cold process this loop is compiled alone.
+ */
+function surfaceMoments(q: Float64Array, triangles: Uint32Array, onHull: Uint8Array, triArea: Float64Array, triNormal: Float64Array, sums: Float64Array): void {
   let area = 0;
   let volume6 = 0;
   let sx = 0, sy = 0, sz = 0;
   // Second moments about the origin (the AABB centre, so no cancellation).
   let mxx = 0, myy = 0, mzz = 0, mxy = 0, mxz = 0, myz = 0;
-  const onHull = new Uint8Array(n);
   const tCount = triangles.length / 3;
-  const triArea = new Float64Array(tCount);
-  const triNormal = new Float64Array(3 * tCount);
   for (let t = 0; t < tCount; t++) {
     const i0 = triangles[3 * t]!, i1 = triangles[3 * t + 1]!, i2 = triangles[3 * t + 2]!;
     onHull[i0] = 1; onHull[i1] = 1; onHull[i2] = 1;
@@ -88,24 +122,8 @@ export function hullStatistics(q: Float64Array, n: number): Hull | null {
     mxz += w * (9 * gx * gz + px * pz + qx * qz + rx * rz);
     myz += w * (9 * gy * gz + py * pz + qy * qz + ry * rz);
   }
-  if (!(area > 0) || !(Math.abs(volume6) / 6 > FLAT_HULL_VOLUME) || !Number.isFinite(volume6)) return null;
-
-  const mean = new Float64Array([sx / area, sy / area, sz / area]);
-  const covariance = new Float64Array(9);
-  covariance[0] = mxx / area - mean[0]! * mean[0]!;
-  covariance[4] = myy / area - mean[1]! * mean[1]!;
-  covariance[8] = mzz / area - mean[2]! * mean[2]!;
-  covariance[1] = covariance[3] = mxy / area - mean[0]! * mean[1]!;
-  covariance[2] = covariance[6] = mxz / area - mean[0]! * mean[2]!;
-  covariance[5] = covariance[7] = myz / area - mean[1]! * mean[2]!;
-  if (!allFinite(covariance)) return null;
-
-  let hullCount = 0;
-  for (let i = 0; i < n; i++) hullCount += onHull[i]!;
-  const vertices = new Uint32Array(hullCount);
-  for (let i = 0, k = 0; i < n; i++) if (onHull[i]) vertices[k++] = i;
-
-  return { vertices, mean, covariance, area, largestFaceNormals: largestFacets(triArea, triNormal) };
+  sums[0] = area; sums[1] = volume6; sums[2] = sx; sums[3] = sy; sums[4] = sz;
+  sums[5] = mxx; sums[6] = myy; sums[7] = mzz; sums[8] = mxy; sums[9] = mxz; sums[10] = myz;
 }
 
 /** Normals of the largest hull facets: coplanar triangles grouped by normal, by total area. */

@@ -51,8 +51,29 @@ export function algebraicSphere(surface: Surface): ShellFrame | null {
  */
 export function normalScatterCylinder(surface: Surface): ShellFrame | null {
   const { positions, indices } = surface.part;
-  const m = new Float64Array(9);
   const first = surface.firstTriangle, count = surface.triangleCount;
+  const m = new Float64Array(9);
+  normalScatter(positions, indices, first, count, m);
+  m[3] = m[1]!; m[6] = m[2]!; m[7] = m[5]!;
+  const { vectors } = symmetricEigen3(m);
+  const axis: V3 = [vectors[6]!, vectors[7]!, vectors[8]!]; // smallest eigenvalue: last row
+  const [u, w] = perpBasis(axis);
+  const o = boxCentre(surface);
+  const n = 3 * count;
+  const xs = new Float64Array(n), ys = new Float64Array(n);
+  projectAcross(positions, indices, 3 * first, n, o, u, w, xs, ys);
+  const c = circle2d(xs, ys);
+  if (!c) return null;
+  const point: V3 = [o[0] + c.cx * u[0] + c.cy * w[0], o[1] + c.cx * u[1] + c.cy * w[1], o[2] + c.cx * u[2] + c.cy * w[2]];
+  return point.every(Number.isFinite) && axis.every(Number.isFinite) ? { type: 'cylinder', point, axis } : null;
+}
+
+/**
+ * Σ n nᵀ over the unit facet normals of triangles first … first + count − 1, upper triangle
+ * into m (0 1 2, 4 5, 8). Its own function, like projectAcross: the hot loops are compiled
+ * alone in a cold process, not with all of normalScatterCylinder.
+ */
+function normalScatter(positions: Float64Array, indices: Uint32Array, first: number, count: number, m: Float64Array): void {
   for (let t = first; t < first + count; t++) {
     const i = 3 * indices[3 * t]!, j = 3 * indices[3 * t + 1]!, k = 3 * indices[3 * t + 2]!;
     const ux = positions[j]! - positions[i]!, uy = positions[j + 1]! - positions[i + 1]!, uz = positions[j + 2]! - positions[i + 2]!;
@@ -63,21 +84,14 @@ export function normalScatterCylinder(surface: Surface): ShellFrame | null {
     nx /= l; ny /= l; nz /= l;
     m[0] += nx * nx; m[1] += nx * ny; m[2] += nx * nz; m[4] += ny * ny; m[5] += ny * nz; m[8] += nz * nz;
   }
-  m[3] = m[1]!; m[6] = m[2]!; m[7] = m[5]!;
-  const { vectors } = symmetricEigen3(m);
-  const axis: V3 = [vectors[6]!, vectors[7]!, vectors[8]!]; // smallest eigenvalue: last row
-  const [u, w] = perpBasis(axis);
-  const o = boxCentre(surface);
-  const n = 3 * count;
-  const xs = new Float64Array(n), ys = new Float64Array(n);
+}
+
+/** Coordinates along u and w of the vertices at indices[from … from + n − 1], relative to o, into xs and ys. */
+function projectAcross(positions: Float64Array, indices: Uint32Array, from: number, n: number, o: V3, u: V3, w: V3, xs: Float64Array, ys: Float64Array): void {
   for (let q = 0; q < n; q++) {
-    const v = 3 * indices[3 * first + q]!;
+    const v = 3 * indices[from + q]!;
     const x = positions[v]! - o[0], y = positions[v + 1]! - o[1], z = positions[v + 2]! - o[2];
     xs[q] = x * u[0] + y * u[1] + z * u[2];
     ys[q] = x * w[0] + y * w[1] + z * w[2];
   }
-  const c = circle2d(xs, ys);
-  if (!c) return null;
-  const point: V3 = [o[0] + c.cx * u[0] + c.cy * w[0], o[1] + c.cx * u[1] + c.cy * w[1], o[2] + c.cx * u[2] + c.cy * w[2]];
-  return point.every(Number.isFinite) && axis.every(Number.isFinite) ? { type: 'cylinder', point, axis } : null;
 }
