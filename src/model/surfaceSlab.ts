@@ -35,7 +35,7 @@ export interface SurfaceSlab {
 /** Each surface's flat measurement (null: not flat), kept by the cache as 18 numbers a surface. */
 const SLABS: DerivedKind<(SurfaceSlab | null | undefined)[]> = {
   name: 'surface-slabs',
-  encode: (list) => encodeSurfaceNumbers(list, 18, slabNumbers),
+  encode: (list) => encodeSurfaceNumbers(list.map((s) => (s === IN_PLANE_UNMEASURED ? undefined : s)), 18, slabNumbers),
   decode: (data, part) =>
     decodeSurfaceNumbers(data, part, 18, (n) => {
       const slab = slabFromNumbers(Array.from(n));
@@ -55,10 +55,21 @@ export function slabsOf(part: Part): (SurfaceSlab | null | undefined)[] {
  * (flatSurface measures it): its slab is null or axis-parallel, so this answer is null either way.
  */
 export function surfaceSlab(slabs: (SurfaceSlab | null | undefined)[], surface: Surface): SurfaceSlab | null {
-  if (slabs[surface.index] === undefined && inCoordinatePlane(surface)) return null;
-  const s = flatSurface(slabs, surface);
+  let s = slabs[surface.index];
+  if (s === undefined) s = inCoordinatePlane(surface) ? (slabs[surface.index] = IN_PLANE_UNMEASURED) : flatSurface(slabs, surface);
   return s !== null && !s.axisParallel ? s : null;
 }
+
+/**
+ * In a slab list: the surface lies in a coordinate plane and was not measured (surfaceSlab
+ * answers null for it from then on without looking again; flatSurface measures it; the cache
+ * and knownSurfaceSlab see an unmeasured surface). Frozen, and axis-parallel so that every
+ * test of a usable slab passes it by.
+ */
+const IN_PLANE_UNMEASURED: SurfaceSlab = Object.freeze({
+  ux: 0, uy: 0, uz: 1, c: 0, delta: Infinity, sin: 0, ratio: 0, ratio2: 0, minCrit: 0, maxOwn: 0,
+  lo0: 0, lo1: 0, lo2: 0, hi0: 0, hi1: 0, hi2: 0, minExtent: 0, axisParallel: true,
+});
 
 /**
  * Whether every vertex of the surface has the same x, the same y or the same z. Then both
@@ -85,7 +96,7 @@ export function inCoordinatePlane(surface: Surface): boolean {
 /** The flat measurement of the surface (axis-parallel or not) from the cache `slabs`; null when not flat. */
 export function flatSurface(slabs: (SurfaceSlab | null | undefined)[], surface: Surface): SurfaceSlab | null {
   let s = slabs[surface.index];
-  if (s === undefined) {
+  if (s === undefined || s === IN_PLANE_UNMEASURED) {
     s = measureFlat(surface);
     slabs[surface.index] = s;
     derivedOf(surface.part).touch(SLABS);
@@ -252,7 +263,8 @@ function triangleExtent(positions: Float64Array, i: number, j: number, k: number
 
 /** The surface's slab already measured: undefined when none was asked for yet (the cache keeps these). */
 export function knownSurfaceSlab(surface: Surface): SurfaceSlab | null | undefined {
-  return derivedOf(surface.part).get(SLABS, surface.part)?.[surface.index];
+  const s = derivedOf(surface.part).get(SLABS, surface.part)?.[surface.index];
+  return s === IN_PLANE_UNMEASURED ? undefined : s;
 }
 
 /** The slab as 18 numbers in a fixed order (the cache's form). */
