@@ -10,7 +10,7 @@
 // integer is not; the float32 boxes the tree stores are the same either way.
 import type { BoxTree } from '../model/types.js';
 import { outwardKeys } from './float32Box.js';
-import { treeBuildScratch, TreeBuildScratch } from './treeBuildScratch.js';
+import { treeBuildScratch, type TreeBuildScratch } from './treeBuildScratch.js';
 
 /** A leaf's mark in nodeCount: the high bit (a negative int32 in the scratch). */
 const LEAF_BIT = 1 << 31;
