@@ -19,6 +19,9 @@ export class FitScratch {
   projections = new Float64Array(256);
   /** lm.ts: residual, trial and Jacobian columns, (3 + parameters) × residuals. */
   lmColumns = new Float64Array(1024);
+  /** ruleOutQuadric.ts: the bound matrix H of the no-quadric proofs (10×10), and a copy kept for the cone proof's tries. */
+  readonly quadricBound = new Float64Array(100);
+  readonly quadricBoundKept = new Float64Array(100);
   /** lm.ts: the parameter-sized ones (step, JᵀJ, −Jᵀr, damped JᵀJ). */
   readonly lmSmall = new Float64Array(2 * MAX_LM_PARAMS + 2 * MAX_LM_PARAMS * MAX_LM_PARAMS);
 
