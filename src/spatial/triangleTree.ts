@@ -17,7 +17,13 @@ const FLOAT32_MAX = 3.4028234663852886e38;
 
 /** The surface's triangle tree, built now if it was not yet; null for an empty surface. */
 export function triangleTreeOf(surface: Surface): BoxTree | null {
+  // Small, for the queries that ask this of every surface they reach: the build is out of line.
   if (surface.triangleTree || surface.triangleCount === 0) return surface.triangleTree;
+  return buildOnLentScratch(surface);
+}
+
+/** The surface's tree, built on a scratch borrowed for the build. */
+function buildOnLentScratch(surface: Surface): BoxTree {
   const scratch = treeBuildScratch.claim();
   try {
     return (surface.triangleTree = buildTriangleTree(surface, scratch));
