@@ -13,6 +13,7 @@ import { triangleClosestPoints } from './closestPoints.js';
 import type { Vec3 } from './inputs.js';
 import { transformPoint } from '../math/rigid.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
+import { motionScratch, type MotionScratch } from './motionScratch.js';
 import { descendSurfacePair, descentScratch, prepareDescent, type DistanceBest } from './treeDistance.js';
 
 export interface DistanceOptions {
@@ -45,17 +46,6 @@ export interface DistanceResult {
   stats: QueryStats;
 }
 
-// Scratch (no re-entry).
-const bToA = new Float64Array(12);
-const aToB = new Float64Array(12);
-const triA = new Float64Array(9);
-const triB = new Float64Array(9);
-const box = new Float64Array(6);
-const reach = new Float64Array(6);
-const coverA = new Float64Array(6);
-let order: Float64Array = new Float64Array(64);
-let surfacesA: Uint32Array = new Uint32Array(64);
-
 /**
  * Minimum distance between two posed parts' triangles, with the closest surface pair and
  * points. Branch and bound down both R-tree levels: B's surfaces are visited nearest box
@@ -64,6 +54,16 @@ let surfacesA: Uint32Array = new Uint32Array(64);
  * fitted-primitive option, is in partGap.ts.)
  */
 export function distanceRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, options: DistanceOptions = {}): DistanceResult {
+  const scratch = motionScratch.claim();
+  try {
+    return distanceOn(scratch, a, rigidA, b, rigidB, options);
+  } finally {
+    motionScratch.release(scratch);
+  }
+}
+
+/** distanceRigid on `scratch`, which it holds for its whole run (`ignore` may start other queries). */
+function distanceOn(scratch: MotionScratch, a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, options: DistanceOptions): DistanceResult {
   const maxDistance = options.maxDistance ?? Infinity;
   if (typeof maxDistance !== 'number' || !(maxDistance >= 0)) {
     throw new SurfcdError('INVALID_OPTION', `distance: maxDistance must be a number ≥ 0 (mm), got ${String(maxDistance)}`);
@@ -73,6 +73,7 @@ export function distanceRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, op
   indexPart(a);
   indexPart(b);
   if (!a.surfaceTree || !b.surfaceTree || a.indices.length === 0 || b.indices.length === 0) return { closest: null, stats };
+  const { bToA, aToB, triA, triB, box, reach, coverA } = scratch;
   relativeRigid(rigidA, rigidB, bToA); // B-local → A-local
   relativeRigid(rigidB, rigidA, aToB);
   // Whole parts first: boxes grown by half the reach each overlap whenever any points are within it.
@@ -85,7 +86,8 @@ export function distanceRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, op
 
   // B's surfaces, nearest box (in A's frame) first.
   const nb = b.surfaces.length;
-  if (order.length < 2 * nb) order = new Float64Array(2 * nb);
+  if (scratch.order.length < 2 * nb) scratch.order = new Float64Array(2 * nb);
+  const order = scratch.order;
   let count = 0;
   for (const s of b.surfaces) {
     if (s.triangleCount === 0) continue;
@@ -115,11 +117,11 @@ export function distanceRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, op
       }
     }
   }
-  surfacesA = atLeast(surfacesA, a.surfaces.length);
+  const surfacesA = (scratch.surfacesA = atLeast(scratch.surfacesA, a.surfaces.length));
   if (!found && count > 0) {
     // No bound yet: one cheap guess (nearest triangle of the nearest B surface against the
     // nearest triangle of A) makes every later box query small.
-    const guess = nearestGuess(a, b.surfaces[order[2 * sorted[0]! + 1]!]!, coverA, stats);
+    const guess = nearestGuess(a, b.surfaces[order[2 * sorted[0]! + 1]!]!, coverA, scratch, stats);
     if (guess) {
       loadTriangle(a, guess[0], triA);
       loadTransformedTriangle(b, guess[1], bToA, triB);
@@ -139,8 +141,8 @@ export function distanceRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, op
   // Surface pairs whose boxes are within reach, nearest first; each pair's triangle trees
   // are descended together, pruned by the best distance so far.
   const pairs: number[] = [];
-  const scratch = descentScratch();
-  prepareDescent(bToA, scratch);
+  const descent = descentScratch();
+  prepareDescent(bToA, descent);
   for (const k of sorted) {
     if (order[2 * k]! - margin > best) break;
     const surfaceB = b.surfaces[order[2 * k + 1]!]!;
@@ -158,7 +160,7 @@ export function distanceRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, op
   for (const p of pairOrder) {
     if (pairs[p]! - margin > state.best || (state.found && state.best === 0)) break;
     const surfaceA = a.surfaces[pairs[p + 1]!]!, surfaceB = b.surfaces[pairs[p + 2]!]!;
-    descendSurfacePair(a, surfaceA, triangleTreeOf(surfaceA)!, b, surfaceB, triangleTreeOf(surfaceB)!, bToA, state, scratch, stats);
+    descendSurfacePair(a, surfaceA, triangleTreeOf(surfaceA)!, b, surfaceB, triangleTreeOf(surfaceB)!, bToA, state, descent, stats);
   }
   best = state.best;
   found = state.found;
@@ -210,8 +212,9 @@ function triangleBox(tri: Float64Array, m: number, out: Aabb): void {
   }
 }
 
-/** The triangle of B's surface whose box is nearest A's cover box, and A's triangle nearest to it (box distances). */
-function nearestGuess(a: Part, surfaceB: Surface, coverOfA: Aabb, stats: QueryStats): [number, number] | null {
+/** The triangle of B's surface whose box is nearest A's cover box, and A's triangle nearest to it (box distances; B's triangle on the scratch's bToA, triB and box). */
+function nearestGuess(a: Part, surfaceB: Surface, coverOfA: Aabb, scratch: MotionScratch, stats: QueryStats): [number, number] | null {
+  const { bToA, triB, box } = scratch;
   const tree = triangleTreeOf(surfaceB);
   if (!tree || !a.surfaceTree) return null;
   let bestB = -1, gapB = Infinity;

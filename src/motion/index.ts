@@ -2,7 +2,7 @@
 export { timeOfImpact, timeOfImpactRigid, type ImpactHit, type ImpactResult, type TimeOfImpactOptions } from './timeOfImpact.js';
 export { distanceRigid, type ClosestPair, type DistanceOptions, type DistanceResult } from './distance.js';
 export { distance, gapRigid, type GapOptions, type GapResult, type PartGap } from './partGap.js';
-export { translationToi, toiHit, type ToiFeature, type ToiMode } from './triangleToi.js';
+export { translationToi, ToiWork, type ToiFeature, type ToiMode } from './triangleToi.js';
 export { triangleClosestPoints, closestOnTriangle } from './closestPoints.js';
 export type { Vec3 } from './inputs.js';
 export { sweepParts, type Scene, type SweepOptions, type SweepResult, type BlockingPair, type SweepContact, type Clearance } from './sweep.js';

@@ -8,7 +8,8 @@ import { emptyStats, type QueryStats } from '../traverse/stats.js';
 import { loadTransformedTriangle, loadTriangle, transformMargin } from '../traverse/triangles.js';
 import { queryBoxTree } from '../traverse/treeQuery.js';
 import { readPoses, readVector, type Vec3 } from './inputs.js';
-import { toiHit, translationToi, type ToiFeature } from './triangleToi.js';
+import { motionScratch, type MotionScratch } from './motionScratch.js';
+import { translationToi, type ToiFeature } from './triangleToi.js';
 import { triangleTreeOf } from '../spatial/triangleTree.js';
 
 export interface TimeOfImpactOptions {
@@ -57,21 +58,6 @@ export interface ImpactResult {
   stats: QueryStats;
 }
 
-// Scratch (the query never re-enters itself).
-const aToB = new Float64Array(12);
-const bToA = new Float64Array(12);
-const dB = new Float64Array(3);
-const dA = new Float64Array(3);
-const triA = new Float64Array(9);
-const triB = new Float64Array(9);
-const box = new Float64Array(6);
-const sweptAInB = new Float64Array(6);
-const sweptBInA = new Float64Array(6);
-let surfacesA: Uint32Array = new Uint32Array(64);
-let surfacesB: Uint32Array = new Uint32Array(64);
-let trianglesA: Uint32Array = new Uint32Array(64);
-let trianglesB: Uint32Array = new Uint32Array(64);
-
 /**
  * When does part A (at poseA), translated by `translation` (world frame, mm, the whole
  * move), first touch part B (at poseB)? Exact (vertex–face and edge–edge contacts solved
@@ -87,6 +73,16 @@ export function timeOfImpact(a: Part, poseA: Pose, b: Part, poseB: Pose, transla
 }
 
 export function timeOfImpactRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, move: Vec3, options: TimeOfImpactOptions = {}): ImpactResult {
+  const scratch = motionScratch.claim();
+  try {
+    return impactOn(scratch, a, rigidA, b, rigidB, move, options);
+  } finally {
+    motionScratch.release(scratch);
+  }
+}
+
+/** timeOfImpactRigid on `scratch`, which it holds for its whole run (`ignore` may start other queries). */
+function impactOn(scratch: MotionScratch, a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, move: Vec3, options: TimeOfImpactOptions): ImpactResult {
   const approach = (options.mode ?? 'exact') === 'approach';
   if (options.mode !== undefined && options.mode !== 'exact' && options.mode !== 'approach') {
     throw new SurfcdError('INVALID_OPTION', `timeOfImpact: mode "${String(options.mode)}" is not one of exact, approach`);
@@ -101,6 +97,7 @@ export function timeOfImpactRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid
   indexPart(b);
   if (!a.surfaceTree || !b.surfaceTree || a.indices.length === 0 || b.indices.length === 0 || !(until >= 0)) return { hit: null, stats };
 
+  const { aToB, bToA, dA, dB, triA, triB, box, sweptAInB, sweptBInA, toi } = scratch;
   relativeRigid(rigidB, rigidA, aToB); // A-local → B-local
   invertRigid(aToB, bToA);
   // The move in each part's frame: B sees A move by R_Bᵀ·m; A sees B move by −R_Aᵀ·m.
@@ -127,8 +124,8 @@ export function timeOfImpactRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid
   transformAabb(b.bounds, bToA, box);
   sweep(box, dA, -from, -limit, margin, sweptBInA);
   stats.aabbUpdates += 2;
-  surfacesA = atLeast(surfacesA, a.surfaces.length);
-  surfacesB = atLeast(surfacesB, b.surfaces.length);
+  const surfacesA = (scratch.surfacesA = atLeast(scratch.surfacesA, a.surfaces.length));
+  const surfacesB = (scratch.surfacesB = atLeast(scratch.surfacesB, b.surfaces.length));
   const countA = queryBoxTree(a.surfaceTree, sweptBInA, surfacesA, stats);
   if (countA === 0 || queryBoxTree(b.surfaceTree, sweptAInB, surfacesB, stats) === 0) return { hit: null, stats };
 
@@ -145,7 +142,7 @@ export function timeOfImpactRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid
       for (let j = 0; j < reached && !open; j++) open = !ignore(surfaceA.index, surfacesB[j]!);
       if (!open) continue;
     }
-    trianglesA = atLeast(trianglesA, surfaceA.triangleCount);
+    const trianglesA = (scratch.trianglesA = atLeast(scratch.trianglesA, surfaceA.triangleCount));
     const triangleCountA = queryBoxTree(triangleTreeOf(surfaceA)!, sweptBInA, trianglesA, stats);
     for (let ti = 0; ti < triangleCountA; ti++) {
       const ta = surfaceA.firstTriangle + trianglesA[ti]!;
@@ -159,20 +156,20 @@ export function timeOfImpactRigid(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid
         const sb = surfacesB[sj]!;
         if (ignore && ignore(surfaceA.index, sb)) continue;
         const surfaceB = b.surfaces[sb]!;
-        trianglesB = atLeast(trianglesB, surfaceB.triangleCount);
+        const trianglesB = (scratch.trianglesB = atLeast(scratch.trianglesB, surfaceB.triangleCount));
         const triangleCountB = queryBoxTree(triangleTreeOf(surfaceB)!, box, trianglesB, stats);
         for (let tj = 0; tj < triangleCountB; tj++) {
           const tb = surfaceB.firstTriangle + trianglesB[tj]!;
           loadTriangle(b, tb, triB);
           stats.triangleTests++;
-          const t = translationToi(triA, triB, dB, limit, mode);
+          const t = translationToi(triA, triB, dB, limit, mode, toi);
           if (!(t <= limit) || t <= after) continue;
           if (t < best || (t === best && (surfaceA.index < bestSa || (surfaceA.index === bestSa && (sb < bestSb || (sb === bestSb && (ta < bestTa || (ta === bestTa && tb < bestTb)))))))) {
             best = t;
             bestSa = surfaceA.index; bestSb = sb; bestTa = ta; bestTb = tb;
-            bestFeature = toiHit.feature;
-            point.set(toiHit.point);
-            normal.set(toiHit.normal);
+            bestFeature = toi.feature;
+            point.set(toi.point);
+            normal.set(toi.normal);
             limit = t;
           }
         }

@@ -20,23 +20,37 @@
  *     face and moving deeper is an event at t = 0 (assembled parts cross by their
  *     tessellations' chordal error). This is what the simulator uses for starting contacts.
  *
- * Hot code: module scratch, no allocation; the result is read from `toiHit`.
+ * Hot code, no allocation: the caller's ToiWork holds the working arrays and receives the hit.
  */
 import { trianglesIntersect } from '../math/triangleIntersect.js';
 
 export type ToiFeature = 'vertex-face' | 'face-vertex' | 'edge-edge' | 'coplanar' | 'overlap';
 const FEATURES: ToiFeature[] = ['vertex-face', 'face-vertex', 'edge-edge', 'coplanar', 'overlap'];
 
-/** The last hit found by `translationToi`: point at the contact time and unit normal from q toward p. */
-export const toiHit = {
-  t: Infinity,
-  feature: 0,
-  point: new Float64Array(3),
-  normal: new Float64Array(3),
+/**
+ * The working memory of translationToi and the hit it found, the caller's (one per query
+ * that calls it: a query keeps it in its scratch).
+ */
+export class ToiWork {
+  /** The hit's time, when translationToi returned one. */
+  t = Infinity;
+  /** The hit's feature (an index into ToiFeature's list: see featureName). */
+  feature = 0;
+  /** The contact point at the hit's time. */
+  readonly point = new Float64Array(3);
+  /** The unit contact normal, from q toward p. */
+  readonly normal = new Float64Array(3);
+  /** Unit normals of p and q and their lengths (4 each). */
+  readonly np = new Float64Array(4);
+  readonly nq = new Float64Array(4);
+  readonly negD = new Float64Array(3);
+  /** An interval [iv[0], iv[1]] of t (empty when iv[0] > iv[1]): see clipLinear. */
+  readonly iv = new Float64Array(2);
+
   get featureName(): ToiFeature {
     return FEATURES[this.feature]!;
-  },
-};
+  }
+}
 
 export interface ToiMode {
   approach: boolean;
@@ -59,9 +73,6 @@ export interface ToiMode {
   after?: number;
 }
 
-const np = new Float64Array(4); // unit normal of p and |n|
-const nq = new Float64Array(4);
-const negD = new Float64Array(3);
 /** Barycentric slack for "inside the triangle" and "inside the segment": inclusive, a few ulps wide. */
 const INSIDE = 1e-9;
 /** approach mode: an edge–edge contact this close to an edge's end (as a fraction of it) is a vertex contact. */
@@ -69,18 +80,19 @@ const ENDPOINT = 1e-7;
 
 /**
  * Smallest t in [0, tMax] at which p + t·d meets q under `mode`, or Infinity. When a hit
- * is found, toiHit holds it. Ties keep the first feature found (fixed order).
+ * is found, `work` holds it. Ties keep the first feature found (fixed order).
  */
-export function translationToi(p: Float64Array, q: Float64Array, d: Float64Array, tMax: number, mode: ToiMode): number {
+export function translationToi(p: Float64Array, q: Float64Array, d: Float64Array, tMax: number, mode: ToiMode, work: ToiWork): number {
+  const np = work.np, nq = work.nq, negD = work.negD;
   const dLength = Math.sqrt(d[0]! * d[0]! + d[1]! * d[1]! + d[2]! * d[2]!);
   const after = mode.after ?? -1;
   let best = Infinity;
   if (!mode.approach && after < 0 && trianglesIntersect(p, q)) {
-    toiHit.t = 0;
-    toiHit.feature = 4;
-    toiHit.point.set([(p[0]! + p[3]! + p[6]!) / 3, (p[1]! + p[4]! + p[7]!) / 3, (p[2]! + p[5]! + p[8]!) / 3]);
+    work.t = 0;
+    work.feature = 4;
+    work.point.set([(p[0]! + p[3]! + p[6]!) / 3, (p[1]! + p[4]! + p[7]!) / 3, (p[2]! + p[5]! + p[8]!) / 3]);
     unitNormal(q, nq);
-    toiHit.normal.set([nq[0]!, nq[1]!, nq[2]!]);
+    work.normal.set([nq[0]!, nq[1]!, nq[2]!]);
     return 0;
   }
   if (dLength === 0) return Infinity;
@@ -92,35 +104,35 @@ export function translationToi(p: Float64Array, q: Float64Array, d: Float64Array
   let coplanar = false;
   if (hasNq) {
     for (let i = 0; i < 9; i += 3) {
-      const t = vertexFace(p, i, d, q, nq, Math.min(best, tMax), still, mode);
+      const t = vertexFace(p, i, d, q, nq, Math.min(best, tMax), still, mode, work.iv);
       if (t < best && t > after) {
         best = t;
-        writeVertexHit(p, i, d, t, nq, 0, mode);
+        writeVertexHit(p, i, d, t, nq, 0, mode, work);
       } else if (t === -2) coplanar = true;
     }
   }
   if (hasNp) {
     for (let i = 0; i < 9; i += 3) {
-      const t = vertexFace(q, i, negD, p, np, Math.min(best, tMax), still, mode);
+      const t = vertexFace(q, i, negD, p, np, Math.min(best, tMax), still, mode, work.iv);
       if (t < best && t > after) {
         best = t;
         // The point is q's vertex (q does not move); the normal points from q toward p: −n_p.
-        toiHit.point[0] = q[i]!; toiHit.point[1] = q[i + 1]!; toiHit.point[2] = q[i + 2]!;
+        work.point[0] = q[i]!; work.point[1] = q[i + 1]!; work.point[2] = q[i + 2]!;
         const s = mode.approach ? -1 : d[0]! * np[0]! + d[1]! * np[1]! + d[2]! * np[2]! > 0 ? -1 : 1;
-        toiHit.normal[0] = s * np[0]!; toiHit.normal[1] = s * np[1]!; toiHit.normal[2] = s * np[2]!;
-        toiHit.feature = 1;
-        toiHit.t = t;
+        work.normal[0] = s * np[0]!; work.normal[1] = s * np[1]!; work.normal[2] = s * np[2]!;
+        work.feature = 1;
+        work.t = t;
       }
     }
   }
   for (let i = 0; i < 9; i += 3) {
     for (let k = 0; k < 9; k += 3) {
-      const t = edgeEdge(p, i, q, k, d, tMax, best, after, still, mode, hasNp && hasNq);
-      if (t < best) best = t; // edgeEdge writes toiHit itself
+      const t = edgeEdge(p, i, q, k, d, tMax, best, after, still, mode, hasNp && hasNq, work);
+      if (t < best) best = t; // edgeEdge writes the hit itself
     }
   }
   if (coplanar && !mode.approach && hasNq) {
-    const t = coplanarSlide(p, q, d, tMax, best, after);
+    const t = coplanarSlide(p, q, d, tMax, best, after, work);
     if (t < best) best = t;
   }
   return best;
@@ -144,7 +156,7 @@ function unitNormal(t: Float64Array, out: Float64Array): boolean {
  * contact time, Infinity for none, or −2 when vertex and face are coplanar and the
  * motion is in their plane (exact mode hands that to coplanarSlide).
  */
-function vertexFace(v: Float64Array, i: number, dv: Float64Array, f: Float64Array, n: Float64Array, tMax: number, still: number, mode: ToiMode): number {
+function vertexFace(v: Float64Array, i: number, dv: Float64Array, f: Float64Array, n: Float64Array, tMax: number, still: number, mode: ToiMode, iv: Float64Array): number {
   const x = v[i]!, y = v[i + 1]!, z = v[i + 2]!;
   const s0 = (x - f[0]!) * n[0]! + (y - f[1]!) * n[1]! + (z - f[2]!) * n[2]!;
   const sd = dv[0]! * n[0]! + dv[1]! * n[1]! + dv[2]! * n[2]!;
@@ -155,17 +167,17 @@ function vertexFace(v: Float64Array, i: number, dv: Float64Array, f: Float64Arra
     // reaching the face only after tMax, or never deeper than minDepth by the horizon.
     if (s0 < -mode.skin || (s0 > 0 && s0 / -sd > tMax) || -(s0 + mode.horizon * sd) <= mode.minDepth) return Infinity;
     // While the moving vertex is over the face: three linear conditions on t.
-    IV[0] = 0; IV[1] = mode.horizon;
+    iv[0] = 0; iv[1] = mode.horizon;
     const area2 = n[3]! * n[3]!;
-    for (let a = 0; a < 9 && IV[0]! <= IV[1]!; a += 3) {
+    for (let a = 0; a < 9 && iv[0]! <= iv[1]!; a += 3) {
       const b = a === 6 ? 0 : a + 3;
       const ex = f[b]! - f[a]!, ey = f[b + 1]! - f[a + 1]!, ez = f[b + 2]! - f[a + 2]!;
       const rx = x - f[a]!, ry = y - f[a + 1]!, rz = z - f[a + 2]!;
       const c0 = ((ey * rz - ez * ry) * n[0]! + (ez * rx - ex * rz) * n[1]! + (ex * ry - ey * rx) * n[2]!) * n[3]! + INSIDE * area2;
       const c1 = ((ey * dv[2]! - ez * dv[1]!) * n[0]! + (ez * dv[0]! - ex * dv[2]!) * n[1]! + (ex * dv[1]! - ey * dv[0]!) * n[2]!) * n[3]!;
-      clipLinear(c0, c1);
+      clipLinear(iv, c0, c1);
     }
-    const lo = IV[0]!, hi = IV[1]!;
+    const lo = iv[0]!, hi = iv[1]!;
     t = Math.max(lo, s0 <= 0 ? 0 : s0 / -sd);
     if (t > hi || t > tMax || s0 + t * sd < -mode.skin || -(s0 + hi * sd) <= mode.minDepth) return Infinity;
     return t;
@@ -179,16 +191,14 @@ function vertexFace(v: Float64Array, i: number, dv: Float64Array, f: Float64Arra
   return insideTriangle(x + t * dv[0]!, y + t * dv[1]!, z + t * dv[2]!, f, n) ? t : Infinity;
 }
 
-/** The interval [IV[0], IV[1]] (empty when IV[0] > IV[1]), in module scratch: no array per call. */
-const IV = new Float64Array(2);
-/** IV ∩= {t : c0 + c1·t ≥ 0}. */
-function clipLinear(c0: number, c1: number): void {
+/** iv ∩= {t : c0 + c1·t ≥ 0}, for the interval [iv[0], iv[1]] (empty when iv[0] > iv[1]). */
+function clipLinear(iv: Float64Array, c0: number, c1: number): void {
   if (c1 === 0) {
-    if (!(c0 >= 0)) { IV[0] = 1; IV[1] = 0; }
+    if (!(c0 >= 0)) { iv[0] = 1; iv[1] = 0; }
     return;
   }
   const root = -c0 / c1;
-  if (c1 > 0) { if (root > IV[0]!) IV[0] = root; } else if (root < IV[1]!) IV[1] = root;
+  if (c1 > 0) { if (root > iv[0]!) iv[0] = root; } else if (root < iv[1]!) iv[1] = root;
 }
 
 /** Is the point's projection along n inside the closed triangle f (inclusive, a hair of slack)? */
@@ -205,18 +215,19 @@ function insideTriangle(x: number, y: number, z: number, f: Float64Array, n: Flo
   return true;
 }
 
-function writeVertexHit(p: Float64Array, i: number, d: Float64Array, t: number, n: Float64Array, feature: number, mode: ToiMode): void {
-  toiHit.t = t;
-  toiHit.feature = feature;
-  toiHit.point[0] = p[i]! + t * d[0]!; toiHit.point[1] = p[i + 1]! + t * d[1]!; toiHit.point[2] = p[i + 2]! + t * d[2]!;
+function writeVertexHit(p: Float64Array, i: number, d: Float64Array, t: number, n: Float64Array, feature: number, mode: ToiMode, hit: ToiWork): void {
+  hit.t = t;
+  hit.feature = feature;
+  hit.point[0] = p[i]! + t * d[0]!; hit.point[1] = p[i + 1]! + t * d[1]!; hit.point[2] = p[i + 2]! + t * d[2]!;
   // From q toward p: the face normal on the side the vertex came from.
   const s = mode.approach ? 1 : d[0]! * n[0]! + d[1]! * n[1]! + d[2]! * n[2]! > 0 ? -1 : 1;
-  toiHit.normal[0] = s * n[0]!; toiHit.normal[1] = s * n[1]!; toiHit.normal[2] = s * n[2]!;
+  hit.normal[0] = s * n[0]!; hit.normal[1] = s * n[1]!; hit.normal[2] = s * n[2]!;
 }
 
-/** Edge p[i]→p[i+1] moving by t·d against edge q[k]→q[k+1]. Writes toiHit when it returns a time ≤ tMax and < best. */
-function edgeEdge(p: Float64Array, i: number, q: Float64Array, k: number, d: Float64Array, tMax: number, best: number, after: number, still: number, mode: ToiMode, oriented: boolean): number {
+/** Edge p[i]→p[i+1] moving by t·d against edge q[k]→q[k+1]. Writes the hit into `work` when it returns a time ≤ tMax and < best. */
+function edgeEdge(p: Float64Array, i: number, q: Float64Array, k: number, d: Float64Array, tMax: number, best: number, after: number, still: number, mode: ToiMode, oriented: boolean, work: ToiWork): number {
   if (mode.approach && !oriented) return Infinity;
+  const np = work.np, nq = work.nq;
   const j = i === 6 ? 0 : i + 3, l = k === 6 ? 0 : k + 3;
   const ax = p[j]! - p[i]!, ay = p[j + 1]! - p[i + 1]!, az = p[j + 2]! - p[i + 2]!;
   const bx = q[l]! - q[k]!, by = q[l + 1]! - q[k + 1]!, bz = q[l + 2]! - q[k + 2]!;
@@ -260,12 +271,13 @@ function edgeEdge(p: Float64Array, i: number, q: Float64Array, k: number, d: Flo
     if (!(sd < -still)) return Infinity;
     // While both closest points are strictly inside their edges (an edge's end on the
     // other edge is a vertex contact, which the vertex–face cases judge with the faces' sides).
-    IV[0] = 0; IV[1] = mode.horizon;
-    clipLinear(u0 - ENDPOINT, u1);
-    clipLinear(1 - ENDPOINT - u0, -u1);
-    clipLinear(v0 - ENDPOINT, v1);
-    clipLinear(1 - ENDPOINT - v0, -v1);
-    const lo = IV[0]!, hi = IV[1]!;
+    const iv = work.iv;
+    iv[0] = 0; iv[1] = mode.horizon;
+    clipLinear(iv, u0 - ENDPOINT, u1);
+    clipLinear(iv, 1 - ENDPOINT - u0, -u1);
+    clipLinear(iv, v0 - ENDPOINT, v1);
+    clipLinear(iv, 1 - ENDPOINT - v0, -v1);
+    const lo = iv[0]!, hi = iv[1]!;
     t = Math.max(lo, s0 <= 0 ? 0 : s0 / -sd);
     if (t > hi || t > tMax || t >= best || t <= after || s0 + t * sd < -mode.skin || -(s0 + hi * sd) <= mode.minDepth) return Infinity;
     u = u0 + t * u1;
@@ -278,13 +290,13 @@ function edgeEdge(p: Float64Array, i: number, q: Float64Array, k: number, d: Flo
     v = v0 + t * v1;
     if (u < -INSIDE || u > 1 + INSIDE || v < -INSIDE || v > 1 + INSIDE) return Infinity;
   }
-  toiHit.t = t;
-  toiHit.feature = 2;
-  toiHit.point[0] = (p[i]! + t * d[0]! + u * ax + q[k]! + v * bx) / 2;
-  toiHit.point[1] = (p[i + 1]! + t * d[1]! + u * ay + q[k + 1]! + v * by) / 2;
-  toiHit.point[2] = (p[i + 2]! + t * d[2]! + u * az + q[k + 2]! + v * bz) / 2;
+  work.t = t;
+  work.feature = 2;
+  work.point[0] = (p[i]! + t * d[0]! + u * ax + q[k]! + v * bx) / 2;
+  work.point[1] = (p[i + 1]! + t * d[1]! + u * ay + q[k + 1]! + v * by) / 2;
+  work.point[2] = (p[i + 2]! + t * d[2]! + u * az + q[k + 2]! + v * bz) / 2;
   const s = mode.approach ? 1 : sd > 0 ? -1 : 1;
-  toiHit.normal[0] = s * nx; toiHit.normal[1] = s * ny; toiHit.normal[2] = s * nz;
+  work.normal[0] = s * nx; work.normal[1] = s * ny; work.normal[2] = s * nz;
   return t;
 }
 
@@ -292,7 +304,8 @@ function edgeEdge(p: Float64Array, i: number, q: Float64Array, k: number, d: Flo
  * Coplanar triangles moving in their plane: the first contact is a vertex of one
  * meeting an edge of the other. Solved in the plane of q (unit normal in nq).
  */
-function coplanarSlide(p: Float64Array, q: Float64Array, d: Float64Array, tMax: number, bestSoFar: number, after: number): number {
+function coplanarSlide(p: Float64Array, q: Float64Array, d: Float64Array, tMax: number, bestSoFar: number, after: number, work: ToiWork): number {
+  const nq = work.nq;
   let best = bestSoFar;
   for (let pass = 0; pass < 2; pass++) {
     const v = pass === 0 ? p : q, f = pass === 0 ? q : p, sgn = pass === 0 ? 1 : -1;
@@ -312,17 +325,17 @@ function coplanarSlide(p: Float64Array, q: Float64Array, d: Float64Array, tMax: 
         const u = ((rx + t * dx) * ex + (ry + t * dy) * ey + (rz + t * dz) * ez) / e2;
         if (u < -INSIDE || u > 1 + INSIDE) continue;
         best = t;
-        toiHit.t = t;
-        toiHit.feature = 3;
+        work.t = t;
+        work.feature = 3;
         // In q's (static) frame: p's vertex after moving, or q's vertex itself.
         const moved = pass === 0 ? t : 0;
-        toiHit.point[0] = v[i]! + moved * d[0]!; toiHit.point[1] = v[i + 1]! + moved * d[1]!; toiHit.point[2] = v[i + 2]! + moved * d[2]!;
+        work.point[0] = v[i]! + moved * d[0]!; work.point[1] = v[i + 1]! + moved * d[1]!; work.point[2] = v[i + 2]! + moved * d[2]!;
         // In-plane normal of the edge, against the relative motion.
         let mx = ey * nq[2]! - ez * nq[1]!, my = ez * nq[0]! - ex * nq[2]!, mz = ex * nq[1]! - ey * nq[0]!;
         const m = Math.hypot(mx, my, mz);
         const s = (mx * d[0]! + my * d[1]! + mz * d[2]!) > 0 ? -1 / m : 1 / m;
         mx *= s; my *= s; mz *= s;
-        toiHit.normal[0] = mx; toiHit.normal[1] = my; toiHit.normal[2] = mz;
+        work.normal[0] = mx; work.normal[1] = my; work.normal[2] = mz;
       }
     }
   }

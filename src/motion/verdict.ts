@@ -17,10 +17,10 @@ import { effectiveSag as chordalSag } from '../model/tessellationError.js';
 import { relativeRigid, type Rigid } from '../math/rigid.js';
 import { crossingDepth, trianglesCross } from '../math/triangleCross.js';
 import { trianglesWithin } from '../math/triangleDistance.js';
-import { emptyStats } from '../traverse/stats.js';
 import { loadTransformedTriangle, loadTriangle, triangleBox } from '../traverse/triangles.js';
 import { queryBoxTree } from '../traverse/treeQuery.js';
 import { surfaceKindToWorld, type SurfaceKind } from '../model/surfaceKind.js';
+import { motionScratch, type MotionScratch } from './motionScratch.js';
 import { surfacesNeverMeet } from './neverMeet.js';
 import { surfaceKindOf } from '../model/surfaceKindOf.js';
 import type { Part, Surface } from '../model/types.js';
@@ -66,15 +66,37 @@ export function nearAndInterfering(a: Part, rigidA: Rigid, b: Part, rigidB: Rigi
 export function surfacePairVerdict(a: Part, rigidA: Rigid, sa: number, b: Part, rigidB: Rigid, sb: number, tolerance: number, reach: number): { near: boolean; interference: Interference | null } {
   const surfaceA = a.surfaces[sa]!, surfaceB = b.surfaces[sb]!;
   if (!triangleTreeOf(surfaceA) || !triangleTreeOf(surfaceB)) return { near: false, interference: null };
+  const scratch = motionScratch.claim();
+  let found: number;
+  try {
+    found = nearAndCrossing(scratch, a, rigidA, surfaceA, b, rigidB, surfaceB, Math.max(reach, tolerance));
+  } finally {
+    motionScratch.release(scratch);
+  }
+  const near = found !== NOT_NEAR, depth = found;
+  if (found < 0 || depth <= contactAllowance(a, b, tolerance)) return { near, interference: null };
+  const verdict = contactVerdict('intersecting', depth, surfaceA, rigidA, surfaceB, rigidB, tolerance);
+  return { near, interference: verdict === 'interference' ? { surfaceA: sa, surfaceB: sb, depth } : null };
+}
+
+/** nearAndCrossing's answers other than a crossing depth (≥ 0). */
+const NOT_NEAR = -2, NEAR_ONLY = -1;
+
+/**
+ * The deepest crossing of the two surfaces' triangles within `within` of each other (≥ 0),
+ * else NEAR_ONLY when some are within it, else NOT_NEAR; on `scratch`. A number, not an
+ * object: the sweep asks this of many surface pairs.
+ */
+function nearAndCrossing(scratch: MotionScratch, a: Part, rigidA: Rigid, surfaceA: Surface, b: Part, rigidB: Rigid, surfaceB: Surface, within: number): number {
+  const { bToA, triA, triB, box, uncounted } = scratch;
   relativeRigid(rigidA, rigidB, bToA);
   let near = false, crossing = false, depth = 0;
-  const within = Math.max(reach, tolerance);
-  hits = hits.length >= surfaceA.triangleCount ? hits : new Uint32Array(surfaceA.triangleCount);
+  const hits = (scratch.trianglesA = scratch.trianglesA.length >= surfaceA.triangleCount ? scratch.trianglesA : new Uint32Array(surfaceA.triangleCount));
   for (let i = 0; i < surfaceB.triangleCount; i++) {
     const tb = surfaceB.firstTriangle + i;
     loadTransformedTriangle(b, tb, bToA, triB);
     triangleBox(triB, within, box);
-    const n = queryBoxTree(triangleTreeOf(surfaceA)!, box, hits, stats);
+    const n = queryBoxTree(triangleTreeOf(surfaceA)!, box, hits, uncounted);
     for (let k = 0; k < n; k++) {
       loadTriangle(a, surfaceA.firstTriangle + hits[k]!, triA);
       if (!trianglesWithin(triA, triB, within)) continue;
@@ -85,16 +107,8 @@ export function surfacePairVerdict(a: Part, rigidA: Rigid, sa: number, b: Part, 
       }
     }
   }
-  if (!crossing || depth <= contactAllowance(a, b, tolerance)) return { near, interference: null };
-  const verdict = contactVerdict('intersecting', depth, surfaceA, rigidA, surfaceB, rigidB, tolerance);
-  return { near, interference: verdict === 'interference' ? { surfaceA: sa, surfaceB: sb, depth } : null };
+  return crossing ? depth : near ? NEAR_ONLY : NOT_NEAR;
 }
-const bToA = new Float64Array(12);
-const triA = new Float64Array(9);
-const triB = new Float64Array(9);
-const box = new Float64Array(6);
-const stats = emptyStats();
-let hits: Uint32Array = new Uint32Array(64);
 
 /** How far two parts' tessellations may cross at rest without interfering: tolerance + the larger chordal sag of either part. */
 export function contactAllowance(a: Part, b: Part, tolerance: number): number {

@@ -1,4 +1,6 @@
 // Float32 boxes halve the index size; rounding each bound outward keeps them conservative.
+import { SurfcdError } from '../errors.js';
+
 const f32 = new Float32Array(1);
 const bits = new Int32Array(f32.buffer);
 
@@ -51,8 +53,6 @@ const SIGN = 1 << 31;
 /** Where a double's low and high 32-bit words sit in an Int32Array view (the platform's byte order). */
 const LOW = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1 ? 0 : 1;
 const HIGH = 1 - LOW;
-/** Scratch: the rounded values back in float64 (their words compared with the input's). */
-let widened = new Float64Array(6 * 64);
 
 /**
  * out[0..length) = order keys of boxes[0..length) (6 per box: min xyz, max xyz) rounded
@@ -60,14 +60,16 @@ let widened = new Float64Array(6 * 64);
  * rounds to nearest in one native copy; where that went inward, the key steps one outward
  * (consecutive floats have consecutive keys). The rounded value is compared with the input
  * on the doubles' 32-bit words: a cold process runs this loop interpreted, where every
- * float read is a heap allocation and every int32 is not.
+ * float read is a heap allocation and every int32 is not. `widened` (at least `length`
+ * long, scratch of the caller's) receives the rounded values back in float64, whose words
+ * are compared with the input's.
  */
-export function outwardKeys(boxes: Float64Array, length: number, out: Int32Array): void {
-  if (widened.length < length) widened = new Float64Array(Math.max(length, 2 * widened.length));
+export function outwardKeys(boxes: Float64Array, length: number, out: Int32Array, widened: Float64Array): void {
+  if (widened.length < length) throw new SurfcdError('INVALID_ARGUMENT', `outwardKeys: scratch of ${widened.length} values for ${length} bounds`);
   new Float32Array(out.buffer, out.byteOffset, length).set(boxes.subarray(0, length)); // round to nearest
   widened.set(new Float32Array(out.buffer, out.byteOffset, length)); // exact
   const input = new Int32Array(boxes.buffer, boxes.byteOffset, 2 * length);
-  const rounded = new Int32Array(widened.buffer, 0, 2 * length);
+  const rounded = new Int32Array(widened.buffer, widened.byteOffset, 2 * length);
   const low = LOW, high = HIGH, sign = SIGN; // locals: a module-level read is a context load and a hole check
   for (let i = 0; i < length; i++) {
     let key = out[i]!;

@@ -10,6 +10,7 @@
 // integer is not; the float32 boxes the tree stores are the same either way.
 import type { BoxTree } from '../model/types.js';
 import { outwardKeys } from './float32Box.js';
+import { treeBuildScratch, type TreeBuildScratch } from './treeBuildScratch.js';
 
 /** A leaf's mark in nodeCount: the high bit (a negative int32 in the scratch). */
 const LEAF_BIT = 1 << 31;
@@ -17,18 +18,6 @@ const LEAF_BIT = 1 << 31;
 const KEY_INF = 0x7f800000;
 const KEY_NEG_INF = 0xff800000 ^ 0x7fffffff | 0;
 
-// Scratch, reused across builds, all int32 (a cold process runs these loops interpreted for
-// a while, where a uint32 above 2³¹ or a float is a heap allocation): nodes (first child or
-// item, count with LEAF_BIT), the item order the partition makes (each leaf a run of it),
-// 0, 1, 2, … to start that order from, the internal nodes and the selections (layOut), and
-// key boxes for callers that hand over Float64 ones.
-let nodeFirst = new Int32Array(64);
-let nodeCount = new Int32Array(64);
-let order = new Int32Array(64);
-let iota = new Int32Array(0);
-let queue = new Int32Array(4 * 64);
-let outward = new Int32Array(6 * 64);
-let jobs = new Int32Array(4 * 129);
 /** Nodes per call of unionNodes: ≤ 9 children each, about as much work as float32Box's CHUNK. */
 const NODE_CHUNK = 128;
 /**
@@ -41,54 +30,40 @@ const ranges = new Int32Array(256);
  * Packs `count` boxes (6 per item, Float64: min xyz, max xyz) into a static R-tree with
  * fan-out `maxEntries`, children of every node contiguous (breadth-first order). Boxes are
  * rounded outward to Float32 first (what the tree stores) and partitioned by those.
+ * `scratch`: the build's working memory (treeBuildScratch.ts); without one, one is borrowed.
  */
-export function buildPackedRTree(boxes: Float64Array, count: number, maxEntries: number): BoxTree {
-  if (outward.length < 6 * count) outward = new Int32Array(Math.max(6 * count, 2 * outward.length));
-  outwardKeys(boxes, 6 * count, outward);
-  return buildPackedRTreeFromKeys(outward, count, maxEntries);
+export function buildPackedRTree(boxes: Float64Array, count: number, maxEntries: number, scratch?: TreeBuildScratch): BoxTree {
+  if (scratch === undefined) {
+    const lent = treeBuildScratch.claim();
+    try {
+      return buildPackedRTree(boxes, count, maxEntries, lent);
+    } finally {
+      treeBuildScratch.release(lent);
+    }
+  }
+  if (scratch.outward.length < 6 * count) scratch.outward = new Int32Array(Math.max(6 * count, 2 * scratch.outward.length));
+  if (scratch.widened.length < 6 * count) scratch.widened = new Float64Array(Math.max(6 * count, 2 * scratch.widened.length));
+  outwardKeys(boxes, 6 * count, scratch.outward, scratch.widened);
+  return buildPackedRTreeFromKeys(scratch.outward, count, maxEntries, scratch);
 }
 
 /**
  * The same for boxes given as order keys of their float32 bounds (6 per item, items
  * 0..count−1), which it reorders (they end in leaf order): scratch of the caller's.
  */
-export function buildPackedRTreeFromKeys(keyBoxes: Int32Array, count: number, maxEntries: number): BoxTree {
-  reserve(count);
-  order.set(iota.subarray(0, count)); // native: no per-item loop to interpret or compile
+export function buildPackedRTreeFromKeys(keyBoxes: Int32Array, count: number, maxEntries: number, scratch: TreeBuildScratch): BoxTree {
+  scratch.reserve(count);
+  scratch.order.set(scratch.iota.subarray(0, count)); // native: no per-item loop to interpret or compile
   let nodes = 1;
+  scratch.selections = 0;
   if (count <= maxEntries) {
     // One leaf (most CAD faces are small): no partition.
-    nodeFirst[0] = 0;
-    nodeCount[0] = count | LEAF_BIT;
-  } else nodes = partition(keyBoxes, count, maxEntries);
+    scratch.nodeFirst[0] = 0;
+    scratch.nodeCount[0] = count | LEAF_BIT;
+  } else nodes = partition(scratch, keyBoxes, count, maxEntries);
   // One call site each: the optimizing compiler inlines what it calls, and a cold process
   // pays for every copy it compiles.
-  return packBoxes(keyBoxes, count, nodes);
-}
-
-/**
- * Grows the scratch for `count` items. Every internal node has ≥ 2 children and every leaf
- * ≥ 1 item, so there are at most 2·count + 1 nodes. Out of line: growth is rare, and the
- * optimizing compiler would compile it into every loop it sat beside.
- */
-function reserve(count: number): void {
-  if (nodeFirst.length < 2 * count + 1) {
-    nodeFirst = new Int32Array(Math.max(2 * count + 1, 2 * nodeFirst.length));
-    nodeCount = new Int32Array(nodeFirst.length);
-  }
-  if (order.length < count) {
-    order = new Int32Array(Math.max(count, 2 * order.length));
-    queue = new Int32Array(4 * order.length);
-    // A selection is recorded only where it cuts its range in two or more groups, each
-    // the items of a node to be: at most one per node.
-    jobs = new Int32Array(4 * (2 * order.length + 1));
-  }
-  if (iota.length < count) {
-    const grown = new Int32Array(Math.max(count, 64, 2 * iota.length));
-    grown.set(iota);
-    for (let i = iota.length; i < grown.length; i++) grown[i] = i;
-    iota = grown;
-  }
+  return packBoxes(scratch, keyBoxes, count, nodes);
 }
 
 /**
@@ -99,14 +74,11 @@ function reserve(count: number): void {
  * then the selections run, in rbush's order. Two kinds of loop in two functions, neither
  * calling the other: each compiles once and small, with nothing to inline.
  */
-function partition(keyBoxes: Int32Array, count: number, maxEntries: number): number {
-  const nodes = layOut(count, maxEntries);
-  selectAll(keyBoxes, selections);
+function partition(scratch: TreeBuildScratch, keyBoxes: Int32Array, count: number, maxEntries: number): number {
+  const nodes = layOut(scratch, count, maxEntries);
+  selectAll(scratch, keyBoxes, scratch.selections);
   return nodes;
 }
-
-/** How many selections layOut recorded. */
-let selections = 0;
 
 /**
  * The tree's shape for `count` items: fills nodeFirst/nodeCount, and records in `jobs` the
@@ -114,9 +86,9 @@ let selections = 0;
  * returns the number of nodes. Internal nodes wait in `queue` (first item, last item,
  * height, node) in breadth-first order.
  */
-function layOut(count: number, maxEntries: number): number {
-  // Module state in locals: each module-level read is a context load and a hole check.
-  const q = queue, job = jobs, firsts = nodeFirst, counts = nodeCount, leaf = LEAF_BIT;
+function layOut(scratch: TreeBuildScratch, count: number, maxEntries: number): number {
+  // The scratch's buffers in locals: each read of a field is a property load.
+  const q = scratch.queue, job = scratch.jobs, firsts = scratch.nodeFirst, counts = scratch.nodeCount, leaf = LEAF_BIT;
   let nodes = 1;
   let tail = 1;
   let jobEnd = 0;
@@ -171,7 +143,7 @@ function layOut(count: number, maxEntries: number): number {
     }
     counts[node] = nodes - firsts[node]!;
   }
-  selections = jobEnd / 4;
+  scratch.selections = jobEnd / 4;
   return nodes;
 }
 
@@ -180,17 +152,17 @@ function layOut(count: number, maxEntries: number): number {
  * Boxes are made as keys (leaves' items gathered, nodes' unions bottom-up) and turned into
  * float32 bits in one pass; the rest are native copies of the scratch.
  */
-function packBoxes(keyBoxes: Int32Array, count: number, nodes: number): BoxTree {
+function packBoxes(scratch: TreeBuildScratch, keyBoxes: Int32Array, count: number, nodes: number): BoxTree {
   const buffer = new ArrayBuffer(4 * (8 * nodes + 7 * count));
   const words = new Int32Array(buffer);
   const boxWords = 6 * (nodes + count);
-  words.set(nodeFirst.subarray(0, nodes), boxWords);
-  words.set(nodeCount.subarray(0, nodes), boxWords + nodes);
-  words.set(order.subarray(0, count), boxWords + 2 * nodes);
+  words.set(scratch.nodeFirst.subarray(0, nodes), boxWords);
+  words.set(scratch.nodeCount.subarray(0, nodes), boxWords + nodes);
+  words.set(scratch.order.subarray(0, count), boxWords + 2 * nodes);
   words.set(keyBoxes.subarray(0, 6 * count), 6 * nodes); // in leaf order already
   // Bottom-up in calls of at most NODE_CHUNK nodes (short calls: see float32Box's CHUNK);
   // each node's children turn into float32 bits once read, then the root here.
-  for (let end = nodes; end > 0; end -= NODE_CHUNK) unionNodes(words, nodes, end > NODE_CHUNK ? end - NODE_CHUNK : 0, end);
+  for (let end = nodes; end > 0; end -= NODE_CHUNK) unionNodes(scratch.nodeFirst, scratch.nodeCount, words, nodes, end > NODE_CHUNK ? end - NODE_CHUNK : 0, end);
   for (let k = 0; k < 6; k++) words[k] = words[k]! ^ ((words[k]! >> 31) & 0x7fffffff);
   return {
     nodeBoxes: new Float32Array(buffer, 0, 6 * nodes),
@@ -208,8 +180,8 @@ function packBoxes(keyBoxes: Int32Array, count: number, nodes: number): BoxTree 
  * and item boxes sit in one array (items after the nodes), so a leaf and an internal node
  * run the same loop from a different start.
  */
-function unionNodes(boxes: Int32Array, nodes: number, from: number, to: number): void {
-  const firsts = nodeFirst, counts = nodeCount, inf = KEY_INF, negInf = KEY_NEG_INF; // locals: see layOut
+function unionNodes(firsts: Int32Array, counts: Int32Array, boxes: Int32Array, nodes: number, from: number, to: number): void {
+  const inf = KEY_INF, negInf = KEY_NEG_INF; // locals: a module-level read is a context load and a hole check
   for (let node = to - 1; node >= from; node--) {
     const packed = counts[node]!;
     const s = 6 * firsts[node]! + (packed < 0 ? 6 * nodes : 0);
@@ -238,8 +210,8 @@ function unionNodes(boxes: Int32Array, nodes: number, from: number, to: number):
  * pass. A selection is a stack of ranges, each split at a group boundary near its middle by
  * a quickselect.
  */
-function selectAll(boxes: Int32Array, count: number): void {
-  const ids = order, job = jobs, stack = ranges;
+function selectAll(scratch: TreeBuildScratch, boxes: Int32Array, count: number): void {
+  const ids = scratch.order, job = scratch.jobs, stack = ranges;
   for (let s = 0; s < 4 * count; s += 4) {
     const n = job[s + 2]!, axis = job[s + 3]!;
     let top = 0;

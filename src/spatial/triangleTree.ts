@@ -10,18 +10,30 @@
 import type { BoxTree, Part, Surface } from '../model/types.js';
 import { MAX_ENTRIES } from './boxTree.js';
 import { buildPackedRTreeFromKeys } from './packedRTree.js';
+import { treeBuildScratch, type TreeBuildScratch } from './treeBuildScratch.js';
 
 /** The largest float32: a vertex beyond float32's range stands at it, one step inside ±∞. */
 const FLOAT32_MAX = 3.4028234663852886e38;
 
-// Scratch, reused across builds: vertex coordinates as float32 / their order keys, and the
-// key boxes of the triangles being packed.
-let vertices = new Float32Array(3 * 64);
-let boxes = new Int32Array(6 * 64);
-
 /** The surface's triangle tree, built now if it was not yet; null for an empty surface. */
 export function triangleTreeOf(surface: Surface): BoxTree | null {
+  // Small, for the queries that ask this of every surface they reach: the build is out of line.
   if (surface.triangleTree || surface.triangleCount === 0) return surface.triangleTree;
+  return buildOnLentScratch(surface);
+}
+
+/** The surface's tree, built on a scratch borrowed for the build. */
+function buildOnLentScratch(surface: Surface): BoxTree {
+  const scratch = treeBuildScratch.claim();
+  try {
+    return (surface.triangleTree = buildTriangleTree(surface, scratch));
+  } finally {
+    treeBuildScratch.release(scratch);
+  }
+}
+
+/** The surface's triangle tree, built on `scratch` (a surface with triangles). */
+function buildTriangleTree(surface: Surface, scratch: TreeBuildScratch): BoxTree {
   const { part, firstTriangle: first, triangleCount: count } = surface;
   const { indices } = part;
   // The vertices this surface uses: for a CAD face, one contiguous block of its part's.
@@ -36,9 +48,9 @@ export function triangleTreeOf(surface: Surface): BoxTree | null {
     lo = 0;
     hi = part.positions.length / 3 - 1;
   }
-  const bits = vertexBits(part, lo, hi);
-  triangleBoxes(indices, bits, lo, first, count);
-  return (surface.triangleTree = buildPackedRTreeFromKeys(boxes, count, MAX_ENTRIES));
+  const bits = vertexBits(part, lo, hi, scratch);
+  triangleBoxes(indices, bits, lo, first, count, scratch);
+  return buildPackedRTreeFromKeys(scratch.boxes, count, MAX_ENTRIES, scratch);
 }
 
 /**
@@ -47,12 +59,17 @@ export function triangleTreeOf(surface: Surface): BoxTree | null {
  * and its tree.
  */
 export function buildTriangleTrees(part: Part): Part {
-  const bits = vertexBits(part, 0, part.positions.length / 3 - 1);
-  for (let i = 0; i < part.surfaces.length; i++) {
-    const s = part.surfaces[i]!;
-    if (s.triangleTree || s.triangleCount === 0) continue;
-    triangleBoxes(part.indices, bits, 0, s.firstTriangle, s.triangleCount);
-    s.triangleTree = buildPackedRTreeFromKeys(boxes, s.triangleCount, MAX_ENTRIES);
+  const scratch = treeBuildScratch.claim();
+  try {
+    const bits = vertexBits(part, 0, part.positions.length / 3 - 1, scratch);
+    for (let i = 0; i < part.surfaces.length; i++) {
+      const s = part.surfaces[i]!;
+      if (s.triangleTree || s.triangleCount === 0) continue;
+      triangleBoxes(part.indices, bits, 0, s.firstTriangle, s.triangleCount, scratch);
+      s.triangleTree = buildPackedRTreeFromKeys(scratch.boxes, s.triangleCount, MAX_ENTRIES, scratch);
+    }
+  } finally {
+    treeBuildScratch.release(scratch);
   }
   return part;
 }
@@ -61,12 +78,13 @@ export function buildTriangleTrees(part: Part): Part {
 const TRIANGLE_CHUNK = 256;
 
 /**
- * Key boxes of triangles first..first+count−1 into `boxes`, in calls of at most
+ * Key boxes of triangles first..first+count−1 into the scratch's `boxes`, in calls of at most
  * TRIANGLE_CHUNK triangles: short calls get the optimizing compiler's one ordinary
  * compile, where one long loop also gets an on-stack-replacement compile (a second).
  */
-function triangleBoxes(indices: Uint32Array, bits: Int32Array, base: number, first: number, count: number): void {
-  if (boxes.length < 6 * count) boxes = new Int32Array(Math.max(6 * count, 2 * boxes.length));
+function triangleBoxes(indices: Uint32Array, bits: Int32Array, base: number, first: number, count: number, scratch: TreeBuildScratch): void {
+  if (scratch.boxes.length < 6 * count) scratch.boxes = new Int32Array(Math.max(6 * count, 2 * scratch.boxes.length));
+  const boxes = scratch.boxes;
   for (let t = 0; t < count; t += TRIANGLE_CHUNK) triangleKeyBoxes(indices, bits, base, first + t, Math.min(TRIANGLE_CHUNK, count - t), boxes, t);
 }
 
@@ -75,9 +93,10 @@ function triangleBoxes(indices: Uint32Array, bits: Int32Array, base: number, fir
  * coordinate beyond float32's range (rounded to ±∞) becomes ±FLOAT32_MAX, so that the box
  * one step outward is ±∞ again and triangleKeyBoxes needs no check.
  */
-function vertexBits(part: Part, lo: number, hi: number): Int32Array {
+function vertexBits(part: Part, lo: number, hi: number, scratch: TreeBuildScratch): Int32Array {
   const n = 3 * (hi - lo + 1);
-  if (vertices.length < n) vertices = new Float32Array(Math.max(n, 2 * vertices.length));
+  if (scratch.vertices.length < n) scratch.vertices = new Float32Array(Math.max(n, 2 * scratch.vertices.length));
+  const vertices = scratch.vertices;
   const floats = vertices.subarray(0, n);
   floats.set(part.positions.subarray(3 * lo, 3 * lo + n)); // native float64 → float32
   if (floats.includes(Infinity) || floats.includes(-Infinity)) clampInfinite(floats);

@@ -15,6 +15,7 @@ import { fitSurface, fitSurfaceAttempts } from '../../src/model/fit/fitSurface.j
 import { fitCounters, resetFitCounters } from '../../src/model/fit/fitCounters.js';
 import { maxAbs } from '../../src/model/fit/evaluate.js';
 import { coneSurface, cylinderSurface, fitInput, randomRigid, rng, sphereSurface, tessellate, torusSurface, transformMesh } from './fitFixtures.js';
+import { FitScratch } from '../../src/model/fit/fitScratch.js';
 
 const DEG = Math.PI / 180;
 
@@ -39,7 +40,7 @@ describe('algebraic cone and torus starts', () => {
           expect(maxAbs(r)).toBeLessThan(1e-8); // local units (patch half-diagonal 1)
           // the cone fit itself keeps it (the cylinder tried before may have run LM)
           resetFitCounters();
-          expect(fitCone(patch!, { tol: 1e-5 * scale / patch!.scale, angleTolerance: 3 * DEG })).not.toBeNull();
+          expect(fitCone(patch!, { tol: 1e-5 * scale / patch!.scale, angleTolerance: 3 * DEG, scratch: new FitScratch() })).not.toBeNull();
           expect(fitCounters.lmRuns).toBe(0);
           expect(fitSurface(input).type).toBe('cone');
         },
@@ -91,7 +92,7 @@ describe('algebraic cone and torus starts', () => {
           expect(residual).toBeLessThan(1e-5);
           const tol = (1e-3 * scale) / patch!.scale;
           resetFitCounters();
-          const fit = fitTorus(patch!, { tol, angleTolerance: 3 * DEG })!;
+          const fit = fitTorus(patch!, { tol, angleTolerance: 3 * DEG, scratch: new FitScratch() })!;
           expect(fit).not.toBeNull();
           if (residual <= tol && fitCounters.lmRuns > 0) {
             // polished from the algebraic start: one run of a few iterations, to rounding

@@ -12,6 +12,7 @@ import { fitCounters, resetFitCounters } from '../../src/model/fit/fitCounters.j
 import { fitSurface } from '../../src/model/fit/fitSurface.js';
 import { solveSymmetric, symmetricEigen } from '../../src/model/fit/linalg.js';
 import { buildPatch, type Patch } from '../../src/model/fit/patch.js';
+import { FitScratch } from '../../src/model/fit/fitScratch.js';
 import {
   angleBetween,
   applyDir,
@@ -161,10 +162,10 @@ describe('cylinder closed form (normals axis → circle → tilt from the vertic
         // 5 radii long with the full 3° (a random seed found 2·… too tight); 4 leaves room.
         const before = angleBetween(start, axis, true);
         if (arcDeg >= 90) expect(angleBetween(corrected!, axis, true)).toBeLessThanOrEqual(Math.max(1e-7, before * before * (4 + 1 / hRel)));
-        const fit = cylinderStart(patch, start, { tol: 1e-12, angleTolerance: 3 * DEG }); // tiny tol: never kept untilted
+        const fit = cylinderStart(patch, start, { tol: 1e-12, angleTolerance: 3 * DEG, scratch: new FitScratch() }); // tiny tol: never kept untilted
         expect(fit).not.toBeNull();
         // never worse, up to the last bits (the code measures with √(x²+y²+z²), this with Math.hypot)
-        expect(worstResidual(patch, fit!)).toBeLessThanOrEqual(worstResidual(patch, cylinderAround(patch, start)!) * (1 + 1e-12));
+        expect(worstResidual(patch, fit!)).toBeLessThanOrEqual(worstResidual(patch, cylinderAround(patch, start, new FitScratch())!) * (1 + 1e-12));
         // and Levenberg–Marquardt takes it the rest of the way (thin arcs with 3° off normals
         // end freeform at this tolerance, before the fast fits too)
         if (arcDeg < 90) return;
@@ -181,8 +182,8 @@ describe('cylinder closed form (normals axis → circle → tilt from the vertic
     const mesh = tiltNormals(local, [1, 0, 0], 2 * DEG);
     const patch = buildPatch(fitInput(mesh, 1e-3));
     const start: V3 = [0, Math.sin(2 * DEG), Math.cos(2 * DEG)];
-    const plain = cylinderAround(patch, start)!;
-    const fit = cylinderStart(patch, start, { tol: 1e-9, angleTolerance: 3 * DEG })!;
+    const plain = cylinderAround(patch, start, new FitScratch())!;
+    const fit = cylinderStart(patch, start, { tol: 1e-9, angleTolerance: 3 * DEG, scratch: new FitScratch() })!;
     expect(worstResidual(patch, fit)).toBeLessThanOrEqual(worstResidual(patch, plain));
     expect(Number.isFinite(fit.r)).toBe(true);
   });

@@ -11,6 +11,7 @@ import { normalScatter } from '../../src/model/fit/normalScatter.js';
 import { buildPatch } from '../../src/model/fit/patch.js';
 import { givenNormalsRuleOutCylinder, givenNormalsRuleOutPlane } from '../../src/model/fit/ruleOut.js';
 import { coneSurface, cylinderSurface, fitInput, planeSurface, randomRigid, rng, sphereSurface, tessellate, torusSurface, transformMesh, type Mesh } from './fitFixtures.js';
+import { FitScratch } from '../../src/model/fit/fitScratch.js';
 
 const DEG = Math.PI / 180;
 
@@ -33,7 +34,7 @@ describe('normal rule-outs never skip an acceptable primitive', () => {
       fc.property(fc.integer({ min: 0, max: 4 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 1, max: 1 << 30 }), fc.double({ min: 0.5, max: 60, noNaN: true }), (kind, extent, seed, angleDeg) => {
         const input = { ...fitInput(patchOf(kind, extent, seed), 1e-3), angleTolerance: angleDeg * DEG };
         const { attempts, patch } = fitSurfaceAttempts(input);
-        const ctx = { tol: 1e-3 / patch!.scale, angleTolerance: angleDeg * DEG };
+        const ctx = { tol: 1e-3 / patch!.scale, angleTolerance: angleDeg * DEG, scratch: new FitScratch() };
         // the plane is still fitted in the diagnostic mode, so its verdict is known
         const plane = attempts.find((a) => a.type === 'plane')!;
         if (givenNormalsRuleOutPlane(patch!, ctx)) expect(plane.accepted).toBe(false);
@@ -46,8 +47,8 @@ describe('normal rule-outs never skip an acceptable primitive', () => {
 
   it('a cylinder patch is ruled out as a plane once its normals spread beyond twice the tolerance', () => {
     const patch = buildPatch(fitInput(tessellate(cylinderSurface(1), { u: [0, 60 * DEG], nu: 6, v: [0, 1], nv: 1 }), 1e-3));
-    expect(givenNormalsRuleOutPlane(patch, { tol: 1e-3, angleTolerance: DEFAULT_ANGLE_TOLERANCE })).toBe(true);
-    expect(givenNormalsRuleOutPlane(patch, { tol: 1e-3, angleTolerance: 45 * DEG })).toBe(false);
+    expect(givenNormalsRuleOutPlane(patch, { tol: 1e-3, angleTolerance: DEFAULT_ANGLE_TOLERANCE, scratch: new FitScratch() })).toBe(true);
+    expect(givenNormalsRuleOutPlane(patch, { tol: 1e-3, angleTolerance: 45 * DEG, scratch: new FitScratch() })).toBe(false);
   });
 
   it('builds the normal scatter once per patch, shared by given-only and all when every normal is given', () => {

@@ -14,6 +14,7 @@ import { givenNormalsRuleOutCone, givenNormalsRuleOutTorus } from '../../src/mod
 import { givenNormalsRuleOutSphere } from '../../src/model/fit/ruleOutSphere.js';
 import { givenNormalsRuleOutConeBand } from '../../src/model/fit/ruleOutConeBand.js';
 import { bumpSurface, coneSurface, ellipticCylinderSurface, cylinderSurface, fitInput, planeSurface, randomRigid, rng, sphereSurface, tessellate, torusSurface, transformMesh, type Mesh, type ParamSurface } from './fitFixtures.js';
+import { FitScratch } from '../../src/model/fit/fitScratch.js';
 
 const DEG = Math.PI / 180;
 const KINDS = ['plane', 'cylinder', 'cone', 'sphere', 'torus', 'freeform', 'cone'] as const;
@@ -81,7 +82,7 @@ describe('sphere, cone and torus rule-outs never skip an acceptable primitive', 
           const { attempts, patch } = fitSurfaceAttempts(input);
           if (!patch || attempts.length === 0) return;
           const floor = 1e-9 + (64 * Number.EPSILON * Math.max(...patch.origin.map(Math.abs))) / patch.scale;
-          const ctx = { tol: tolerance / patch.scale + floor, angleTolerance: angle };
+          const ctx = { tol: tolerance / patch.scale + floor, angleTolerance: angle, scratch: new FitScratch() };
           for (const type of ['cone', 'sphere', 'torus'] as const) {
             if (!RULE_OUTS[type](patch, ctx)) continue;
             fired[type]++;
@@ -103,14 +104,14 @@ describe('sphere, cone and torus rule-outs never skip an acceptable primitive', 
     const tiny = tessellate(sphereSurface(1), { u: [0, 0.5], nu: 1, v: [1, 1.5], nv: 1 });
     for (const normals of [true, false]) {
       const { patch } = fitSurfaceAttempts({ ...fitInput(tiny, 1e-3, { normals }), angleTolerance: 3 * DEG });
-      for (const f of Object.values(RULE_OUTS)) expect(f(patch!, { tol: 1e-3, angleTolerance: 3 * DEG })).toBe(false);
+      for (const f of Object.values(RULE_OUTS)) expect(f(patch!, { tol: 1e-3, angleTolerance: 3 * DEG, scratch: new FitScratch() })).toBe(false);
     }
   });
 
   it('rule out the other kinds on exact patches at 1° and 3°', () => {
     const rand = randomRigid(rng(7), 10);
     const patchFor = (m: Mesh): Patch => fitSurfaceAttempts({ ...fitInput(transformMesh(m, rand), 1e-4), angleTolerance: 3 * DEG }).patch!;
-    const ctx = { tol: 1e-4, angleTolerance: 3 * DEG };
+    const ctx = { tol: 1e-4, angleTolerance: 3 * DEG, scratch: new FitScratch() };
     // a triaxial ellipsoid's octant: normals spread over 90°, no axis of revolution
     const ellipsoid: ParamSurface = {
       point: (u, v) => [1 * Math.cos(u) * Math.sin(v), 2 * Math.sin(u) * Math.sin(v), 3 * Math.cos(v)],
@@ -123,7 +124,7 @@ describe('sphere, cone and torus rule-outs never skip an acceptable primitive', 
     const octant = patchFor(tessellate(ellipsoid, { u: [0.1, 1.4], nu: 12, v: [0.2, 1.4], nv: 12 }));
     expect(givenNormalsRuleOutSphere(octant, ctx)).toBe(true);
     // the axis bound is looser (the whole normal error counts against one line): 1°
-    const fine = { tol: 1e-4, angleTolerance: 1 * DEG };
+    const fine = { tol: 1e-4, angleTolerance: 1 * DEG, scratch: new FitScratch() };
     expect(givenNormalsRuleOutCone(octant, fine)).toBe(true);
     expect(givenNormalsRuleOutTorus(octant, fine)).toBe(true);
     // nearly parallel normal lines (a flat patch or an elliptic cylinder) all nearly meet one

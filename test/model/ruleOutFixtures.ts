@@ -6,13 +6,15 @@ import { expect } from 'vitest';
 import { fitSurfaceAttempts } from '../../src/model/fit/fitSurface.js';
 import type { Patch } from '../../src/model/fit/patch.js';
 import { coneSurface, cylinderSurface, fitInput, randomRigid, rng, sphereSurface, tessellate, transformMesh, type Mesh } from './fitFixtures.js';
+import type { FitContext } from '../../src/model/fit/evaluate.js';
+import { FitScratch } from '../../src/model/fit/fitScratch.js';
 
 export const DEG = Math.PI / 180;
 
 /** fitSurface's local tolerance for the patch (fitSurface.ts: model tolerance / scale + rounding floor). */
-export function localCtx(patch: Patch, tolerance: number): { tol: number; angleTolerance: number } {
+export function localCtx(patch: Patch, tolerance: number): FitContext {
   const floor = 1e-9 + (64 * Number.EPSILON * Math.max(...patch.origin.map(Math.abs))) / patch.scale;
-  return { tol: tolerance / patch.scale + floor, angleTolerance: 3 * DEG };
+  return { tol: tolerance / patch.scale + floor, angleTolerance: 3 * DEG, scratch: new FitScratch() };
 }
 
 /** Moves every vertex by at most `tol`: along its normal by ±tol (alternating) when `edge`, else in a random direction by a random length. */
@@ -51,7 +53,7 @@ export function quadricPatch(kind: number, shape: number, extent: number, nu: nu
  * The proof `ruledOut` never fires on a patch of kind 0 … maxKind (quadricPatch) in any frame
  * and scale, its vertices displaced within the tolerance (±tol along the normals, or randomly).
  */
-export function expectSilentNearQuadrics(ruledOut: (patch: Patch, ctx: { tol: number; angleTolerance: number }) => boolean, maxKind: number, numRuns: number, salt?: number): void {
+export function expectSilentNearQuadrics(ruledOut: (patch: Patch, ctx: FitContext) => boolean, maxKind: number, numRuns: number, salt?: number): void {
   fc.assert(
     fc.property(
       fc.integer({ min: 0, max: maxKind }),

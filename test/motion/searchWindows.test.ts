@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { partFromMesh } from '../../src/index.js';
-import { timeOfImpact, translationToi } from '../../src/motion/index.js';
+import { timeOfImpact, ToiWork, translationToi } from '../../src/motion/index.js';
 import { firstImpact } from '../../src/motion/firstImpact.js';
 import { mulberry32, randomPose, randomSoup } from '../helpers/soup.js';
 import { IDENTITY } from './shapes.js';
@@ -14,10 +14,14 @@ describe('resuming after an event', () => {
   const down = new Float64Array([0, 0, -10]);
   const exact = { approach: false, skin: 0, minDepth: 0, horizon: 1 };
   it('a later feature of the same triangle pair is still found past `after`', () => {
-    expect(translationToi(tilted, floor, down, 1, exact)).toBeCloseTo(0.1, 12);
-    expect(translationToi(tilted, floor, down, 1, { ...exact, after: 0.15 })).toBeCloseTo(0.2, 12);
-    expect(translationToi(tilted, floor, down, 1, { ...exact, after: 0.25 })).toBeCloseTo(0.3, 12);
-    expect(translationToi(tilted, floor, down, 1, { ...exact, after: 0.35 })).toBe(Infinity);
+    const work = new ToiWork();
+    expect(translationToi(tilted, floor, down, 1, exact, work)).toBeCloseTo(0.1, 12);
+    // the hit is the caller's: the first vertex on the floor, pushed back along +z
+    expect([work.featureName, ...work.point, ...work.normal].map((v) => (typeof v === 'number' ? Math.round(v * 1e9) / 1e9 + 0 : v))).toEqual(['vertex-face', 0, 0, 0, 0, 0, 1]);
+    expect(translationToi(tilted, floor, down, 1, { ...exact, after: 0.15 }, work)).toBeCloseTo(0.2, 12);
+    expect(Array.from(work.point).map((v) => Math.round(v * 1e9) / 1e9 + 0)).toEqual([1, 0, 0]);
+    expect(translationToi(tilted, floor, down, 1, { ...exact, after: 0.25 }, work)).toBeCloseTo(0.3, 12);
+    expect(translationToi(tilted, floor, down, 1, { ...exact, after: 0.35 }, work)).toBe(Infinity);
   });
   it('timeOfImpact with `after` finds the next contact of the same parts', () => {
     const a = partFromMesh({ name: 'tilted', positions: Array.from(tilted), surfaces: [{ first: 0, last: 0 }] });

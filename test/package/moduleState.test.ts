@@ -8,10 +8,6 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../helpers/shared.js';
 
-const FIT_SCRATCH = 'growable scratch of the surface fitter, which calls no code of its caller (so it is never re-entered); to move into one scratch object per fit';
-const BUILD_SCRATCH = 'growable scratch of a tree build, which calls no code of its caller (never re-entered); to move into one scratch object per build';
-const MOTION_SCRATCH = 'growable candidate lists of the motion queries (time of impact, distance, the sweep verdict), which call no code of their caller and so cannot be re-entered; not yet moved into a query scratch';
-
 /** `file: name` → why it stays module state. */
 const ALLOWED: Record<string, string> = {
   'src/constraints/plugins.ts: registry': 'the one plugin registry: plugins are registered for the whole process (its comment says why)',
@@ -24,32 +20,6 @@ const ALLOWED: Record<string, string> = {
   'src/cli/guard.ts: realExit': 'the process.exit the guard replaced, restored when it ends',
   'src/cli/removal.ts: pendingExitCode': 'the exit code a CLI command hands main (one command per process)',
   'src/cli/simulate.ts: pendingExitCode': 'the exit code a CLI command hands main (one command per process)',
-  'src/model/fit/cholesky.ts: scaleScratch': FIT_SCRATCH,
-  'src/model/fit/cholesky.ts: lowerScratch': FIT_SCRATCH,
-  'src/model/fit/cholesky.ts: definiteScratch': FIT_SCRATCH,
-  'src/model/fit/refine.ts: residualScratch': FIT_SCRATCH,
-  'src/model/fit/cylinder.ts: projectedX': FIT_SCRATCH,
-  'src/model/fit/cylinder.ts: projectedY': FIT_SCRATCH,
-  'src/model/fit/ruleOutConeBand.ts: xs': FIT_SCRATCH,
-  'src/model/fit/lm.ts: work': FIT_SCRATCH,
-  'src/spatial/packedRTree.ts: nodeFirst': BUILD_SCRATCH,
-  'src/spatial/packedRTree.ts: nodeCount': BUILD_SCRATCH,
-  'src/spatial/packedRTree.ts: order': BUILD_SCRATCH,
-  'src/spatial/packedRTree.ts: iota': BUILD_SCRATCH,
-  'src/spatial/packedRTree.ts: queue': BUILD_SCRATCH,
-  'src/spatial/packedRTree.ts: outward': BUILD_SCRATCH,
-  'src/spatial/packedRTree.ts: jobs': BUILD_SCRATCH,
-  'src/spatial/packedRTree.ts: selections': 'a work counter of the tree build, read by its tests',
-  'src/spatial/float32Box.ts: widened': BUILD_SCRATCH,
-  'src/spatial/triangleTree.ts: vertices': BUILD_SCRATCH,
-  'src/spatial/triangleTree.ts: boxes': BUILD_SCRATCH,
-  'src/motion/verdict.ts: hits': MOTION_SCRATCH,
-  'src/motion/distance.ts: order': MOTION_SCRATCH,
-  'src/motion/distance.ts: surfacesA': MOTION_SCRATCH,
-  'src/motion/timeOfImpact.ts: surfacesA': MOTION_SCRATCH,
-  'src/motion/timeOfImpact.ts: surfacesB': MOTION_SCRATCH,
-  'src/motion/timeOfImpact.ts: trianglesA': MOTION_SCRATCH,
-  'src/motion/timeOfImpact.ts: trianglesB': MOTION_SCRATCH,
 };
 
 function sourceFiles(dir: string): string[] {
@@ -81,8 +51,8 @@ describe('module state', () => {
   const lets = moduleLets();
 
   it('finds the module-level lets it guards (the scan reads the tree)', () => {
-    expect(lets).toContain('src/constraints/plugins.ts: registry');
-    expect(lets.length).toBeGreaterThan(10);
+    // typed and untyped declarations, in several directories
+    for (const known of ['src/constraints/plugins.ts: registry', 'src/cli/guard.ts: realExit', 'src/collide/narrowPhases.ts: firstPartyDone', 'src/import/occt.ts: occtOutput']) expect(lets).toContain(known);
   });
 
   it('has no module-level let outside the allow-list', () => {

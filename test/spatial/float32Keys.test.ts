@@ -78,10 +78,15 @@ describe('float32 order keys', () => {
         const boxes = new Float64Array(n + offset).subarray(offset);
         boxes.set(values.slice(0, n));
         const out = new Int32Array(n + offset).subarray(offset);
-        outwardKeys(boxes, n, out);
+        const widened = new Float64Array(n + 2 * offset).subarray(2 * offset);
+        outwardKeys(boxes, n, out, widened);
         for (let i = 0; i < n; i++) expect(out[i]).toBe(keyOf(i % 6 < 3 ? floatDown(boxes[i]!) : floatUp(boxes[i]!)));
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('outwardKeys refuses a scratch shorter than its bounds (one line naming both lengths)', () => {
+    expect(() => outwardKeys(new Float64Array(12), 12, new Int32Array(12), new Float64Array(6))).toThrow('outwardKeys: scratch of 6 values for 12 bounds');
   });
 });

@@ -9,10 +9,15 @@
  * eigenvalues of A' multiply to at most ((n − λ'min)/(n − 1))^(n−1) ≤ (n/(n−1))^(n−1), so
  * λ'min ≥ det A' · ((n−1)/n)^(n−1), and λmin(A) ≥ λ'min(A') · min Dᵢ; λmax ≤ trace A.
  */
-// Working arrays (three typed-array allocations per solve showed in the profile of
-// small patches); n ≤ 8 here, the function is not re-entrant.
-let scaleScratch = new Float64Array(8);
-let lowerScratch = new Float64Array(64);
+/**
+ * Working arrays of one solve up to n = 8, the largest system the fits solve (typed arrays
+ * allocated per solve showed in the profile of small patches); a larger system gets its
+ * own. Fixed-size and used inside one call that calls nothing, so no call ever finds
+ * another's data in them.
+ */
+const SCRATCH_N = 8;
+const scaleScratch = new Float64Array(SCRATCH_N);
+const lowerScratch = new Float64Array(SCRATCH_N * SCRATCH_N);
 
 /** A⁻¹b when A is safely positive definite (see the module comment), else null. */
 export function choleskySolveIfSafe(a: ArrayLike<number>, b: ArrayLike<number>, n: number, relCut: number): Float64Array | null {
@@ -25,13 +30,9 @@ export function choleskySolveIfSafe(a: ArrayLike<number>, b: ArrayLike<number>, 
     if (d < minDiag) minDiag = d;
   }
   // L of the scaled matrix, row-major lower triangle; s = D^-½
-  if (scaleScratch.length < n) {
-    scaleScratch = new Float64Array(n);
-    lowerScratch = new Float64Array(n * n);
-  }
-  const s = scaleScratch;
+  const s = n <= SCRATCH_N ? scaleScratch : new Float64Array(n);
   for (let i = 0; i < n; i++) s[i] = 1 / Math.sqrt(a[i * n + i]!);
-  const l = lowerScratch; // only entries j ≤ i < n are read, each written first
+  const l = n <= SCRATCH_N ? lowerScratch : new Float64Array(n * n); // only entries j ≤ i < n are read, each written first
   let det = 1; // det of the scaled matrix = Π pivots
   for (let i = 0; i < n; i++) {
     for (let j = 0; j <= i; j++) {
@@ -66,7 +67,8 @@ export function choleskySolveIfSafe(a: ArrayLike<number>, b: ArrayLike<number>, 
   return x;
 }
 
-let definiteScratch = new Float64Array(64);
+/** isPositiveDefinite's factor up to n = 8 (see scaleScratch). */
+const definiteScratch = new Float64Array(SCRATCH_N * SCRATCH_N);
 
 /**
  * True when the symmetric n×n matrix `a` (row-major, both triangles the same) is positive
@@ -75,8 +77,7 @@ let definiteScratch = new Float64Array(64);
  * eigen-solve (the torus rule-out made four per patch).
  */
 export function isPositiveDefinite(a: ArrayLike<number>, n: number): boolean {
-  if (definiteScratch.length < n * n) definiteScratch = new Float64Array(n * n);
-  const l = definiteScratch;
+  const l = n <= SCRATCH_N ? definiteScratch : new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
     for (let j = 0; j <= i; j++) {
       let sum = a[i * n + j]!;

@@ -7,6 +7,7 @@
  */
 import { canonicalAxis, type CylinderKind } from '../surfaceKind.js';
 import type { FitContext, LocalPrimitive } from './evaluate.js';
+import type { FitScratch } from './fitScratch.js';
 import { eigenVector, solveSymmetric } from './linalg.js';
 import { normalScatter } from './normalScatter.js';
 import { KEEP_INITIAL_FRACTION, refine, type PointSet } from './refine.js';
@@ -137,18 +138,11 @@ function measuredResidualOf(patch: Patch, fit: CylinderFit): number | undefined 
   return start !== null && start.fit === fit ? start.residual : undefined;
 }
 
-/** Scratch of cylinderAround: the projected coordinates (no arrays per call). */
-let projectedX = new Float64Array(1024);
-let projectedY = new Float64Array(1024);
-
-/** Circle fit of the vertices projected along `a`. */
-export function cylinderAround(patch: Patch, a: V3): CylinderFit | null {
+/** Circle fit of the vertices projected along `a` (their projections on the fit's scratch: no arrays per call). */
+export function cylinderAround(patch: Patch, a: V3, scratch: FitScratch): CylinderFit | null {
   const [u, v] = perpBasis(a);
-  if (projectedX.length < patch.count) {
-    projectedX = new Float64Array(2 * patch.count);
-    projectedY = new Float64Array(2 * patch.count);
-  }
-  const xs = projectedX, ys = projectedY;
+  scratch.reserveProjected(patch.count);
+  const xs = scratch.projectedX, ys = scratch.projectedY;
   const p = patch.p;
   for (let i = 0; i < patch.count; i++) {
     const x = p[i * 3]!, y = p[i * 3 + 1]!, z = p[i * 3 + 2]!;
@@ -239,13 +233,13 @@ function maxCylinderResidual(patch: Patch, f: CylinderFit): number {
  * the vertices closer).
  */
 export function cylinderStart(patch: Patch, a: V3, ctx: FitContext): CylinderFit | null {
-  const init = cylinderAround(patch, a);
+  const init = cylinderAround(patch, a, ctx.scratch);
   if (!init) return null;
   patch.memo.cylinderStart = null;
   const initResidual = maxCylinderResidual(patch, init);
   if (!(initResidual <= KEEP_INITIAL_FRACTION * ctx.tol)) {
     const tilted = tiltedAxis(patch, a);
-    const better = tilted && cylinderAround(patch, tilted);
+    const better = tilted && cylinderAround(patch, tilted, ctx.scratch);
     const betterResidual = better ? maxCylinderResidual(patch, better) : NaN;
     if (better && betterResidual < initResidual) return measured(patch, better, betterResidual);
   }

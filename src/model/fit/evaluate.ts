@@ -12,6 +12,7 @@
  * normal would turn by more than 100° inside one triangle is rejected outright in that
  * mode: no tessellation is that coarse, and such fits match the vertices by accident.
  */
+import type { FitScratch } from './fitScratch.js';
 import type { Patch } from './patch.js';
 
 /** What the fits know about the acceptance test (local units). */
@@ -26,6 +27,8 @@ export interface FitContext {
    * primitive can be accepted on this patch, and gives up (null) when none can.
    */
   proofPatch?: Patch | null;
+  /** The fit's working memory (fitScratch.ts), one per fit. */
+  scratch: FitScratch;
 }
 
 /** LM target for a patch: the sum of squares at which every vertex could be within tolerance. */

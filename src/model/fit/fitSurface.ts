@@ -23,6 +23,7 @@ import { cylinderKind, cylinderPrimitive, fitCylinder } from './cylinder.js';
 import { fitCounters } from './fitCounters.js';
 import { evaluatePrimitive, type Evaluation, type FitContext, type LocalPrimitive } from './evaluate.js';
 import { buildPatch, hasArea, type FitInput, type Patch } from './patch.js';
+import { FitScratch } from './fitScratch.js';
 import { PatchScratch } from './patchBuffers.js';
 import { ScratchPool } from '../../math/scratchPool.js';
 import { fitPlane, planeKind, planePrimitive } from './plane.js';
@@ -96,7 +97,7 @@ export function fitSurfaceAttempts(input: FitInput, stopAtFirst = false): { atte
   return attemptsOn(input, stopAtFirst);
 }
 
-/** `scratch`: build the patch on it (only `fitSurface`, which keeps no patch). */
+/** `scratch`: build the patch and run the fits on it (only `fitSurface`, which keeps no patch); else the fits get a FitScratch of their own. */
 function attemptsOn(input: FitInput, stopAtFirst: boolean, scratch?: PatchScratch): { attempts: FitAttempt[]; patch: Patch | null } {
   const angle = checkOptions(input);
   if (input.triangleCount === 0 && Number.isInteger(input.firstTriangle) && input.firstTriangle >= 0) return { attempts: [], patch: null };
@@ -108,7 +109,7 @@ function attemptsOn(input: FitInput, stopAtFirst: boolean, scratch?: PatchScratc
   const floor = 1e-9 + (64 * Number.EPSILON * maxAbs) / patch.scale;
   const tol = input.tolerance / patch.scale + floor;
   // fitSurface needs only the verdict: fits may give up early on a proof (ruleOutQuadric.ts)
-  const ctx: FitContext = { tol, angleTolerance: angle, proofPatch: stopAtFirst ? patch : null };
+  const ctx: FitContext = { tol, angleTolerance: angle, proofPatch: stopAtFirst ? patch : null, scratch: scratch === undefined ? new FitScratch() : scratch.fit };
   const attempts: FitAttempt[] = [];
   fitCounters.surfaces++;
   for (const c of CANDIDATES) {

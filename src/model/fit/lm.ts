@@ -5,7 +5,9 @@
  * The Jacobian is taken by central differences: residuals are cheap and the fixed
  * point (gradient zero) does not depend on small Jacobian errors.
  */
+import { SurfcdError } from '../../errors.js';
 import { fitCounters } from './fitCounters.js';
+import { MAX_LM_PARAMS as MAX_PARAMS, type FitScratch } from './fitScratch.js';
 import { solveSymmetric } from './linalg.js';
 
 export interface LmProblem<S> {
@@ -57,14 +59,11 @@ export interface LmOptions {
  */
 const NEGLIGIBLE_GAIN = 1e-8;
 
-/** Largest number of parameters of a problem (the torus has 7). */
-const MAX_PARAMS = 8;
-/** Residual, trial and Jacobian buffers, and the small k-sized ones (levenbergMarquardt is not re-entrant). */
-let work = new Float64Array(4096);
-const small = new Float64Array(2 * MAX_PARAMS + 2 * MAX_PARAMS * MAX_PARAMS);
-
-/** Refines `init`; never returns a state with a larger (or NaN) sum of squares. */
-export function levenbergMarquardt<S>(problem: LmProblem<S>, init: S, options: LmOptions = {}): S {
+/**
+ * Refines `init`; never returns a state with a larger (or NaN) sum of squares. `scratch`: the
+ * fit's working memory (its residual, trial and Jacobian buffers and the parameter-sized ones).
+ */
+export function levenbergMarquardt<S>(problem: LmProblem<S>, init: S, scratch: FitScratch, options: LmOptions = {}): S {
   const maxIterations = options.maxIterations ?? 50;
   const target = options.target ?? 0;
   const k = problem.nParams;
@@ -72,7 +71,9 @@ export function levenbergMarquardt<S>(problem: LmProblem<S>, init: S, options: L
   if (m === 0) return init;
   fitCounters.lmRuns++;
   // views over reused buffers (ten typed arrays per run; every entry is written before it is read)
-  if (work.length < (3 + k) * m) work = new Float64Array(2 * (3 + k) * m);
+  if (k > MAX_PARAMS) throw new SurfcdError('INVALID_ARGUMENT', `levenbergMarquardt: ${k} parameters, at most ${MAX_PARAMS}`);
+  const work = scratch.lmColumnsFor((3 + k) * m);
+  const small = scratch.lmSmall;
   const r = work.subarray(0, m);
   const rp = work.subarray(m, 2 * m);
   const rm = work.subarray(2 * m, 3 * m);

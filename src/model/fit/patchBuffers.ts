@@ -4,8 +4,11 @@
  * every patch built on one PatchScratch gets views over the same growing buffers; such a
  * patch must not be kept past the call (diagnostics build their own). `fitSurface` borrows a
  * scratch for its call (fitSurface.ts), so a fit never shares one with another.
- * It also holds `collect`'s vertex lookup (patchCollect.ts).
+ * It also holds `collect`'s vertex lookup (patchCollect.ts) and the fit's own working memory
+ * (`fit`, fitScratch.ts).
  */
+import { FitScratch } from './fitScratch.js';
+
 const grow = (n: number): number => Math.max(1024, 2 * n);
 
 export class PatchScratch {
@@ -36,6 +39,8 @@ export class PatchScratch {
   collectedPositions = new Float64Array(3072);
   /** The bounding box `collect` found: min x, y, z, max x, y, z. */
   readonly collectedBox = new Float64Array(6);
+  /** The working memory of the fit run on the patch. */
+  readonly fit = new FitScratch();
 
   /** Scratch Float64Array of `length` (slot 0 or 1), contents undefined. */
   f64(slot: 0 | 1, length: number): Float64Array {

@@ -7,6 +7,7 @@
  */
 import { lmTarget, maxAbs, type FitContext } from './evaluate.js';
 import { fitCounters } from './fitCounters.js';
+import type { FitScratch } from './fitScratch.js';
 import { levenbergMarquardt, type LmProblem } from './lm.js';
 import type { Patch } from './patch.js';
 import { quadricsRuledOut } from './ruleOutQuadric.js';
@@ -68,13 +69,9 @@ export const KEEP_INITIAL_FRACTION = 0.01;
  */
 const PROVE_ABOVE = 4;
 
-/** Residual scratch (a fresh typed array per refine was an off-heap allocation per surface). */
-let residualScratch = new Float64Array(1024);
-
-/** Largest |residual| of `state` on the points. */
-function maxResidual<S>(points: PointSet, problem: RefineProblem<S>, state: S): number {
-  if (residualScratch.length < points.count) residualScratch = new Float64Array(2 * points.count);
-  const r = residualScratch.subarray(0, points.count);
+/** Largest |residual| of `state` on the points (the residuals on the fit's scratch: a fresh array per refine was an off-heap allocation per surface). */
+function maxResidual<S>(points: PointSet, problem: RefineProblem<S>, state: S, scratch: FitScratch): number {
+  const r = scratch.residualsFor(points.count).subarray(0, points.count);
   problem.residuals(points, state, r);
   return maxAbs(r);
 }
@@ -88,7 +85,7 @@ function maxResidual<S>(points: PointSet, problem: RefineProblem<S>, state: S): 
  */
 export function refine<S>(points: PointSet, problem: RefineProblem<S>, init: S, ctx: FitContext, initResidual?: number, polish = false): S | null {
   // a caller that already measured the start passes its largest |residual| (the same number)
-  const initialResidual = initResidual ?? maxResidual(points, problem, init);
+  const initialResidual = initResidual ?? maxResidual(points, problem, init, ctx.scratch);
   if (!polish && initialResidual <= KEEP_INITIAL_FRACTION * ctx.tol) {
     fitCounters.closedFormKept++;
     return init;
@@ -101,9 +98,9 @@ export function refine<S>(points: PointSet, problem: RefineProblem<S>, init: S, 
     }
   }
   const sample = samplePoints(points);
-  let state = levenbergMarquardt(new OnPoints(problem, sample), init, { target: lmTarget(sample.count, ctx), maxIterations: 50 });
+  let state = levenbergMarquardt(new OnPoints(problem, sample), init, ctx.scratch, { target: lmTarget(sample.count, ctx), maxIterations: 50 });
   if (sample !== points) {
-    if (maxResidual(points, problem, state) <= 4 * ctx.tol) state = levenbergMarquardt(new OnPoints(problem, points), state, { target: lmTarget(points.count, ctx), maxIterations: 10 });
+    if (maxResidual(points, problem, state, ctx.scratch) <= 4 * ctx.tol) state = levenbergMarquardt(new OnPoints(problem, points), state, ctx.scratch, { target: lmTarget(points.count, ctx), maxIterations: 10 });
   }
   return state;
 }

@@ -11,6 +11,7 @@
  * 2·10⁻⁶ (local units) of one vertex (the apex, duplicated or split by rounding).
  */
 import type { FitContext } from './evaluate.js';
+import type { FitScratch } from './fitScratch.js';
 import type { Patch } from './patch.js';
 
 /** Normals looked at per direction (a subset only weakens the proof). */
@@ -28,12 +29,12 @@ const MAX_TRIM = 8;
  * along every direction, while rings of a structured mesh share x, y or z but hardly ever a
  * projection on it. Only when that bound is above MAX_TRIM are x, y and z tried as well.
  */
-export function clusterBound(patch: Patch): number {
-  if (xs.length < patch.count) xs = new Float64Array(2 * patch.count);
-  const generic = windowBound(patch, GENERIC[0]!, GENERIC[1]!, GENERIC[2]!, 4e-6 * (1 + 1e-9));
+export function clusterBound(patch: Patch, scratch: FitScratch): number {
+  const xs = scratch.projectionsFor(patch.count);
+  const generic = windowBound(patch, GENERIC[0]!, GENERIC[1]!, GENERIC[2]!, 4e-6 * (1 + 1e-9), xs);
   if (generic <= MAX_TRIM) return generic;
   let best = generic;
-  for (let axis = 0; axis < 3 && best > 1; axis++) best = Math.min(best, windowBound(patch, axis === 0 ? 1 : 0, axis === 1 ? 1 : 0, axis === 2 ? 1 : 0, 4e-6));
+  for (let axis = 0; axis < 3 && best > 1; axis++) best = Math.min(best, windowBound(patch, axis === 0 ? 1 : 0, axis === 1 ? 1 : 0, axis === 2 ? 1 : 0, 4e-6, xs));
   return best;
 }
 
@@ -44,11 +45,11 @@ const GENERIC = ((): number[] => {
   return d.map((x) => x / l);
 })();
 
-/** Sort scratch of windowBound. */
-let xs = new Float64Array(1024);
-
-/** The fullest window of `width` of the patch's vertices projected on (dx, dy, dz); `width` covers the projection's rounding. */
-function windowBound(patch: Patch, dx: number, dy: number, dz: number, width: number): number {
+/**
+ * The fullest window of `width` of the patch's vertices projected on (dx, dy, dz); `width`
+ * covers the projection's rounding. `xs`: sort scratch, at least the patch's vertex count long.
+ */
+function windowBound(patch: Patch, dx: number, dy: number, dz: number, width: number, xs: Float64Array): number {
   const { p, count } = patch;
   const v = xs.subarray(0, count);
   for (let i = 0; i < count; i++) v[i] = p[i * 3]! * dx + p[i * 3 + 1]! * dy + p[i * 3 + 2]! * dz;
@@ -113,7 +114,7 @@ export function givenNormalsRuleOutConeBand(patch: Patch, ctx: FitContext): bool
     ns[m * 3] = n[i * 3]!; ns[m * 3 + 1] = n[i * 3 + 1]!; ns[m * 3 + 2] = n[i * 3 + 2]!;
     m++;
   }
-  const k = clusterBound(patch);
+  const k = clusterBound(patch, ctx.scratch);
   if (k > MAX_TRIM || m <= 2 * k + 1) return false;
   const lo = new Float64Array(k + 1), hi = new Float64Array(k + 1), ext = new Float64Array(2);
   const c = new Float64Array(3), corner = new Float64Array(3);

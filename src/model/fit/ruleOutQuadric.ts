@@ -36,8 +36,6 @@ const ETA = 0.5;
 /** ‖A‖²_F per coefficient: A11, A22, A33 once, A12, A13, A23 twice (symmetric). */
 const K_DIAGONAL = [1, 1, 1, 2, 2, 2, 0, 0, 0, 0];
 
-const h = new Float64Array(100);
-
 /**
  * True when no cylinder, cone or sphere lies within `ctx.tol` of every vertex of the patch
  * (see the module comment); memoised on the patch, so the three fits share one proof.
@@ -45,22 +43,22 @@ const h = new Float64Array(100);
 export function quadricsRuledOut(patch: Patch, ctx: FitContext): boolean {
   const memo = patch.memo;
   if (memo.quadric !== null) return memo.quadric as boolean;
-  const proof = proveNoQuadric(patch, ctx.tol);
+  const proof = proveNoQuadric(patch, ctx.tol, ctx.scratch.quadricBound);
   memo.quadric = proof;
   fitCounters.quadricProofs++;
   if (proof) fitCounters.quadricRuledOut++;
   return proof;
 }
 
-function proveNoQuadric(patch: Patch, tol: number): boolean {
-  return boundMatrix(patch, tol) && choleskyInPlace(h, 10);
+function proveNoQuadric(patch: Patch, tol: number, h: Float64Array): boolean {
+  return boundMatrix(patch, tol, h) && choleskyInPlace(h, 10);
 }
 
 /**
- * H (module comment) of the patch into `h`; false when the patch is too small for a proof
+ * H (module comment) of the patch into `h` (10×10); false when the patch is too small for a proof
  * (10 coefficients need at least 10 vertices to have a definite M) or the tolerance too large.
  */
-function boundMatrix(patch: Patch, tol: number): boolean {
+function boundMatrix(patch: Patch, tol: number, h: Float64Array): boolean {
   if (patch.count < 10 || !(tol < 0.25)) return false;
   const t = tol * (1 + 1e-9) + 1e-12;
   quadricMoments(patch, h);
@@ -81,9 +79,6 @@ function boundMatrix(patch: Patch, tol: number): boolean {
   return true;
 }
 
-/** H of the patch, kept for the tries of `conesAndCylindersRuledOut` (each Cholesky destroys its copy). */
-const hCones = new Float64Array(100);
-
 /**
  * Weights μ tried by `conesAndCylindersRuledOut`, in units of (1 + η)·t²·m: the sphere
  * (A = I, |∇G|² = 4|x − o|² = 4R² on its vertices) needs 3μ above (1 + η)·t²·4m·R², so
@@ -103,7 +98,9 @@ const MU_STEPS = [2, 8, 32, 128, 512];
  * Not memoised: only the cone asks (fitCone, in fitSurface), once per patch.
  */
 export function conesAndCylindersRuledOut(patch: Patch, ctx: FitContext): boolean {
-  if (!boundMatrix(patch, ctx.tol)) return false;
+  // H of the patch, kept for the tries (each Cholesky destroys its copy)
+  const h = ctx.scratch.quadricBound, hCones = ctx.scratch.quadricBoundKept;
+  if (!boundMatrix(patch, ctx.tol, h)) return false;
   hCones.set(h);
   const t = ctx.tol * (1 + 1e-9) + 1e-12;
   const unit = (1 + ETA) * t * t * patch.count;
