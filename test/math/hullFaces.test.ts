@@ -4,7 +4,8 @@
 // plane, repeated points. The sign is also checked against a BigInt oracle.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HullFaces, hullTriangles, normalisedPoints, orient } from '../../src/math/convexHull.js';
+import { hullTriangles, normalisedPoints, orient } from '../../src/math/convexHull.js';
+import { HullFaces } from '../../src/math/hullFaces.js';
 
 const LIMIT = 2 ** 51;
 
