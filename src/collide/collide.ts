@@ -6,7 +6,7 @@ import type { Part } from '../model/types.js';
 import { indexPart } from '../spatial/indexPart.js';
 import { contactGeometry } from './contactGeometry.js';
 import { collideNarrow, SCD_METHOD } from './narrowPhases.js';
-import { emptyStats } from '../traverse/stats.js';
+import { emptyStats, type QueryStats } from '../traverse/stats.js';
 import { transformMargin } from '../traverse/triangles.js';
 import { assertPart, assertPose } from '../model/validate.js';
 import { queryBoxTree } from '../traverse/treeQuery.js';
@@ -87,13 +87,12 @@ function query(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opts: ResolvedOpt
   const aToB = invertRigid(bToA, scratch.aToB);
   const margin = transformMargin(a, b, bToA);
   const reach = opts.tolerance + margin;
-  const none: CollisionResult = { intersecting: false, surfacePairs: [], stats, ...(opts.mode === 'all-triangles' ? { trianglePairs: new Uint32Array(0) } : {}) };
-  if (a.surfaceTree === null || b.surfaceTree === null || a.indices.length === 0 || b.indices.length === 0) return none;
+  if (a.surfaceTree === null || b.surfaceTree === null || a.indices.length === 0 || b.indices.length === 0) return noContact(opts, stats);
 
   // 1. OBB pre-check under the relative pose.
   if (opts.obbPrecheck) {
     stats.obbTests++;
-    if (!OBB_TESTS[opts.obbTest](a.obb, b.obb, bToA, reach)) return none;
+    if (!OBB_TESTS[opts.obbTest](a.obb, b.obb, bToA, reach)) return noContact(opts, stats);
   }
   // 2–3. Cover boxes and the overlap boxes (OAABB) in each part's frame.
   transformAabb(a.bounds, aToB, coverOfA);
@@ -102,9 +101,9 @@ function query(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opts: ResolvedOpt
   growAabb(coverOfA, reach);
   growAabb(coverOfB, reach);
   stats.aabbTests++;
-  if (!aabbsOverlap(coverOfA, b.bounds)) return none;
+  if (!aabbsOverlap(coverOfA, b.bounds)) return noContact(opts, stats);
   if (opts.oaabb) {
-    if (!intersectAabbs(coverOfA, b.bounds, oaabbB) || !intersectAabbs(coverOfB, a.bounds, oaabbA)) return none;
+    if (!intersectAabbs(coverOfA, b.bounds, oaabbB) || !intersectAabbs(coverOfB, a.bounds, oaabbA)) return noContact(opts, stats);
   } else {
     // Same algorithm, no overlap box: descend with the whole part boxes.
     oaabbB.set(b.bounds);
@@ -156,6 +155,11 @@ function searchSurfacesB(run: QueryRun, scratch: QueryScratch, opts: ResolvedOpt
     else searchPerSurface(run, scratch, triangleTreeOf(surfaceB)!);
     run.endSurface();
   }
+}
+
+/** The answer of a query that found nothing (made only when returned: most queries of a scene end early). */
+function noContact(opts: ResolvedOptions, stats: QueryStats): CollisionResult {
+  return { intersecting: false, surfacePairs: [], stats, ...(opts.mode === 'all-triangles' ? { trianglePairs: new Uint32Array(0) } : {}) };
 }
 
 function bySurfaces(p: SurfacePair, q: SurfacePair): number {

@@ -105,7 +105,9 @@ export class PartDerived {
 
 /** A per-surface list: one entry per surface of the part, undefined until measured. */
 export function perSurface<T>(kind: DerivedKind<(T | undefined)[]>, part: Part): (T | undefined)[] {
-  return derivedOf(part).of(kind, part, () => new Array<T | undefined>(part.surfaces.length).fill(undefined), true);
+  // Asked per surface on the query's hot path: the known list comes back without a closure made.
+  const derived = derivedOf(part);
+  return derived.get(kind, part) ?? derived.of(kind, part, () => new Array<T | undefined>(part.surfaces.length).fill(undefined), true);
 }
 
 /**

@@ -24,7 +24,8 @@ const RECORDS: DerivedKind<TriangleRecords> = {
 };
 
 export function triangleRecordsOf(part: Part): TriangleRecords {
-  return derivedOf(part).of(RECORDS, part, () => new Array<Float64Array | null>(part.surfaces.length).fill(null), true);
+  const derived = derivedOf(part);
+  return derived.get(RECORDS, part) ?? derived.of(RECORDS, part, () => new Array<Float64Array | null>(part.surfaces.length).fill(null), true);
 }
 
 /** The records of one surface's triangles (triangle t at RECORD · (t − firstTriangle)), filled on first use. */
