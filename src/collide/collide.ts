@@ -3,6 +3,7 @@ import { aabbMagnitude, aabbsOverlap, growAabb, intersectAabbs, transformAabb } 
 import { OBB_TESTS } from '../math/obbTests.js';
 import { invertRigid, relativeRigid, toRigid, type Pose, type Rigid } from '../math/rigid.js';
 import type { Part } from '../model/types.js';
+import { precheckObb } from '../model/precheckObb.js';
 import { indexPart } from '../spatial/indexPart.js';
 import { contactGeometry } from './contactGeometry.js';
 import { collideNarrow, SCD_METHOD } from './narrowPhases.js';
@@ -92,7 +93,7 @@ function query(a: Part, rigidA: Rigid, b: Part, rigidB: Rigid, opts: ResolvedOpt
   // 1. OBB pre-check under the relative pose.
   if (opts.obbPrecheck) {
     stats.obbTests++;
-    if (!OBB_TESTS[opts.obbTest](a.obb, b.obb, bToA, reach)) return noContact(opts, stats);
+    if (!OBB_TESTS[opts.obbTest](precheckObb(a), precheckObb(b), bToA, reach)) return noContact(opts, stats);
   }
   // 2–3. Cover boxes and the overlap boxes (OAABB) in each part's frame.
   transformAabb(a.bounds, aToB, coverOfA);

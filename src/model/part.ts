@@ -69,8 +69,8 @@ export function createPart(input: PartInput): Part {
     triangleSurface,
     surfaces: [] as Surface[],
     bounds,
-    // Fitted on first use (the OBB pre-check, the cache): the fit costs more than both index
-    // levels together in a cold process, and many parts are never pre-checked at all.
+    // Fitted on first use (shape questions, the cache): the fit costs more than both index
+    // levels together in a cold process, and most parts are never asked their shape.
     get obb(): Obb {
       return (obb ??= vertexCount > 0 ? fitObb(positions, vertexCount) : { center: new Float64Array(3), axes: new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]), halfExtents: new Float64Array(3) });
     },

@@ -53,6 +53,7 @@ export interface Part {
   readonly triangleSurface: Uint32Array;
   readonly surfaces: Surface[];
   readonly bounds: Aabb;
+  /** The tight fitted box (fitObb), for shape questions; query pre-checks use `precheckObb(part)`. */
   readonly obb: Obb;
   /** Surface tree (SBV); null until the part is indexed or when it has no triangles. */
   surfaceTree: BoxTree | null;

@@ -5,6 +5,7 @@ import { obbsOverlap } from '../math/obbOverlap.js';
 import { relativeRigid, type Rigid } from '../math/rigid.js';
 import { triangleDistance } from '../math/triangleDistance.js';
 import type { Part, Surface } from '../model/types.js';
+import { precheckObb } from '../model/precheckObb.js';
 import { indexPart } from '../spatial/indexPart.js';
 import { emptyStats, type QueryStats } from '../traverse/stats.js';
 import { loadTransformedTriangle, loadTriangle, transformMargin } from '../traverse/triangles.js';
@@ -79,7 +80,7 @@ function distanceOn(scratch: MotionScratch, a: Part, rigidA: Rigid, b: Part, rig
   // Whole parts first: boxes grown by half the reach each overlap whenever any points are within it.
   if (maxDistance < Infinity) {
     stats.obbTests++;
-    if (!obbsOverlap(a.obb, b.obb, bToA, maxDistance / 2)) return { closest: null, stats };
+    if (!obbsOverlap(precheckObb(a), precheckObb(b), bToA, maxDistance / 2)) return { closest: null, stats };
   }
   const margin = transformMargin(a, b, bToA);
   transformAabb(a.bounds, aToB, coverA);

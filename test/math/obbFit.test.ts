@@ -2,10 +2,10 @@
 // AABB and the analytic boxes of rotated point sets.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { fitObb, obbVolume, type Obb } from '../../src/math/obb.js';
+import { fitObb, obbVolume } from '../../src/math/obb.js';
 import { symmetricEigen3 } from '../../src/math/symmetricEigen.js';
 import { SurfcdError } from '../../src/errors.js';
-import { configureProperties, runs, dot, sub, norm, cross, row, mulMV, mulMM, transpose, quatToMatrix, rotation, vec, halfExtents, flat, boxCorners, type M3, type V3 } from './oracle/obbOracle.js';
+import { configureProperties, runs, dot, norm, cross, row, mulMV, mulMM, transpose, quatToMatrix, rotation, vec, halfExtents, flat, boxCorners, type M3, type V3, expectValidObb, containsAll } from './oracle/obbOracle.js';
 
 configureProperties();
 
@@ -67,25 +67,6 @@ describe('symmetricEigen3', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-
-function expectValidObb(o: Obb) {
-  for (const x of [...o.center, ...o.axes, ...o.halfExtents]) expect(Number.isFinite(x)).toBe(true);
-  for (let i = 0; i < 3; i++) {
-    expect(o.halfExtents[i]!).toBeGreaterThanOrEqual(0);
-    expect(Math.abs(norm(row(o.axes, i)) - 1)).toBeLessThan(1e-12);
-    for (let j = i + 1; j < 3; j++) expect(Math.abs(dot(row(o.axes, i), row(o.axes, j)))).toBeLessThan(1e-12);
-  }
-  expect(dot(cross(row(o.axes, 0), row(o.axes, 1)), row(o.axes, 2))).toBeGreaterThan(1 - 1e-12);
-}
-
-/** Exact containment: no tolerance, the fit's own epsilon has to cover rounding. */
-function containsAll(o: Obb, pts: ArrayLike<number>, n = pts.length / 3): boolean {
-  for (let k = 0; k < n; k++) {
-    const d = sub([pts[3 * k]!, pts[3 * k + 1]!, pts[3 * k + 2]!], o.center);
-    for (let i = 0; i < 3; i++) if (Math.abs(dot(d, row(o.axes, i))) > o.halfExtents[i]!) return false;
-  }
-  return true;
-}
 
 /** fitObb's box of the points is valid and contains every one of them. */
 function expectFitContains(pts: ArrayLike<number>, label?: string): void {

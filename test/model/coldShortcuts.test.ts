@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createPart } from '../../src/model/part.js';
 import { algebraicSphere, normalScatterCylinder } from '../../src/model/shellFrames.js';
-import { shellAround, sphereFloor, surfaceShell, type SurfaceShell } from '../../src/model/surfaceShell.js';
+import { MIN_SHELL_TRIANGLES, shellAround, sphereFloor, surfaceShell, type SurfaceShell } from '../../src/model/surfaceShell.js';
 import { derivedOf } from '../../src/model/derived.js';
 import { flatSurface, inCoordinatePlane, knownSurfaceSlab, measureFlat, slabsOf, surfaceSlab, turns } from '../../src/model/surfaceSlab.js';
 import type { Surface } from '../../src/model/types.js';
@@ -161,7 +161,7 @@ describe('shell shortcut', () => {
         frame,
         (kind, n, m, wobble, { quat, scale, offset }) => {
           const s = surfaceOf(curved(kind, n, m, 2, wobble, quat, scale, offset));
-          fc.pre(s.triangleCount >= 32);
+          fc.pre(s.triangleCount >= MIN_SHELL_TRIANGLES);
           const expected = bothShells(s);
           expect(surfaceShell(s)).toEqual(expected);
           const sf = algebraicSphere(s);

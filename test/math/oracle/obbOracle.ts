@@ -1,6 +1,7 @@
 // Shared by the OBB, hull and overlap tests: small row-major 3×3 algebra, an exact-enough GJK
 // oracle for box overlap, and the fast-check arbitraries for rotations, boxes and rigid motions.
 import fc from 'fast-check';
+import { expect } from 'vitest';
 import { obbCorners, type Obb } from '../../../src/math/obb.js';
 import type { Rigid } from '../../../src/math/rigid.js';
 
@@ -226,4 +227,27 @@ export function boxCorners(center: V3, R: M3, h: V3): V3[] {
     out.push([p[0] + center[0], p[1] + center[1], p[2] + center[2]]);
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// box checks shared by the fits
+
+/** Finite, non-negative extents, orthonormal right-handed axes. */
+export function expectValidObb(o: Obb): void {
+  for (const x of [...o.center, ...o.axes, ...o.halfExtents]) expect(Number.isFinite(x)).toBe(true);
+  for (let i = 0; i < 3; i++) {
+    expect(o.halfExtents[i]!).toBeGreaterThanOrEqual(0);
+    expect(Math.abs(norm(row(o.axes, i)) - 1)).toBeLessThan(1e-12);
+    for (let j = i + 1; j < 3; j++) expect(Math.abs(dot(row(o.axes, i), row(o.axes, j)))).toBeLessThan(1e-12);
+  }
+  expect(dot(cross(row(o.axes, 0), row(o.axes, 1)), row(o.axes, 2))).toBeGreaterThan(1 - 1e-12);
+}
+
+/** Exact containment: no tolerance, the fit's own epsilon has to cover rounding. */
+export function containsAll(o: Obb, pts: ArrayLike<number>, n = pts.length / 3): boolean {
+  for (let k = 0; k < n; k++) {
+    const d = sub([pts[3 * k]!, pts[3 * k + 1]!, pts[3 * k + 2]!], o.center);
+    for (let i = 0; i < 3; i++) if (Math.abs(dot(d, row(o.axes, i))) > o.halfExtents[i]!) return false;
+  }
+  return true;
 }
