@@ -13,12 +13,8 @@ import { algebraicSphere, normalScatterCylinder, type ShellFrame } from './shell
 import { decodeSurfaceNumbers, derivedOf, encodeSurfaceNumbers, perSurface, type DerivedKind } from './derived.js';
 import type { Surface } from './types.js';
 
-/**
- * Surfaces with fewer triangles get no shell: their pair's triangle descent costs less than
- * measuring two shells. At 32, as1's shells (its 34- to 40-triangle cylinders) took more than a
- * third of a cold first answer and saved nothing warm (the same pass time with and without).
- */
-export const MIN_SHELL_TRIANGLES = 64;
+/** Surfaces with fewer triangles get no shell: their triangle tests are cheaper than one. */
+export const MIN_SHELL_TRIANGLES = 32;
 
 /**
  * Rounding allowance, relative to the magnitudes involved: distances are computed to a few

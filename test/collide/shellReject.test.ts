@@ -37,8 +37,8 @@ interface Case {
 
 const caseArb: fc.Arbitrary<Case> = fc.record({
   kind: fc.constantFrom<PairKind>('sphere-sphere', 'tube-tube', 'sphere-in-tube', 'tube-in-sphere'),
-  ringsA: fc.integer({ min: 7, max: 9 }), segmentsA: fc.integer({ min: 10, max: 16 }), phaseA: fc.constantFrom(0, 0.1, 0.5),
-  ringsB: fc.integer({ min: 7, max: 9 }), segmentsB: fc.integer({ min: 10, max: 16 }), phaseB: fc.constantFrom(0, 0.1, 0.5),
+  ringsA: fc.integer({ min: 6, max: 9 }), segmentsA: fc.integer({ min: 8, max: 14 }), phaseA: fc.constantFrom(0, 0.1, 0.5),
+  ringsB: fc.integer({ min: 6, max: 9 }), segmentsB: fc.integer({ min: 8, max: 14 }), phaseB: fc.constantFrom(0, 0.1, 0.5),
   eps: fc.oneof(fc.integer({ min: -10, max: 60 }).map((k) => k / 10), fc.constantFrom(0, 1, 1.01)),
   tiny: fc.constantFrom(false, false, false, true),
   snug: fc.boolean(),
