@@ -18,13 +18,9 @@ const PRECHECK_OBB: DerivedKind<Obb> = {
   },
 };
 
-/** The part's pre-check box, in its own frame (a part without vertices: a point at the origin). */
+/** The part's pre-check box, in its own frame (a part without vertices: its `obb`, a point at the origin). */
 export function precheckObb(part: Part): Obb {
+  // Asked twice per query: the known box comes back without a closure made.
   const derived = derivedOf(part);
-  return derived.get(PRECHECK_OBB, part) ?? derived.of(PRECHECK_OBB, part, () => boxOf(part));
-}
-
-function boxOf(part: Part): Obb {
-  if (part.positions.length === 0) return { center: new Float64Array(3), axes: new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]), halfExtents: new Float64Array(3) };
-  return coarseObb(part.positions);
+  return derived.get(PRECHECK_OBB, part) ?? derived.of(PRECHECK_OBB, part, () => (part.positions.length === 0 ? part.obb : coarseObb(part.positions)));
 }

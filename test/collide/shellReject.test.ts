@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bruteForceCollide, collide, COLLIDE_MODES, surfaceKindOf, type Part } from '../../src/index.js';
-import { MIN_SHELL_TRIANGLES, surfaceShell } from '../../src/model/surfaceShell.js';
+import { surfaceShell } from '../../src/model/surfaceShell.js';
 import { expectSameAsOracle } from '../helpers/oracle.js';
 import { mulberry32 } from '../helpers/soup.js';
 import { placedRevolution, randomRigid, type Placed, type Revolution } from '../helpers/revolution.js';
@@ -118,8 +118,7 @@ describe('shell rejection equals the oracle', () => {
         runs++;
         if ((r.stats.shellRejects ?? 0) > 0) rejectingRuns++;
         // Worth something only if the shells do reject where they clearly can.
-        const shelled = [...a.part.surfaces, ...b.part.surfaces].every((x) => x.triangleCount >= MIN_SHELL_TRIANGLES);
-        if (c.clear && shelled) {
+        if (c.clear) {
           clearRuns++;
           expect(r.stats.shellRejects, 'a clear case is rejected by shells').toBeGreaterThan(0);
         }
@@ -127,7 +126,7 @@ describe('shell rejection equals the oracle', () => {
       { numRuns: 100 },
     );
     expect(rejectingRuns, `${rejectingRuns} of ${runs} runs rejected by shells`).toBeGreaterThan(runs / 10);
-    expect(clearRuns, 'clear cases whose surfaces all have shells').toBeGreaterThan(0);
+    expect(clearRuns, 'clear cases run').toBeGreaterThan(0);
   }, 120_000);
 });
 
